@@ -1,0 +1,48 @@
+"""`python -m engine replay RECORD.json` and `python -m engine simulate ...`
+(rules/record-format.md, "The command line")."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .ai import AGENTS
+from .errors import RecordError
+from .record import replay
+from .simulate import simulate
+
+
+def _replay(path: str) -> int:
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+        result = replay(record)
+    except (OSError, ValueError, RecordError) as err:
+        print(f"cannot read {path}: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(result.to_json()))
+    return 1 if result.error else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    rep = commands.add_parser("replay", help="rebuild a game from its record")
+    rep.add_argument("record")
+    sim = commands.add_parser("simulate", help="play whole games with the engine's agents")
+    sim.add_argument("--variant", choices=("classic", "plus"), default="classic")
+    sim.add_argument("--seats", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--agents", choices=sorted(AGENTS), default="random")
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.record)
+    result = simulate(args.variant, args.seats, args.games, args.seed, args.agents)
+    print(json.dumps(result.to_json()))
+    return 1 if result.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""Phase 1: turns (MM-T1..T7, PL-T1..T4)."""
+
+from __future__ import annotations
+
+from . import reveal
+from .actions import ORDERS, SUPPLY, Pass, Turn
+from .cards import MAMMA_MIA
+from .errors import IllegalAction
+from .events import Events, emit
+from .state import REVEAL, LastPlay, State
+
+
+def holds_ingredient(state: State, seat: int) -> bool:
+    kinds = state.box.kindset
+    return any(card in kinds for card in state.hands[seat])
+
+
+def draw_need(state: State, hand_size: int) -> int:
+    """How many cards a refill takes at this hand size (MM-T3, PL-T1)."""
+    need = state.box.hand - hand_size
+    cap = state.box.draw_cap
+    return need if cap is None or need < cap else cap
+
+
+def legal_draws(state: State, seat: int, hand_size: int) -> tuple[str | None, ...]:
+    """Draw sources allowed after a play leaves `hand_size` cards (MM-T3)."""
+    supply, pile = state.supply, state.order_piles[seat]
+    if draw_need(state, hand_size) <= 0 or (not supply and not pile):
+        return (None, SUPPLY, ORDERS)
+    if not supply:
+        return (ORDERS,)
+    if not pile:
+        return (SUPPLY,)
+    return (SUPPLY, ORDERS)
+
+
+def valve(state: State, seat: int) -> bool:
+    """MM-T4's safety valve: a full hand with no ingredient draws 1 from the supply."""
+    return len(state.hands[seat]) >= state.box.hand
+
+
+def _check_draw(state: State, seat: int, draw: str | None, hand_size: int) -> None:
+    allowed = legal_draws(state, seat, hand_size)
+    if draw in allowed:
+        return
+    if draw is None:
+        raise IllegalAction("draw_needed")
+    raise IllegalAction("empty_pile", pile="supply" if draw == SUPPLY else "order pile")
+
+
+def check(state: State, action: Turn | Pass) -> None:
+    """Raise IllegalAction if this turn is not legal now; the caller checked the seat."""
+    seat, hand = action.seat, state.hands[action.seat]
+    if isinstance(action, Pass):
+        if state.box.draw_cap is not None:
+            raise IllegalAction("no_pass_in_plus")
+        if holds_ingredient(state, seat):
+            raise IllegalAction("cannot_pass")
+        if valve(state, seat):
+            if action.draw != SUPPLY and not (action.draw is None and not state.supply):
+                raise IllegalAction("valve_draw")
+            return
+        _check_draw(state, seat, action.draw, len(hand))
+        return
+    kind, count = action.ingredient, action.count
+    if kind not in state.box.kindset:
+        raise IllegalAction("unknown_kind", kind=kind)
+    if count < 1:
+        raise IllegalAction("bad_count")
+    held = hand.count(kind)
+    if held == 0:
+        raise IllegalAction("not_held", kind=kind)
+    if held < count:
+        raise IllegalAction("too_few", kind=kind, held=held)
+    left = len(hand) - count
+    if action.order is not None:
+        if action.order not in hand or action.order in state.box.kindset:
+            raise IllegalAction("order_not_held", order=action.order)
+        left -= 1
+    _check_draw(state, seat, action.draw, left)
+
+
+def play(state: State, action: Turn | Pass, events: Events) -> None:
+    """Carry out a checked turn, then move on (next turn, or the oven reveal)."""
+    seat, hand = action.seat, state.hands[action.seat]
+    if isinstance(action, Turn):
+        kind, count = action.ingredient, action.count
+        for _ in range(count):
+            hand.remove(kind)
+        state.oven += [kind] * count
+        if action.order is not None:
+            hand.remove(action.order)
+            state.oven.append(action.order)
+        state.last_play = LastPlay(seat, kind, count, action.order)
+        if events is not None:
+            emit(events, "play", seat=seat, ingredient=kind, count=count, order=action.order)
+        emptied = _refill(state, seat, action.draw, draw_need(state, len(hand)), events)
+    else:
+        state.last_play = LastPlay(seat, None)
+        emit(events, "pass", seat=seat)
+        need = 1 if valve(state, seat) else draw_need(state, len(hand))
+        emptied = _refill(state, seat, action.draw, need, events)
+    _after_turn(state, seat, emptied, events)
+
+
+def _refill(state: State, seat: int, source: str | None, need: int, events: Events) -> bool:
+    """Draw up to `need` cards from one pile. True if this took the supply's last card."""
+    if need <= 0 or source is None:
+        return False
+    hand = state.hands[seat]
+    if source == ORDERS:
+        pile = state.order_piles[seat]
+        taken = pile[:need]
+        del pile[:need]
+        hand += taken
+        if taken and events is not None:
+            emit(events, "draw", seat=seat, source=ORDERS, count=len(taken))
+            emit(events, "drew", to=seat, seat=seat, cards=taken)
+        return False
+    return draw_supply(state, seat, need, events)
+
+
+def draw_supply(state: State, seat: int, need: int, events: Events) -> bool:
+    """Draw from the supply, laying down the MAMMA MIA card and replacing it (MM-T5).
+    Stops the moment the supply runs out (MM-T6, PL-T3); True if it did."""
+    supply, hand = state.supply, state.hands[seat]
+    if not supply:
+        return False
+    taken = supply[:need]
+    if MAMMA_MIA in taken:  # lay it down and draw one more in its place
+        taken.remove(MAMMA_MIA)
+        state.mamma_mia = seat
+        emit(events, "mamma_mia", seat=seat)
+        taken += supply[need : need + 1]
+        need += 1
+    del supply[:need]
+    hand += taken
+    if taken and events is not None:
+        emit(events, "draw", seat=seat, source=SUPPLY, count=len(taken))
+        emit(events, "drew", to=seat, seat=seat, cards=taken)
+    return not supply
+
+
+def _after_turn(state: State, seat: int, emptied: bool, events: Events) -> None:
+    if emptied:
+        revealer = seat if state.box.draw_cap is not None else state.mamma_mia
+        start_reveal(state, revealer, events)
+        return
+    if state.turns_left is not None:
+        state.turns_left -= 1
+        if state.turns_left == 0:
+            start_reveal(state, state.revealer, events)
+            return
+    begin_turn(state, (seat + 1) % state.seats, events)
+
+
+def begin_turn(state: State, seat: int, events: Events) -> None:
+    """Hand the turn to `seat`, running PL-T2 skips by themselves."""
+    state.current = seat
+    if events is not None:
+        emit(events, "turn", seat=seat)
+    if state.box.draw_cap is not None and not holds_ingredient(state, seat):
+        state.last_play = LastPlay(seat, None, skipped=True)
+        emit(events, "skip", seat=seat)
+        emptied = draw_supply(state, seat, 5, events)
+        _after_turn(state, seat, emptied, events)
+
+
+def start_reveal(state: State, revealer: int | None, events: Events) -> None:
+    """Phase 1 is over: the oven is revealed card by card (MM-R1, PL-T3)."""
+    state.phase = REVEAL
+    state.revealer = revealer
+    state.turns_left = None
+    emit(events, "reveal_start", seat=revealer, round=state.round, oven=len(state.oven))
+    reveal.advance(state, events)
