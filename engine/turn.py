@@ -171,5 +171,12 @@ def start_reveal(state: State, revealer: int | None, events: Events) -> None:
     state.phase = REVEAL
     state.revealer = revealer
     state.turns_left = None
-    emit(events, "reveal_start", seat=revealer, round=state.round, oven=len(state.oven))
+    emit(
+        events,
+        "reveal_start",
+        seat=revealer,
+        round=state.round,
+        oven=len(state.oven),
+        table={k: n for k, n in state.table.items() if n},
+    )
     reveal.advance(state, events)

@@ -1,0 +1,312 @@
+"""The game service: lobbies, and one play end to end (ARCHITECTURE.md).
+
+Per game: take its lock, check the player and the state version, apply the
+action with the engine, store the grown record and the new snapshot in one
+transaction, and only then report success. Discord is not touched here: the
+publisher turns the stored state into public messages afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine import Action, Event, IllegalAction, State
+
+from .storage import ChannelBusy, GameRow, GameStatus, Seat, StaleVersion, Storage
+
+log = logging.getLogger(__name__)
+
+VARIANTS = ("classic", "plus")
+MEMORY = ("strict", "casual")
+SPEEDS = ("slow", "normal", "fast")
+SEATS = {"classic": (2, 5), "plus": (2, 6)}
+
+
+class ServiceError(Exception):
+    """A refusal the player can act on; `code` names a catalog entry `error.<code>`."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass
+class Live:
+    """A running game in memory: its row, the engine state, the record, and the
+    events of each action (for narration; rebuilt from the record after a restart)."""
+
+    row: GameRow
+    state: State
+    record: dict[str, Any]
+    events: dict[int, list[Event]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.row.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.row.seats]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    live: Live
+    seat: int
+    action: Action
+    events: list[Event]
+
+
+def default_settings(variant: str = "classic", **given: Any) -> dict[str, Any]:
+    """Settings of a new lobby, filled in where the host chose nothing."""
+    settings = {"variant": variant, "help": None, "memory": "strict", "reveal_speed": "normal"}
+    settings.update({k: v for k, v in given.items() if v is not None})
+    return settings
+
+
+class GameService:
+    """Everything that changes a game goes through here."""
+
+    def __init__(self, storage: Storage, seed: Callable[[], int] | None = None) -> None:
+        self.storage = storage
+        self._seed = seed or (lambda: secrets.randbits(63))
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._channel_locks: dict[int, asyncio.Lock] = {}
+        self._live: dict[int, Live] = {}
+        self.listeners: list[Callable[[Live], None]] = []  # told after every change
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        return self._channel_locks.setdefault(channel_id, asyncio.Lock())
+
+    def _changed(self, live: Live) -> None:
+        for listener in self.listeners:
+            listener(live)
+
+    # --- loading -------------------------------------------------------------
+
+    async def load_all(self) -> list[Live]:
+        """After a restart: every unfinished game back in memory."""
+        loaded = []
+        for row in await self.storage.unfinished_games():
+            if row.status == GameStatus.RUNNING:
+                loaded.append(await self._load(row))
+        return loaded
+
+    async def _load(self, row: GameRow) -> Live:
+        """Rebuild a game from its record (the truth); the snapshot must agree."""
+        assert row.record is not None
+        state, start_events = engine.start(row.record)
+        events = {0: start_events}
+        for index, data in enumerate(row.record.get("actions", [])):
+            state, events[index + 1] = engine.apply(state, engine.from_json(data))
+        if row.snapshot is not None and State.from_json(row.snapshot).fingerprint() != (
+            state.fingerprint()
+        ):
+            log.warning("game %s: snapshot differs from its record; using the record", row.id)
+        live = Live(row, state, row.record, events)
+        self._live[row.id] = live
+        return live
+
+    async def running(self, channel_id: int) -> Live:
+        """The game being played in this channel, or ServiceError no_game."""
+        row = await self.storage.active_game(channel_id)
+        if row is None or row.status != GameStatus.RUNNING:
+            raise ServiceError("no_game")
+        return await self.live(row.id)
+
+    async def live(self, game_id: int) -> Live:
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
+        row = await self.storage.game(game_id)
+        if row is None or row.record is None:
+            raise ServiceError("unknown_game")
+        return await self._load(row)
+
+    async def game(self, game_id: int) -> GameRow:
+        row = await self.storage.game(game_id)
+        if row is None:
+            raise ServiceError("unknown_game")
+        return row
+
+    # --- the lobby -------------------------------------------------------------
+
+    async def open_lobby(
+        self, guild_id: int | None, channel_id: int, host: Seat, settings: dict[str, Any]
+    ) -> GameRow:
+        variant = settings["variant"]
+        if variant == "classic":
+            settings["help"] = None  # classic has no help (PL-H is plus only)
+        try:
+            return await self.storage.create_lobby(
+                guild_id, channel_id, host.user_id or 0, settings, [host]
+            )
+        except ChannelBusy as busy:
+            raise ServiceError("channel_busy") from busy
+
+    async def _lobby(self, channel_id: int, game_id: int | None = None) -> GameRow:
+        row = await self.storage.active_game(channel_id)
+        if row is None or (game_id is not None and row.id != game_id):
+            raise ServiceError("no_lobby")
+        if row.status != GameStatus.LOBBY:
+            raise ServiceError("already_started")
+        return row
+
+    async def join(self, channel_id: int, player: Seat, game_id: int | None = None) -> GameRow:
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id, game_id)
+            if any(seat.user_id == player.user_id for seat in row.seats):
+                raise ServiceError("already_seated")
+            most = SEATS[row.settings["variant"]][1]
+            if len(row.seats) >= most:
+                raise ServiceError("lobby_full", max=most)
+            return await self.storage.update_lobby(row.id, seats=[*row.seats, player])
+
+    async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> GameRow:
+        """Leave the lobby. When the host leaves, the next player hosts; the last
+        player to leave closes the lobby."""
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id, game_id)
+            seats = [seat for seat in row.seats if seat.user_id != user_id]
+            if len(seats) == len(row.seats):
+                raise ServiceError("not_seated")
+            if not seats:
+                return await self.storage.finish(row.id, GameStatus.CANCELLED)
+            host = row.host_id if row.host_id != user_id else seats[0].user_id
+            return await self.storage.update_lobby(row.id, seats=seats, host_id=host)
+
+    async def cancel(
+        self, channel_id: int, user_id: int, moderator: bool, game_id: int | None = None
+    ) -> GameRow:
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id, game_id)
+            if row.host_id != user_id and not moderator:
+                raise ServiceError("not_host", host=_host_name(row))
+            return await self.storage.finish(row.id, GameStatus.CANCELLED)
+
+    async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Live:
+        """Deal: seats in join order, colours in the default order, the first
+        player at random (MM-S5) from a fresh seed."""
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id, game_id)
+            if row.host_id != user_id:
+                raise ServiceError("not_host", host=_host_name(row))
+            variant = row.settings["variant"]
+            least, _ = SEATS[variant]
+            if len(row.seats) < least:
+                raise ServiceError("too_few_players", min=least)
+            help_ = row.settings.get("help")
+            if variant == "plus" and help_ and len(row.seats) == 2:
+                help_ = False  # PL-H: never with 2 players
+            record = engine.new_record(variant, len(row.seats), self._seed(), help=help_)
+            state, events = engine.start(record)
+            row = await self.storage.start_game(row.id, record, state.to_json())
+            live = Live(row, state, record, {0: events})
+            self._live[row.id] = live
+        self._changed(live)
+        return live
+
+    # --- playing ---------------------------------------------------------------
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        make: Callable[[int], Action],
+        version: int | None = None,
+    ) -> Outcome:
+        """Apply the action `make(seat)` for this user; committed before it returns.
+
+        `version` is the state version the player saw (from a button); if the
+        game has moved on since, the click is stale and nothing is applied."""
+        async with self.lock(game_id):
+            live = await self.live(game_id)
+            if live.row.status != GameStatus.RUNNING:
+                raise ServiceError("game_over")
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_in_game")
+            if version is not None and version != live.version:
+                raise ServiceError("stale")
+            action = make(seat)
+            try:
+                state, events = engine.apply(live.state, action)
+            except IllegalAction as illegal:
+                raise named(illegal, live.names()) from illegal
+            record = engine.append(live.record, action)
+            status = GameStatus.FINISHED if state.phase == "over" else None
+            try:
+                row = await self.storage.commit_action(
+                    live.id, live.version, record, state.to_json(), status=status
+                )
+            except StaleVersion as stale:  # another process wrote first: reload
+                self._live.pop(live.id, None)
+                raise ServiceError("stale") from stale
+            live.row, live.state, live.record = row, state, record
+            live.events[state.version] = events
+            outcome = Outcome(live, seat, action, events)
+        self._changed(live)
+        return outcome
+
+    async def end(self, game_id: int, user_id: int, moderator: bool) -> Live:
+        """The host or a moderator ends a running game early."""
+        async with self.lock(game_id):
+            live = await self.live(game_id)
+            if live.row.status != GameStatus.RUNNING:
+                raise ServiceError("game_over")
+            if live.row.host_id != user_id and not moderator:
+                raise ServiceError("not_host", host=_host_name(live.row))
+            live.row = await self.storage.finish(live.id, GameStatus.CANCELLED)
+        self._changed(live)
+        return live
+
+    async def set_narration(self, live: Live, narration: dict[str, Any]) -> None:
+        live.row = await self.storage.set_narration(live.id, narration)
+
+    async def set_messages(self, live: Live, **ids: Any) -> None:
+        live.row = await self.storage.set_messages(live.id, **ids)
+
+    def forget(self, game_id: int) -> None:
+        self._live.pop(game_id, None)
+
+
+def _host_name(row: GameRow) -> str:
+    for seat in row.seats:
+        if seat.user_id == row.host_id:
+            return seat.name
+    return "the host"
+
+
+def seat_for(live: Live, user_id: int) -> int:
+    seat = live.seat_of(user_id)
+    if seat is None:
+        raise ServiceError("not_in_game")
+    return seat
+
+
+def named(illegal: IllegalAction, names: list[str]) -> ServiceError:
+    """The engine's refusal with the seat it names turned into a player's name."""
+    params = dict(illegal.params)
+    if "seat" in params:
+        seat = params.pop("seat")
+        params["name"] = names[seat] if 0 <= seat < len(names) else str(seat)
+    return ServiceError(illegal.code, **params)

@@ -1,0 +1,103 @@
+"""Table upkeep: /mammamia table, rules and end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot import render
+from bot.i18n import t
+from bot.render import Reply, custom_id
+from bot.service import ServiceError
+from bot.ui import Click, handles, reply, say
+from engine.cards import BOXES
+
+from .common import channel_id, game_here, moderator, publisher, service
+
+
+async def table(interaction: discord.Interaction[Any]) -> None:
+    live = await game_here(interaction)
+    await publisher(interaction).repost_table(live)
+    await say(interaction, "table.reposted")
+
+
+async def rules(interaction: discord.Interaction[Any], click: Click | None = None) -> None:
+    """The rules in short for this game's variant, and the caller's order cards."""
+    locale = interaction.locale
+    svc = service(interaction)
+    row = await (
+        svc.game(click.game) if click else svc.storage.active_game(channel_id(interaction))
+    )
+    variant = row.settings["variant"] if row else "classic"
+    embed = discord.Embed(
+        title=t("rules.title", locale, variant=t(f"variant.{variant}", locale)),
+        description=t(f"rules.{variant}", locale),
+        colour=render.COLOURS[variant],
+    )
+    if row is not None and row.record is not None:
+        live = await svc.live(row.id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is not None:
+            colour = live.state.colours[seat]
+            cards = BOXES[variant].order_ids(colour)
+            lines = "\n".join(render.order_line(variant, c, locale) for c in cards)
+            embed.add_field(name=t("rules.your_orders", locale), value=lines[:1024], inline=False)
+    await reply(interaction, Reply(embed=embed))
+
+
+@handles("rules")
+async def on_rules_button(interaction: discord.Interaction[Any], click: Click) -> None:
+    await rules(interaction, click)
+
+
+async def end(interaction: discord.Interaction[Any]) -> None:
+    """End the game here, after a confirmation (host or Manage Messages); a
+    lobby is simply cancelled."""
+    svc = service(interaction)
+    row = await svc.storage.active_game(channel_id(interaction))
+    if row is None:
+        raise ServiceError("no_game")
+    if row.host_id != interaction.user.id and not moderator(interaction):
+        raise ServiceError("not_host", host=_host(row))
+    locale = interaction.locale
+    items = [
+        render.button(
+            t("end.confirm", locale), custom_id(row.id, 0, "endyes"), discord.ButtonStyle.danger
+        ),
+        render.button(t("end.keep", locale), custom_id(row.id, 0, "endno")),
+    ]
+    await reply(interaction, Reply(content=t("end.question", locale), items=items))
+
+
+def _host(row: Any) -> str:
+    return next((s.name for s in row.seats if s.user_id == row.host_id), "?")
+
+
+@handles("endyes", "endno")
+async def on_end_confirm(interaction: discord.Interaction[Any], click: Click) -> None:
+    locale = interaction.locale
+    if click.verb == "endno":
+        await interaction.response.edit_message(content=t("end.kept", locale), view=None)
+        return
+    svc = service(interaction)
+    row = await svc.game(click.game)
+    if row.status.value == "lobby":
+        await svc.cancel(row.channel_id, interaction.user.id, moderator(interaction), row.id)
+    else:
+        await svc.end(click.game, interaction.user.id, moderator(interaction))
+    await interaction.response.edit_message(content=t("end.done", locale), view=None)
+    channel = interaction.channel
+    if channel is not None:
+        await channel.send(  # type: ignore[union-attr]
+            content=t("end.announce", interaction.guild_locale, name=interaction.user.display_name)
+        )
+
+
+class Admin(commands.Cog):
+    """Holds no state: the handlers above are registered by `handles`."""
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin())

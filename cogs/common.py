@@ -1,0 +1,53 @@
+"""What every cog needs: the bot's service and publisher, the player's name,
+and the game a command or a click is about."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.publisher import Publisher
+from bot.service import GameService, Live, ServiceError
+from bot.storage import Seat
+
+
+def service(interaction: discord.Interaction[Any]) -> GameService:
+    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+
+
+def publisher(interaction: discord.Interaction[Any]) -> Publisher:
+    return interaction.client.publisher  # type: ignore[attr-defined,no-any-return]
+
+
+def player(interaction: discord.Interaction[Any]) -> Seat:
+    user = interaction.user
+    return Seat(user_id=user.id, name=user.display_name)
+
+
+def channel_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.channel_id is None:
+        raise ServiceError("no_channel")
+    return interaction.channel_id
+
+
+def moderator(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Messages in this channel makes a player a moderator of games here."""
+    permissions = interaction.permissions
+    return bool(permissions.manage_messages or permissions.administrator)
+
+
+def guild_locale(interaction: discord.Interaction[Any]) -> Any:
+    return interaction.guild_locale
+
+
+async def game_here(interaction: discord.Interaction[Any]) -> Live:
+    """The running game in the command's channel."""
+    return await service(interaction).running(channel_id(interaction))
+
+
+def seat_of(live: Live, interaction: discord.Interaction[Any]) -> int:
+    seat = live.seat_of(interaction.user.id)
+    if seat is None:
+        raise ServiceError("not_in_game")
+    return seat
