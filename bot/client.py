@@ -1,0 +1,190 @@
+"""The bot process: a `commands.Bot` that owns the storage, the service and the cogs."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+from bot.i18n.translator import CatalogTranslator
+from bot.publisher import Publisher
+from bot.service import GameService
+from bot.storage import Storage
+from bot.ui import GameComponent, guarded
+
+log = logging.getLogger(__name__)
+
+# The cogs, in load order. Those not written yet are skipped (see available_extensions).
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.reveal",
+    "cogs.admin",
+    "cogs.commands",
+)
+
+
+def available_extensions(names: tuple[str, ...] = EXTENSIONS) -> list[str]:
+    """The extensions among `names` whose module exists."""
+    found = []
+    for name in names:
+        try:
+            spec = importlib.util.find_spec(name)
+        except ModuleNotFoundError:  # the parent package itself is missing
+            spec = None
+        if spec is not None:
+            found.append(name)
+    return found
+
+
+def commands_digest(application_id: int | None, payload: list[dict[str, Any]]) -> str:
+    """A stable hash of what a sync would send: same commands, same digest.
+
+    The application id is part of it, so switching the token to another
+    application syncs again.
+    """
+    ordered = sorted(payload, key=lambda command: (command.get("type", 1), command["name"]))
+    text = json.dumps(
+        {"application_id": application_id, "commands": ordered},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class MammaMiaBot(commands.Bot):
+    def __init__(
+        self,
+        config: Config,
+        storage: Storage | None = None,
+        reveal_pace: dict[str, float] | None = None,
+    ) -> None:
+        # The game never uses voice; without this every start warns about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            # Slash commands only; a prefix is required but only a mention can match it.
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            # No privileged intents: no message content, no member list.
+            intents=discord.Intents.default(),
+            # Player names end up in messages; they must never ping @everyone or a role.
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.config = config
+        self._storage = storage
+        self._owns_storage = storage is None
+        # The game service and its publisher; built in setup_hook, used by the cogs.
+        self.service: GameService | None = None
+        self.publisher: Publisher | None = None
+        self.reveal_pace = reveal_pace  # seconds per narrated step, by speed; None: defaults
+
+    @property
+    def storage(self) -> Storage:
+        if self._storage is None:
+            raise RuntimeError("storage is opened in setup_hook; the bot has not logged in yet")
+        return self._storage
+
+    async def setup_hook(self) -> None:
+        if self._storage is None:
+            self._storage = await Storage.open(self.config.db_path)
+            log.info("Opened the database at %s", self.config.db_path)
+        self.service = await self.build_service()
+        self.publisher = Publisher(self, self.service, self.reveal_pace)
+        self.add_dynamic_items(GameComponent)
+        self.tree.on_error = self.on_app_command_error
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in available_extensions():
+            await self.load_extension(extension)
+            log.info("Loaded %s", extension)
+        await self.sync_commands()
+        await self.resume_games()
+
+    async def build_service(self) -> GameService:
+        """Construct the game service from `self.storage`; cogs reach it as `bot.service`."""
+        return GameService(self.storage)
+
+    async def resume_games(self) -> None:
+        """After a restart: every unfinished game is loaded, an interrupted reveal
+        narration goes on where it stopped, and the table messages are refreshed."""
+        assert self.service is not None and self.publisher is not None
+        for live in await self.service.load_all():
+            self.publisher.notify(live)
+            log.info("Resumed game %s at version %s", live.id, live.version)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Whatever went wrong, the player gets an answer, never "This interaction failed"."""
+        log.error("command %s failed", interaction.command, exc_info=error)
+        await guarded(interaction, _raise(error))
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Send the command tree to Discord if it changed since the last sync.
+
+        Global commands take a while to reach every client, and syncing is
+        rate limited, so an unchanged tree is not sent again. With a dev guild,
+        the global commands are copied to it and synced there only (instant).
+        Returns whether a sync happened.
+        """
+        guild = None
+        scope = "global"
+        if self.config.dev_guild_id is not None:
+            guild = discord.Object(id=self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            scope = f"guild:{guild.id}"
+        key = f"commands_hash:{scope}"
+
+        digest = commands_digest(self.application_id, await self._command_payload(guild))
+        if not force and await self.storage.get_meta(key) == digest:
+            log.info("Application commands unchanged (%s); not syncing", scope)
+            return False
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.Forbidden:
+            log.exception(
+                "Syncing commands to %s was refused: invite the bot with the "
+                "applications.commands scope (see README, Inviting the bot)",
+                scope,
+            )
+            return False
+        except discord.HTTPException:
+            log.exception("Syncing commands to %s failed; will retry at next start", scope)
+            return False
+        await self.storage.set_meta(key, digest)
+        log.info("Synced %d application commands (%s)", len(synced), scope)
+        return True
+
+    async def _command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+        """Exactly what `CommandTree.sync(guild=guild)` would send, translations included."""
+        tree: app_commands.CommandTree[Any] = self.tree
+        translator = tree.translator
+        payload = []
+        for command in tree.get_commands(guild=guild):
+            if translator is not None:
+                payload.append(await command.get_translated_payload(tree, translator))
+            else:
+                payload.append(command.to_dict(tree))
+        return payload
+
+    async def close(self) -> None:
+        if self.publisher is not None:
+            self.publisher.stop()
+        try:
+            await super().close()
+        finally:
+            if self._owns_storage and self._storage is not None:
+                await self._storage.close()
+                self._storage = None
+
+
+async def _raise(error: BaseException) -> None:
+    raise error

@@ -1,0 +1,218 @@
+"""Drives whole games through Discord as players would: slash commands, the
+hand controls and the reveal buttons. The engine state is read only to decide
+what a player does next; every move reaches the bot through the fake Discord.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from bot import render
+from bot.service import Live
+from fakediscord.models import FakeMessage
+from fakediscord.server import FakeDiscord
+
+
+def buttons(message: FakeMessage) -> list[dict[str, Any]]:
+    return list(message.buttons())
+
+
+def has_button(message: FakeMessage, label: str) -> bool:
+    return any(b.get("label") == label for b in message.buttons())
+
+
+def version_texts(message: FakeMessage) -> list[str]:
+    """The message's text now and in every earlier version."""
+    texts = [message.text]
+    for old in message.history:
+        parts = [old.get("content") or ""]
+        for embed in old.get("embeds") or []:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+            for f in embed.get("fields") or []:
+                parts += [f.get("name", ""), f.get("value", "")]
+            parts.append((embed.get("footer") or {}).get("text", ""))
+        texts.append("\n".join(parts))
+    return texts
+
+
+@dataclass
+class Coverage:
+    """What a game went through, so a test can insist on it."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+
+    def add(self, what: str) -> None:
+        self.counts[what] += 1
+
+
+class Players:
+    def __init__(self, server: FakeDiscord, bots: Any, users: list[Any], seed: int) -> None:
+        self.server, self.bots, self.users = server, bots, users
+        self.rng = random.Random(seed)
+        self.channel = server.channel
+        self.game: int | None = None
+        self.coverage = Coverage()
+        self.secrets_seen: list[tuple[str, str]] = []  # (hand text, owner) for MM-V1 checks
+
+    @property
+    def live(self) -> Live:
+        assert self.game is not None
+        return self.bots.current.service._live[self.game]
+
+    async def open(self, variant: str, **options: Any) -> None:
+        host = self.users[0]
+        r = await self.server.slash(
+            host, self.channel, "mammamia", "new", options={"variant": variant, **options}
+        )
+        lobby = r.message
+        for user in self.users[1:]:
+            await self.server.click(user, lobby, label="Join")
+        await self.server.click(host, lobby, label="Start")
+        await self.bots.idle()
+        row = await self.bots.current.service.storage.active_game(self.channel.id)
+        self.game = row.id
+
+    def user_of(self, seat: int) -> Any:
+        user_id = self.live.row.seats[seat].user_id
+        return next(u for u in self.users if u.id == user_id)
+
+    # --- one move -------------------------------------------------------------------
+
+    async def step(self, wait: bool = True) -> None:
+        """One move by whoever must act; `wait` also lets the bot finish publishing."""
+        state = self.live.state
+        seat = state.to_act()[0]
+        user = self.user_of(seat)
+        legal = engine.legal_actions(state, seat)
+        if state.phase == "turn":
+            await self._turn(user, seat, legal)
+        else:
+            await self._decide(user, seat, legal)
+        if wait:
+            await self.bots.idle()
+
+    async def _turn(self, user: Any, seat: int, legal: list[Any]) -> None:
+        action = self.rng.choice(legal)
+        if self.rng.random() < 0.25:
+            await self._turn_by_controls(user, action)
+            return
+        if isinstance(action, engine.Pass):
+            self.coverage.add("pass")
+            r = await self.server.slash(
+                user, self.channel, "mammamia", "pass", options={"draw": action.draw or "supply"}
+            )
+        else:
+            options: dict[str, Any] = {
+                "ingredient": action.ingredient,
+                "count": action.count,
+                "draw": action.draw or "supply",
+            }
+            if action.order:
+                options["order"] = action.order
+            self.coverage.add("play_command")
+            r = await self.server.slash(user, self.channel, "mammamia", "play", options=options)
+        assert r.response.ephemeral, "a turn is confirmed privately"
+        self._remember_hand(r.message, user)
+
+    async def _turn_by_controls(self, user: Any, action: Any) -> None:
+        """The same turn through the hand message's selects and Play button."""
+        table = self.server.get_message(self.live.row.table_message_id)
+        r = await self.server.click(user, table, label=render.t("table.button.hand"))
+        hand = r.message
+        assert hand.ephemeral and hand.visible_to == frozenset({user.id})
+        self._remember_hand(hand, user)
+        if isinstance(action, engine.Turn):
+            for verb, value in (
+                ("kind", action.ingredient),
+                ("count", str(action.count)),
+                ("order", action.order or "-"),
+            ):
+                select = hand.find_select(prefix=f"mm:{self.game}:{self.live.version}:{verb}:")
+                r = await self.server.select(user, hand, select["custom_id"], [value])
+                hand = r.message or hand
+        draw = action.draw or "-"
+        select = hand.find_select(prefix=f"mm:{self.game}:{self.live.version}:draw:")
+        if any(o["value"] == draw for o in select["options"]):
+            r = await self.server.select(user, hand, select["custom_id"], [draw])
+            hand = r.message or hand
+        play = hand.find_button(prefix=f"mm:{self.game}:{self.live.version}:play:")
+        version = self.live.version
+        await self.server.click(user, hand, play["custom_id"])
+        assert self.live.version == version + 1, "the Play button applied the drafted turn"
+        self.coverage.add("play_controls")
+
+    def _remember_hand(self, message: FakeMessage, user: Any) -> None:
+        """Keep the private Orders field of a hand view, to look for it in public."""
+        for embed in message.embeds:
+            for f in embed.get("fields", []):
+                if f.get("name") == render.t("hand.orders") and "**" in f.get("value", ""):
+                    self.secrets_seen.append((f["value"], str(user.id)))
+
+    # --- the reveal --------------------------------------------------------------------
+
+    def reveal_message(self) -> FakeMessage:
+        message_id = self.live.row.narration["reveal_message_id"]
+        message = self.server.get_message(message_id)
+        assert message is not None
+        return message
+
+    async def click_decision(self, user: Any, cid: str) -> Any:
+        return await self.server.click(user, self.reveal_message(), cid)
+
+    async def _decide(self, user: Any, seat: int, legal: list[Any]) -> None:
+        state = self.live.state
+        pending = state.pending
+        g, v = self.game, state.version
+        if pending.stage == "help":
+            helps = [a for a in legal if a.accept]
+            refuse = not helps or self.coverage.counts["help_refused"] <= self.coverage.counts["helped"]
+            if refuse:
+                self.coverage.add("help_refused")
+                await self.click_decision(user, f"mm:{g}:{v}:help:no")
+            else:
+                self.coverage.add("helped")
+                await self.click_decision(user, f"mm:{g}:{v}:help:yes")
+            return
+        if pending.stage == "choose":
+            chooses = [a for a in legal if isinstance(a, engine.Choose)]
+            if not pending.covered and self.rng.random() < 0.2:
+                self.coverage.add("declined_choice")
+                await self.click_decision(user, f"mm:{g}:{v}:pay:no")
+                return
+            action = self.rng.choice(chooses)
+            self.coverage.add("chose")
+            await self.click_decision(user, f"mm:{g}:{v}:choose:{'+'.join(action.kinds)}")
+            return
+        asks = [a for a in legal if isinstance(a, engine.Ask)]
+        pays = [a for a in legal if isinstance(a, engine.Pay) and a.accept]
+        if asks and self.rng.random() < 0.6:
+            self.coverage.add("asked")
+            r = await self.click_decision(user, f"mm:{g}:{v}:ask")
+            picker = r.message
+            assert picker.ephemeral and picker.visible_to == frozenset({user.id})
+            select = picker.find_select(prefix=f"mm:{g}:{v}:askset")
+            value = self.rng.choice(select["options"])["value"]
+            await self.server.select(user, picker, select["custom_id"], [value])
+            return
+        if pays and self.rng.random() < 0.7:
+            self.coverage.add("paid")
+            r = await self.click_decision(user, f"mm:{g}:{v}:pay:yes")
+            if pending.short:  # Bombastica: name the cards in a private picker
+                picker = r.message
+                assert picker.ephemeral
+                select = picker.find_select(prefix=f"mm:{g}:{v}:payset")
+                await self.server.select(user, picker, select["custom_id"], [select["options"][0]["value"]])
+            return
+        self.coverage.add("declined")
+        await self.click_decision(user, f"mm:{g}:{v}:pay:no")
+
+    async def play_to_end(self, limit: int = 2000) -> None:
+        for _ in range(limit):
+            if self.live.state.phase == "over":
+                return
+            await self.step()
+        raise AssertionError("the game did not end")

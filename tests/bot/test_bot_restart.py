@@ -1,0 +1,75 @@
+"""Nothing is lost: a new bot process on the same database carries every game on."""
+
+from __future__ import annotations
+
+import asyncio
+
+import engine
+from bot import render
+from driver import Players
+
+
+async def test_restart_mid_turn_keeps_the_game(discord_server, bots):
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:3], seed=11)
+    await players.open("classic")
+    for _ in range(5):
+        await players.step()
+    before = players.live.state.fingerprint()
+    version = players.live.version
+    seat = players.live.state.current
+    user = players.user_of(seat)
+    table = discord_server.get_message(players.live.row.table_message_id)
+    hand = (await discord_server.click(user, table, label=render.t("table.button.hand"))).message
+
+    await bots.stop()
+    await bots.start()
+    await bots.idle()
+
+    assert players.live.version == version
+    assert players.live.state.fingerprint() == before
+    # A hand opened before the restart still plays: its buttons outlive the process.
+    play = hand.find_button(prefix=f"mm:{players.game}:{version}:play:")
+    await discord_server.click(user, hand, play["custom_id"])
+    assert players.live.version == version + 1
+    await players.play_to_end()
+    record = players.live.record
+    assert len(record["actions"]) == players.live.version, "nothing applied twice"
+    assert engine.replay(record).state.fingerprint() == players.live.state.fingerprint()
+
+
+async def test_restart_mid_reveal_resumes_the_narration(discord_server, bots):
+    bots.pace = 0.05  # slow enough to stop the bot half-way through a reveal
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=12)
+    await players.open("classic")
+    while len(players.live.state.supply) > 3:
+        await players.step()
+    while players.live.state.phase == "turn":  # the last turns: do not wait for the narration
+        await players.step(wait=False)
+    await asyncio.sleep(0.3)  # a few cards into the narration
+    narration = players.live.row.narration
+    reveal_id = narration.get("reveal_message_id")
+    assert reveal_id is not None
+    shown_before = narration["reveal"]["shown"]
+    assert 0 < shown_before < narration["reveal"]["total"], "stopped half-way through"
+
+    await bots.stop()
+    bots.pace = 0.0
+    await bots.start()
+    await bots.idle()
+
+    narration = players.live.row.narration
+    assert narration["reveal_message_id"] == reveal_id, "the same reveal message goes on"
+    model = narration["reveal"]
+    assert model["shown"] >= shown_before
+    reveal_messages = [
+        m
+        for m in discord_server.public_messages()
+        if m.embeds and m.embeds[0].get("title", "").startswith("🔥")
+    ]
+    assert len(reveal_messages) == 1, "the reveal is not posted twice"
+    await players.play_to_end()
+    assert engine.replay(players.live.record).state.fingerprint() == (
+        players.live.state.fingerprint()
+    )
