@@ -1,0 +1,48 @@
+"""`python -m bot` / `mammamia-bot`: run the bot until interrupted."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.client import MammaMiaBot
+from bot.config import Config, ConfigError, apply_endpoint_overrides, load_config
+from bot.i18n import t
+
+# A configuration problem exits with 2, like a command-line usage error.
+EXIT_CONFIG = 2
+
+log = logging.getLogger("bot")
+
+
+async def run(config: Config) -> None:
+    async with MammaMiaBot(config) as bot:
+        await bot.start(config.token)
+
+
+def main() -> int:
+    try:
+        config = load_config()
+    except ConfigError as error:
+        # The message says what to do; a traceback would only hide it.
+        print(error, file=sys.stderr)
+        return EXIT_CONFIG
+
+    discord.utils.setup_logging(level=config.log_level, root=True)
+    apply_endpoint_overrides(config)
+    log.info("Starting with %r", config)
+    try:
+        asyncio.run(run(config))
+    except discord.LoginFailure:
+        print(t("config.bad_token"), file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:
+        log.info("Stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

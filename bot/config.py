@@ -1,0 +1,135 @@
+"""Process configuration, read from the environment (and `.env`, if present).
+
+Everything the bot needs to know about its surroundings is one frozen `Config`,
+built once at start-up by `load_config`. Tests pass an explicit mapping so they
+never depend on the developer's shell or `.env`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord.gateway
+import discord.http
+import yarl
+from dotenv import find_dotenv, load_dotenv
+
+from bot.i18n import t
+
+DEFAULT_DB_PATH = Path("data/mammamia.sqlite3")
+DEFAULT_LOG_LEVEL = logging.INFO
+LOG_LEVELS = {
+    "DEBUG": logging.DEBUG,
+    "INFO": logging.INFO,
+    "WARNING": logging.WARNING,
+    "ERROR": logging.ERROR,
+    "CRITICAL": logging.CRITICAL,
+}
+
+
+class ConfigError(Exception):
+    """The environment does not describe a runnable bot; the message says how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    token: str
+    db_path: Path = DEFAULT_DB_PATH
+    # Commands are synced to this guild at once (global sync can take a while to show).
+    dev_guild_id: int | None = None
+    log_level: int = DEFAULT_LOG_LEVEL
+    # A Discord-compatible server to talk to instead of discord.com (end-to-end tests).
+    api_base: str | None = None
+    gateway_url: str | None = None
+
+    def __repr__(self) -> str:
+        # The token must never reach a log line or a traceback.
+        level = logging.getLevelName(self.log_level)
+        return (
+            f"Config(token='***', db_path={str(self.db_path)!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={level!r}, "
+            f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r})"
+        )
+
+
+def load_config(env: Mapping[str, str] | None = None) -> Config:
+    """Build the `Config` from `env`, or from `os.environ` after loading `.env`.
+
+    Raises `ConfigError` with an actionable message when a value is missing or wrong.
+    """
+    if env is None:
+        # usecwd: the `.env` next to where the operator runs the bot, not next to
+        # this file (which may live in site-packages). Real environment wins.
+        load_dotenv(find_dotenv(usecwd=True), override=False)
+        env = os.environ
+
+    token = _text(env, "DISCORD_TOKEN")
+    if token is None:
+        raise ConfigError(t("config.missing_token"))
+
+    db = _text(env, "MAMMAMIA_DB")
+    return Config(
+        token=token,
+        db_path=Path(db) if db is not None else DEFAULT_DB_PATH,
+        dev_guild_id=_snowflake(env, "MAMMAMIA_DEV_GUILD"),
+        log_level=_log_level(env, "LOG_LEVEL"),
+        # discord.py appends paths like "/channels/1" to the API base.
+        api_base=_strip_slash(_url(env, "DISCORD_API_BASE", ("http", "https"))),
+        gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws", "wss")),
+    )
+
+
+def apply_endpoint_overrides(config: Config) -> None:
+    """Point discord.py at `config`'s API and gateway instead of discord.com.
+
+    discord.py reads these class attributes for every request and every new
+    gateway connection, so they must be set before the bot logs in.
+    """
+    if config.api_base is not None:
+        discord.http.Route.BASE = config.api_base
+    if config.gateway_url is not None:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+
+
+def _text(env: Mapping[str, str], name: str) -> str | None:
+    """The variable's value, or None when unset or blank (an empty line in `.env`)."""
+    value = env.get(name, "").strip()
+    return value or None
+
+
+def _snowflake(env: Mapping[str, str], name: str) -> int | None:
+    value = _text(env, name)
+    if value is None:
+        return None
+    if not value.isdigit() or int(value) == 0:
+        raise ConfigError(t("config.bad_snowflake", name=name, value=value))
+    return int(value)
+
+
+def _log_level(env: Mapping[str, str], name: str) -> int:
+    value = _text(env, name)
+    if value is None:
+        return DEFAULT_LOG_LEVEL
+    level = LOG_LEVELS.get(value.upper())
+    if level is None:
+        choices = ", ".join(LOG_LEVELS)
+        raise ConfigError(t("config.bad_log_level", name=name, value=value, choices=choices))
+    return level
+
+
+def _url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
+    value = _text(env, name)
+    if value is None:
+        return None
+    url = yarl.URL(value)
+    if url.scheme not in schemes or not url.host:
+        raise ConfigError(t("config.bad_url", name=name, value=value, schemes=" or ".join(schemes)))
+    return value
+
+
+def _strip_slash(url: str | None) -> str | None:
+    return None if url is None else url.rstrip("/")
