@@ -193,7 +193,10 @@ class Publisher:
         log_lines = (
             casual_log(live, locale) if live.row.settings.get("memory") == "casual" else None
         )
-        reply = render.table(live.id, view, live.names(), live.row.settings, locale, log_lines)
+        mentions = [f"<@{s.user_id}>" if s.user_id else s.name for s in live.row.seats]
+        reply = render.table(
+            live.id, view, live.names(), live.row.settings, locale, log_lines, mentions
+        )
         old = live.row.table_message_id
         if old is not None and narration.pop("repost_table", False):
             with contextlib.suppress(discord.HTTPException):

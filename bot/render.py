@@ -248,16 +248,20 @@ def player_lines(view: dict[str, Any], names: list[str], locale: Any = None) -> 
     return "\n".join(lines)
 
 
-def status_line(view: dict[str, Any], names: list[str], locale: Any = None) -> str:
+def status_line(
+    view: dict[str, Any], names: list[str], locale: Any = None, who: list[str] | None = None
+) -> str:
+    """Whose move it is; `who` (mentions, on the public table) stands in for names."""
     phase = view["phase"]
+    who = who or names
     if phase == "turn":
-        return t("table.turn_of", locale, name=names[view["current"]])
+        return t("table.turn_of", locale, name=who[view["current"]])
     if phase == "reveal":
         pending = view["pending"]
         if pending is None:
             return t("table.revealing", locale)
         seat = pending["asking"] if pending["stage"] == "help" else pending["owner"]
-        return t("table.deciding", locale, name=name_of(names, seat))
+        return t("table.deciding", locale, name=name_of(who, seat))
     if view["winners"]:
         return t("table.over", locale, names=", ".join(names[s] for s in view["winners"]))
     return t("table.ended", locale)
@@ -270,6 +274,7 @@ def table(
     settings: dict[str, Any],
     locale: Any = None,
     log: list[str] | None = None,
+    mentions: list[str] | None = None,
 ) -> Reply:
     """The one public table message (MM-T7): never a history of plays in
     strict memory (MM-V2); casual memory may add `log`, the round's plays."""
@@ -282,7 +287,7 @@ def table(
         rounds=view["last_round"],
     )
     embed = discord.Embed(title=title, colour=COLOURS[variant])
-    embed.description = status_line(view, names, locale)
+    embed.description = status_line(view, names, locale, mentions)
     embed.add_field(name=t("table.latest", locale), value=latest_play(view, names, locale))
     oven = t("table.oven_value", locale, count=view["oven_size"], top=oven_top(view, locale))
     embed.add_field(name=t("table.oven", locale), value=oven, inline=True)
