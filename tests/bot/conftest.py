@@ -6,10 +6,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest_asyncio
+from fakediscord.server import FakeDiscord
 
 from bot.client import MammaMiaBot
 from bot.config import Config
-from fakediscord.server import FakeDiscord
 
 
 class Bots:
@@ -56,4 +56,3 @@ async def bots(discord_server: FakeDiscord, tmp_path: Path) -> AsyncIterator[Bot
     bots = Bots(discord_server, tmp_path / "games.sqlite3", seed=7)
     yield bots
     await bots.stop()
-

@@ -10,11 +10,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from fakediscord.models import FakeMessage
+from fakediscord.server import FakeDiscord
+
 import engine
 from bot import render
 from bot.service import Live
-from fakediscord.models import FakeMessage
-from fakediscord.server import FakeDiscord
 
 
 def buttons(message: FakeMessage) -> list[dict[str, Any]]:
@@ -169,7 +170,9 @@ class Players:
         g, v = self.game, state.version
         if pending.stage == "help":
             helps = [a for a in legal if a.accept]
-            refuse = not helps or self.coverage.counts["help_refused"] <= self.coverage.counts["helped"]
+            refuse = (
+                not helps or self.coverage.counts["help_refused"] <= self.coverage.counts["helped"]
+            )
             if refuse:
                 self.coverage.add("help_refused")
                 await self.click_decision(user, f"mm:{g}:{v}:help:no")
@@ -205,7 +208,9 @@ class Players:
                 picker = r.message
                 assert picker.ephemeral
                 select = picker.find_select(prefix=f"mm:{g}:{v}:payset")
-                await self.server.select(user, picker, select["custom_id"], [select["options"][0]["value"]])
+                await self.server.select(
+                    user, picker, select["custom_id"], [select["options"][0]["value"]]
+                )
             return
         self.coverage.add("declined")
         await self.click_decision(user, f"mm:{g}:{v}:pay:no")

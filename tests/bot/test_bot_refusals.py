@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from driver import Players
+
 import engine
 from bot import render
-from driver import Players
 
 
 async def _game(discord_server, bots, variant="classic", seats=3, seed=3) -> Players:
@@ -30,7 +31,9 @@ async def test_wrong_turn_and_cards_not_held(discord_server, bots):
     waiting = players.user_of((current + 1) % 3)
     version = live.version
     options = {"ingredient": "salami", "count": 1, "draw": "supply"}
-    r = await discord_server.slash(waiting, discord_server.channel, "mammamia", "play", options=options)
+    r = await discord_server.slash(
+        waiting, discord_server.channel, "mammamia", "play", options=options
+    )
     assert r.response.ephemeral
     assert r.message.content == f"It is {live.names()[current]}'s turn."
     user = players.user_of(current)
@@ -38,10 +41,14 @@ async def test_wrong_turn_and_cards_not_held(discord_server, bots):
     missing = next(k for k in live.state.box.kinds if k not in hand)
     held = next(k for k in live.state.box.kinds if k in hand)
     options = {"ingredient": missing, "count": 1, "draw": "supply"}
-    r = await discord_server.slash(user, discord_server.channel, "mammamia", "play", options=options)
+    r = await discord_server.slash(
+        user, discord_server.channel, "mammamia", "play", options=options
+    )
     assert r.message.content == f"You hold no {render.kind(missing)}."
     options = {"ingredient": held, "count": hand.count(held) + 1, "draw": "supply"}
-    r = await discord_server.slash(user, discord_server.channel, "mammamia", "play", options=options)
+    r = await discord_server.slash(
+        user, discord_server.channel, "mammamia", "play", options=options
+    )
     assert r.message.content == f"You hold only {hand.count(held)} {render.kind(held)}."
     assert players.live.version == version, "no refused action was applied"
 

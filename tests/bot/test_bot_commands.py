@@ -1,0 +1,156 @@
+"""The lobby and table commands: join, leave, start, cancel, table, rules, end,
+Play again, autocomplete, and clicks that arrive together."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from driver import Players
+
+from bot import render
+
+
+async def _lobby(discord_server, bots, variant="classic"):
+    await bots.start()
+    ana = discord_server.users[0]
+    r = await discord_server.slash(
+        ana, discord_server.channel, "mammamia", "new", options={"variant": variant}
+    )
+    return r.message
+
+
+async def test_one_game_per_channel(discord_server, bots):
+    await _lobby(discord_server, bots)
+    ben = discord_server.users[1]
+    r = await discord_server.slash(ben, discord_server.channel, "mammamia", "new")
+    assert r.response.ephemeral
+    assert r.message.content == render.t("error.channel_busy")
+
+
+async def test_start_needs_two_players_and_the_host(discord_server, bots):
+    lobby = await _lobby(discord_server, bots)
+    ana, ben = discord_server.users[:2]
+    r = await discord_server.click(ana, lobby, label="Start")
+    assert r.message.content == render.t("error.too_few_players", min=2)
+    await discord_server.click(ben, lobby, label="Join")
+    r = await discord_server.click(ben, lobby, label="Start")
+    assert r.response.ephemeral and "Only" in r.message.content
+    r = await discord_server.click(ben, lobby, label="Join")
+    assert r.message.content == render.t("error.already_seated")
+
+
+async def test_join_and_leave_by_command_update_the_lobby(discord_server, bots):
+    lobby = await _lobby(discord_server, bots)
+    ben = discord_server.users[1]
+    r = await discord_server.slash(ben, discord_server.channel, "mammamia", "join")
+    assert r.message.content == render.t("lobby.you_joined")
+    assert f"<@{ben.id}>" in discord_server.get_message(lobby.id).text
+    await discord_server.slash(ben, discord_server.channel, "mammamia", "leave")
+    assert f"<@{ben.id}>" not in discord_server.get_message(lobby.id).text
+
+
+async def test_cancel_by_host_frees_the_channel(discord_server, bots):
+    lobby = await _lobby(discord_server, bots)
+    ana, ben = discord_server.users[:2]
+    r = await discord_server.click(ben, lobby, label="Cancel")
+    assert r.response.ephemeral, "only the host or a moderator may cancel"
+    await discord_server.click(ana, lobby, label="Cancel")
+    assert render.t("lobby.closed") in discord_server.get_message(lobby.id).text
+    r = await discord_server.slash(ben, discord_server.channel, "mammamia", "new")
+    assert not r.response.ephemeral, "the channel is free again"
+
+
+async def test_help_is_plus_only(discord_server, bots):
+    await bots.start()
+    ana = discord_server.users[0]
+    r = await discord_server.slash(
+        ana, discord_server.channel, "mammamia", "new", options={"variant": "classic", "help": True}
+    )
+    assert r.message.content == render.t("error.help_plus_only")
+
+
+async def test_table_rules_and_end(discord_server, bots):
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=21)
+    await players.open("classic")
+    ana = players.users[0]
+    old_table = players.live.row.table_message_id
+    r = await discord_server.slash(ana, discord_server.channel, "mammamia", "table")
+    assert r.message.content == render.t("table.reposted")
+    await bots.idle()
+    assert players.live.row.table_message_id != old_table
+    assert discord_server.get_message(old_table).deleted
+    newest = discord_server.public_messages()[-1]
+    assert newest.id == players.live.row.table_message_id, "the table is at the bottom"
+
+    r = await discord_server.slash(ana, discord_server.channel, "mammamia", "rules")
+    assert r.response.ephemeral
+    seat = players.live.seat_of(ana.id)
+    colour = players.live.state.colours[seat]
+    assert render.COLOUR_EMOJI[colour] + " Misto" in r.message.text
+
+    ben = players.users[1]
+    r = await discord_server.slash(ben, discord_server.channel, "mammamia", "end")
+    assert "Only" in r.message.content, "a player who is not host cannot end it"
+    r = await discord_server.slash(ana, discord_server.channel, "mammamia", "end")
+    await discord_server.click(ana, r.message, label=render.t("end.keep"))
+    assert players.live.row.status == "running"
+    r = await discord_server.slash(ana, discord_server.channel, "mammamia", "end")
+    await discord_server.click(ana, r.message, label=render.t("end.confirm"))
+    await bots.idle()
+    assert players.live.row.status == "cancelled"
+    table = discord_server.get_message(players.live.row.table_message_id)
+    assert render.t("table.ended_early") in table.text and not table.buttons()
+
+
+async def test_play_again_opens_a_lobby_with_the_same_players(discord_server, bots):
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=22)
+    await players.open("classic")
+    await players.play_to_end()
+    final = discord_server.get_message(players.live.row.narration["final_message_id"])
+    ben = players.users[1]
+    r = await discord_server.click(ben, final, label=render.t("final.button.again"))
+    assert not r.response.ephemeral
+    row = await bots.current.service.storage.active_game(discord_server.channel.id)
+    assert row.status == "lobby" and row.host_id == ben.id
+    assert {s.user_id for s in row.seats} == {u.id for u in players.users}
+
+
+async def test_autocomplete_offers_only_the_callers_hand(discord_server, bots):
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=23)
+    await players.open("classic")
+    live = players.live
+    for seat in range(2):
+        user = players.user_of(seat)
+        hand = live.state.hands[seat]
+        kinds = await discord_server.autocomplete(
+            user, discord_server.channel, "mammamia", "play", options={}, focused="ingredient"
+        )
+        assert {c["value"] for c in kinds} == {c for c in hand if c in render.KIND_EMOJI}
+        orders = await discord_server.autocomplete(
+            user, discord_server.channel, "mammamia", "play", options={}, focused="order"
+        )
+        assert {c["value"] for c in orders} == {c for c in hand if c not in render.KIND_EMOJI}
+
+
+async def test_simultaneous_clicks_are_serialised(discord_server, bots):
+    """Two Play clicks on the same hand at once: one turn is applied, the other is stale."""
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=24)
+    await players.open("classic")
+    live = players.live
+    user = players.user_of(live.state.current)
+    table = discord_server.get_message(live.row.table_message_id)
+    hand = (await discord_server.click(user, table, label=render.t("table.button.hand"))).message
+    play = hand.find_button(prefix=f"mm:{live.id}:{live.version}:play:")["custom_id"]
+    version = live.version
+    results = await asyncio.gather(
+        discord_server.click(user, hand, play), discord_server.click(user, hand, play)
+    )
+    assert players.live.version == version + 1
+    stale = render.t("error.stale")
+    answers = [json.dumps(r.response.data, ensure_ascii=False) for r in results]
+    assert sum(stale in answer for answer in answers) == 1
