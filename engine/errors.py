@@ -13,7 +13,7 @@ from typing import Any
 MESSAGES: dict[str, str] = {
     "malformed": "That is not a move this game understands: {detail}.",
     "game_over": "The game is over.",
-    "no_such_seat": "There is no seat {seat} in this game.",
+    "no_such_seat": "There is no seat {number} in this game.",
     "not_your_turn": "It is {seat}'s turn.",
     "not_your_decision": "It is {seat}'s decision now.",
     "expected_turn": "It is the turn phase: play ingredients into the oven, then draw.",
@@ -38,11 +38,11 @@ MESSAGES: dict[str, str] = {
     "cannot_pay": "You cannot complete it: it needs {need} {kind} from your hand and you hold "
     "{held}.",
     "pay_mismatch": "The order is missing exactly {missing}: pay those, or decline.",
-    "pay_count": "Name exactly {count} ingredient cards from your hand for the Bombastica.",
+    "pay_count": "Name exactly {count} ingredient {cards_word} from your hand for the Bombastica.",
     "help_off": "Help is not played in this game.",
     "ask_mismatch": "Ask only for cards the order is missing ({missing}).",
     "ask_count": "For the Bombastica, ask for every missing card: {count} in all.",
-    "ask_rest_not_held": "You must hold the rest yourself, and you hold only {held} {kind}.",
+    "ask_rest_not_held": "You must hold the rest yourself: {need} {kind}, and you hold {held}.",
     "cannot_help": "You do not hold {cards}.",
 }
 
@@ -91,6 +91,8 @@ class IllegalAction(EngineError):
                 values[key] = describe_cards(value)
             else:
                 values[key] = value
+        if "count" in values:
+            values["cards_word"] = "card" if values["count"] == 1 else "cards"
         return MESSAGES[self.code].format(**values)
 
 

@@ -24,7 +24,7 @@ def check(state: State, action: Action) -> None:
         raise IllegalAction("game_over")
     seat = action.seat
     if not 0 <= seat < state.seats:
-        raise IllegalAction("no_such_seat", seat=seat)
+        raise IllegalAction("no_such_seat", number=seat)
     if state.phase == TURN:
         if seat != state.current:
             raise IllegalAction("not_your_turn", seat=state.current)
@@ -163,5 +163,5 @@ def _askable(state: State, lacking: Cards, short: int) -> list[Cards]:
     asks = []
     for cards in found:
         if cards and not reveal.first_lacking(hand, reveal.remainder(lacking, cards)):
-            asks.append(cards)
+            asks.append(reveal.normal_cards(cards, state.box.kinds))
     return asks

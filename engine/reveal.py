@@ -60,7 +60,7 @@ def first_lacking(hand: list[str], cards: Cards) -> tuple[str, int, int] | None:
     return None
 
 
-def _normal(cards: Cards, kinds: tuple[str, ...]) -> Cards:
+def normal_cards(cards: Cards, kinds: tuple[str, ...]) -> Cards:
     """Cards in rule order, so `{olive: 1, salami: 2}` and its reordering compare equal."""
     as_dict = dict(cards)
     return tuple((k, as_dict[k]) for k in kinds if as_dict.get(k))
@@ -266,15 +266,15 @@ def _check_choice(state: State, pending: Pending, kinds: tuple[str, ...]) -> Non
 def _check_payment(state: State, pending: Pending, cards: Cards | None) -> None:
     hand = state.hands[pending.owner]
     kinds = state.box.kinds
+    for kind, _ in cards or ():
+        if kind not in kinds:
+            raise IllegalAction("unknown_kind", kind=kind)
     if pending.short:  # Bombastica: the owner names the cards (MM-R10)
         if cards is None or sum(n for _, n in cards) != pending.short:
             raise IllegalAction("pay_count", count=pending.short)
-        for kind, _ in cards:
-            if kind not in kinds:
-                raise IllegalAction("unknown_kind", kind=kind)
         need = cards
     else:
-        if cards is not None and _normal(cards, kinds) != _normal(pending.missing, kinds):
+        if cards is not None and normal_cards(cards, kinds) != normal_cards(pending.missing, kinds):
             raise IllegalAction("pay_mismatch", missing=dict(pending.missing))
         need = pending.missing
     lacking = first_lacking(hand, need)
@@ -301,7 +301,8 @@ def _check_ask(state: State, pending: Pending, cards: Cards) -> None:
     rest = remainder(pending.missing, cards)
     short = first_lacking(state.hands[pending.owner], rest)
     if short:
-        raise IllegalAction("ask_rest_not_held", kind=short[0], held=short[2])
+        kind, need, held = short
+        raise IllegalAction("ask_rest_not_held", kind=kind, need=need, held=held)
 
 
 def remainder(lacking: Cards, asked: Cards) -> Cards:
@@ -327,13 +328,13 @@ def decide(state: State, action: Choose | Pay | Ask | Help, events: Events) -> N
     elif isinstance(action, Pay):
         if action.accept:
             paid = action.cards if pending.short else pending.missing
-            _make(state, order, owner, pending.choice, _normal(paid, state.box.kinds), events)
+            _make(state, order, owner, pending.choice, normal_cards(paid, state.box.kinds), events)
         else:
             if events is not None:
                 emit(events, "declined", seat=owner, order=order)
             _return(state, order, owner, "declined", events)
     elif isinstance(action, Ask):
-        _ask(state, pending, _normal(action.cards, state.box.kinds), events)
+        _ask(state, pending, normal_cards(action.cards, state.box.kinds), events)
     else:
         _answer_help(state, pending, action, events)
     if state.pending is None:

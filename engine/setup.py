@@ -18,11 +18,15 @@ def default_help(variant: str, seats: int) -> bool:
 
 
 def _settings(variant: str, seats: int, colours: Any, help_: Any) -> tuple[Box, tuple, bool]:
-    if variant not in BOXES:
+    if not isinstance(variant, str) or variant not in BOXES:
         raise RecordError(f"unknown variant {variant!r}")
     box = BOXES[variant]
     if type(seats) is not int or not box.min_seats <= seats <= box.max_seats:
         raise RecordError(f"{variant} takes {box.min_seats} to {box.max_seats} seats")
+    if colours is not None and (
+        not isinstance(colours, list) or not all(isinstance(c, str) for c in colours)
+    ):
+        raise RecordError("colours must be a list of colour names")
     colours = tuple(COLOURS[:seats] if colours is None else colours)
     if len(colours) != seats or len(set(colours)) != seats or not set(colours) <= set(box.orders):
         raise RecordError(f"colours must be {seats} different colours of the {variant} box")

@@ -1,0 +1,210 @@
+"""What a player may see: MM-T7, MM-V1, MM-V2, PL-R5.
+
+The strongest check is invariance: change only what a viewer may not know (other
+hands, order piles, the supply's order, the PRNG, the oven below its top card,
+plus's face-down scores) and the view must not change at all."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from engine_helpers import begin, do, position
+
+from engine import new_game, player_view, public_view, step
+from engine.ai import RandomAgent
+from engine.state import OVER, REVEAL, State
+
+PUBLIC_KEYS = {
+    "variant", "seats", "help", "round", "last_round", "phase", "to_act", "current",
+    "supply_size", "oven_size", "oven_top", "next_reveal_in", "last_play", "table",
+    "used_size", "revealer", "turns_left", "players", "delivered_pile_size", "pending",
+    "winners", "version", "scores", "ingredients",
+}  # fmt: skip
+
+
+def snapshots(variant: str, seats: int, seed: int, every: int = 7) -> list[State]:
+    state, _ = new_game(variant, seats, seed=seed)
+    agents = [RandomAgent(seed + s) for s in range(seats)]
+    found, n = [], 0
+    while state.phase != OVER:
+        if n % every == 0:
+            found.append(state.copy())
+        step(state, agents[state.to_act()[0]].choose(state, state.to_act()[0]))
+        n += 1
+    found.append(state.copy())
+    return found
+
+
+SNAPSHOTS = [
+    s
+    for variant, seats, seed in [
+        ("classic", 2, 1),
+        ("classic", 4, 2),
+        ("classic", 5, 3),
+        ("plus", 2, 4),
+        ("plus", 4, 5),
+        ("plus", 6, 6),
+    ]
+    for s in snapshots(variant, seats, seed)
+]
+
+
+def hide_shuffle(state: State, viewer: int | None, rnd: random.Random) -> State:
+    """A state that differs from `state` only in what `viewer` may not know."""
+    other = state.copy()
+    # at the end the hands are shown (MM-E1 counts their ingredients)
+    others = [s for s in range(state.seats) if s != viewer and state.phase != OVER]
+    # other hands and the supply: swap cards among them, keeping every size
+    pool = other.supply + [c for s in others for c in other.hands[s]]
+    rnd.shuffle(pool)
+    other.supply, pool = pool[: len(other.supply)], pool[len(other.supply) :]
+    for s in others:
+        n = len(other.hands[s])
+        other.hands[s], pool = pool[:n], pool[n:]
+    for pile in other.order_piles:
+        rnd.shuffle(pile)
+    if other.oven:  # strict memory: only the top card shows (none during the reveal)
+        keep = [] if state.phase == REVEAL else [other.oven[-1]]
+        below = other.oven[: len(other.oven) - len(keep)]
+        rnd.shuffle(below)
+        other.oven = below + keep
+    other.rng ^= 0x5DEECE66D
+    other.reshuffles = (("olive",),)
+    rnd.shuffle(other.used)
+    if state.variant == "plus" and state.phase != OVER:  # PL-R5: scores face down
+        rnd.shuffle(other.delivered_pile)
+        owners = [c for pile in other.delivered for c in pile]
+        rnd.shuffle(owners)
+        other.delivered = [[] for _ in range(state.seats)]
+        for card in owners:
+            other.delivered[rnd.randrange(state.seats)].append(card)
+    return other
+
+
+def test_mm_v1_mm_v2_public_view_shows_nothing_hidden():
+    rnd = random.Random(1)
+    for state in SNAPSHOTS:
+        view = public_view(state)
+        assert set(view) <= PUBLIC_KEYS
+        assert "hand" not in json.dumps(view).replace("hand_size", "")
+        for _ in range(2):
+            assert public_view(hide_shuffle(state, None, rnd)) == view
+
+
+def test_mm_v1_player_view_shows_only_the_players_own_hand():
+    rnd = random.Random(2)
+    for state in SNAPSHOTS:
+        for seat in range(state.seats):
+            view = player_view(state, seat)
+            assert sorted(view["hand"]) == sorted(state.hands[seat])
+            assert set(view) <= PUBLIC_KEYS | {"seat", "hand"}
+            assert player_view(hide_shuffle(state, seat, rnd), seat) == view
+
+
+def test_mm_v1_the_own_hand_changes_only_the_own_view():
+    hands = [["olive", "salami"], ["salami", "salami"], ["pepper"]]
+    a = begin(position(hands=hands, supply=["mushroom"] * 5))
+    hands[0] = ["olive", "mushroom"]
+    b = begin(
+        position(hands=hands, supply=["mushroom", "mushroom", "mushroom", "mushroom", "salami"])
+    )
+    assert player_view(a, 0) != player_view(b, 0)
+    assert player_view(a, 0)["hand"] == ["olive", "salami"]
+    assert player_view(a, 1) == player_view(b, 1)
+    assert public_view(a) == public_view(b)
+
+
+def test_mm_t7_public_facts_during_phase_one():
+    record = position(
+        hands=[["olive", "olive", "yellow-misto", "salami"], ["salami", "salami"], ["pepper"]],
+        order_piles=[["yellow-olive"], ["green-misto", "green-olive"], []],
+        supply=["mushroom"] * 12,
+        delivered=[[], [], ["brown-misto"]],
+        mamma_mia=1,
+    )
+    state, _ = do(
+        begin(record), "turn olive 2 order=yellow-misto draw=supply", "turn salami 1 draw=orders"
+    )
+    view = public_view(state)
+    assert view["supply_size"] == 6
+    assert view["oven_size"] == 4
+    assert view["oven_top"] == "salami"
+    assert [p["hand_size"] for p in view["players"]] == [7, 3, 1]
+    assert [p["order_pile_size"] for p in view["players"]] == [1, 0, 0]
+    assert [p["mamma_mia"] for p in view["players"]] == [False, True, False]
+    assert [p["delivered"] for p in view["players"]] == [[], [], ["brown-misto"]]
+    assert view["last_play"] == {
+        "seat": 1, "ingredient": "salami", "count": 1, "order": None, "skipped": False,
+    }  # fmt: skip
+    assert view["to_act"] == [2]
+
+
+def test_mm_v2_strict_memory_only_latest_play_and_top_card():
+    record = position(
+        hands=[["olive", "olive", "yellow-misto", "salami"], ["salami", "salami"], ["pepper"]],
+        supply=["mushroom"] * 10 + ["pepper"] * 5,
+    )
+    state, _ = do(begin(record), "turn olive 2 order=yellow-misto draw=supply")
+    view = public_view(state)
+    assert view["oven_top"] == "yellow-misto"
+    assert view["last_play"]["order"] == "yellow-misto"
+    state, _ = do(state, "turn salami 2 draw=supply")
+    text = json.dumps(public_view(state))
+    assert "yellow-misto" not in text  # the earlier play is gone from the table
+    assert "olive" not in text
+
+
+def test_mm_v2_during_the_reveal_the_oven_shows_only_its_size():
+    record = position(
+        hands=[["olive", "yellow-salami", "pineapple"], ["salami", "salami"], ["pepper"]],
+        table={"salami": 2},
+        supply=["mushroom"],
+        round=3,
+    )
+    state, _ = do(begin(record), "turn pineapple 1 order=yellow-salami draw=supply")
+    assert state.phase == REVEAL
+    view = public_view(state)
+    assert view["oven_top"] is None
+    assert view["pending"]["order"] == "yellow-salami"
+    assert view["pending"]["missing"] == {"salami": 2}
+
+
+def test_pl_r5_plus_scores_hidden_until_the_end():
+    record = position(
+        "plus",
+        hands=[["salami", "yellow-salami", *["olive"] * 7], ["olive"], ["olive"]],
+        table={"salami": 3, "pineapple": 1},
+        supply=["shrimp"] * 3,
+        delivered_pile=["green-misto"],
+        round=3,
+    )
+    state = begin(record)
+    view = public_view(state)
+    assert all("delivered" not in p for p in view["players"])
+    assert view["delivered_pile_size"] == 1
+    assert "green-misto" not in json.dumps(player_view(state, 1))
+    state, _ = do(
+        state, "turn salami 1 order=yellow-salami draw=supply", "turn olive 1 draw=supply"
+    )
+    assert state.phase == OVER
+    view = public_view(state)
+    assert [p["delivered"] for p in view["players"]] == [["yellow-salami"], ["green-misto"], []]
+    assert view["scores"] == [1, 1, 0]
+
+
+@pytest.mark.parametrize("variant", ["classic", "plus"])
+def test_mm_v1_public_events_never_show_drawn_cards(variant):
+    state, events = new_game(variant, 3, seed=8)
+    agents = [RandomAgent(s) for s in range(3)]
+    while state.phase != OVER:
+        seat = state.to_act()[0]
+        after = state.copy()
+        step(after, agents[seat].choose(state, seat), events)
+        state = after
+    for event in events:
+        if event.type in ("hand", "drew"):
+            assert event.to == event.data["seat"]
+        if event.public:
+            assert "cards" not in event.data or event.type in ("asked", "helped", "help_asked")
