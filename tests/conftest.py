@@ -1,0 +1,3 @@
+"""Shared pytest fixtures."""
+
+from fakediscord.fixtures import *  # noqa: F403

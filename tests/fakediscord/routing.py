@@ -1,0 +1,138 @@
+"""Request parsing, Discord-shaped responses and the route table used by the REST handlers."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+
+@dataclass
+class Upload:
+    """One ``files[n]`` part of a multipart request."""
+
+    field: str
+    filename: str
+    data: bytes
+    content_type: str | None
+
+    @property
+    def index(self) -> int | None:
+        match = re.fullmatch(r"files\[(\d+)\]", self.field)
+        return int(match.group(1)) if match else None
+
+
+@dataclass
+class BotRequest:
+    """A request from the bot, body already decoded (JSON or multipart ``payload_json``)."""
+
+    method: str
+    path: str
+    params: dict[str, str]
+    query: dict[str, str]
+    body: Any
+    headers: dict[str, str]
+    uploads: list[Upload] = field(default_factory=list)
+
+    @property
+    def route(self) -> str:
+        return f"{self.method} {self.path}"
+
+    @property
+    def json(self) -> dict[str, Any]:
+        return self.body if isinstance(self.body, dict) else {}
+
+    def flag(self, name: str) -> bool:
+        return self.query.get(name, "").lower() in ("1", "true")
+
+
+async def read_request(request: web.Request, path: str) -> BotRequest:
+    content_type = request.headers.get("Content-Type", "")
+    body: Any = None
+    uploads: list[Upload] = []
+    if content_type.startswith("multipart/"):
+        reader = await request.multipart()
+        async for part in reader:
+            if part.name == "payload_json":
+                body = json.loads(await part.text())
+            elif part.filename is not None:
+                uploads.append(
+                    Upload(
+                        field=part.name or "",
+                        filename=part.filename,
+                        data=bytes(await part.read()),
+                        content_type=part.headers.get("Content-Type"),
+                    )
+                )
+    elif request.can_read_body:
+        raw = await request.read()
+        if raw:
+            body = json.loads(raw)
+    return BotRequest(
+        method=request.method,
+        path=path,
+        params={},
+        query=dict(request.query),
+        body=body,
+        headers=dict(request.headers),
+        uploads=uploads,
+    )
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """Exactly ``Content-Type: application/json``: discord.py compares the header verbatim."""
+    return web.Response(
+        status=status,
+        body=json.dumps(data).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204)
+
+
+def error(status: int, code: int, message: str, **extra: Any) -> web.Response:
+    return json_response({"code": code, "message": message, **extra}, status=status)
+
+
+Handler = Callable[["FakeDiscord", BotRequest], Awaitable[web.Response]]
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str
+    pattern: re.Pattern[str]
+    handler: Handler
+    needs_auth: bool
+
+
+ROUTES: list[Route] = []
+
+
+def route(method: str, template: str, *, auth: bool = True) -> Callable[[Handler], Handler]:
+    """Register a handler; ``{name}`` in the template matches one path segment."""
+    regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template))
+
+    def register(handler: Handler) -> Handler:
+        ROUTES.append(Route(method, re.compile(f"^{regex}$"), handler, auth))
+        return handler
+
+    return register
+
+
+def match(method: str, path: str) -> tuple[Route, dict[str, str]] | None:
+    for candidate in ROUTES:
+        if candidate.method != method:
+            continue
+        found = candidate.pattern.match(path)
+        if found:
+            return candidate, found.groupdict()
+    return None
