@@ -267,6 +267,15 @@ class GameService:
         self._changed(live)
         return outcome
 
+    def check_seat(self, live: Live, user_id: int) -> int:
+        """The user's seat, if it is theirs to act now; else the engine's refusal."""
+        seat = seat_for(live, user_id)
+        try:
+            engine.check_seat(live.state, seat)
+        except IllegalAction as illegal:
+            raise named(illegal, live.names()) from illegal
+        return seat
+
     async def end(self, game_id: int, user_id: int, moderator: bool) -> Live:
         """The host or a moderator ends a running game early."""
         async with self.lock(game_id):

@@ -20,7 +20,7 @@ from bot.render import Reply, custom_id
 from bot.service import Live, ServiceError
 from bot.ui import Click, handles, reply
 
-from .common import seat_of, service
+from .common import service
 
 
 def _cards_value(cards: tuple[tuple[str, int], ...]) -> str:
@@ -30,15 +30,6 @@ def _cards_value(cards: tuple[tuple[str, int], ...]) -> str:
 def _cards_of(value: str) -> tuple[tuple[str, int], ...]:
     pairs = [part.split("=", 1) for part in value.split(",") if "=" in part]
     return tuple((k, int(n)) for k, n in pairs if n.isdigit())
-
-
-def _must_decide(live: Live, seat: int) -> None:
-    """Refuse, in the engine's words, a player who is not the one deciding."""
-    acting = live.state.to_act()
-    if live.state.phase != "reveal" or not acting:
-        raise ServiceError("no_decision")
-    if seat != acting[0]:
-        raise ServiceError("not_your_decision", name=live.names()[acting[0]])
 
 
 async def _act(interaction: discord.Interaction[Any], click: Click, make: Any) -> None:
@@ -85,8 +76,7 @@ async def on_pay(interaction: discord.Interaction[Any], click: Click) -> None:
 async def _bombastica_picker(
     interaction: discord.Interaction[Any], live: Live, click: Click
 ) -> None:
-    seat = seat_of(live, interaction)
-    _must_decide(live, seat)
+    seat = service(interaction).check_seat(live, interaction.user.id)
     locale = interaction.locale
     payments = [
         a for a in engine.legal_actions(live.state, seat) if isinstance(a, engine.Pay) and a.cards
@@ -104,8 +94,7 @@ async def on_ask(interaction: discord.Interaction[Any], click: Click) -> None:
     if click.version != live.version:
         await _stale(interaction, click.game)
         return
-    seat = seat_of(live, interaction)
-    _must_decide(live, seat)
+    seat = service(interaction).check_seat(live, interaction.user.id)
     asks = [a for a in engine.legal_actions(live.state, seat) if isinstance(a, engine.Ask)]
     if not asks:
         raise ServiceError("cannot_ask")

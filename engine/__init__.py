@@ -12,7 +12,7 @@ Illegal actions raise `IllegalAction` with a stable `code` and a `message`.
 from .actions import Action, Ask, Choose, Help, Pass, Pay, Turn, from_json, from_text
 from .errors import EngineError, IllegalAction, RecordError
 from .events import Event
-from .game import apply, check, is_legal, legal_actions, step
+from .game import apply, check, check_seat, is_legal, legal_actions, step
 from .record import FORMAT, Replay, append, new_record, replay, start
 from .setup import default_help, new_game
 from .state import State
@@ -36,6 +36,7 @@ __all__ = [
     "append",
     "apply",
     "check",
+    "check_seat",
     "default_help",
     "from_json",
     "from_text",

@@ -18,23 +18,27 @@ from .state import CHOOSE, HELP, OVER, PAY, TURN, Cards, State
 _TURNS = (Turn, Pass)
 
 
-def check(state: State, action: Action) -> None:
-    """Raise IllegalAction (with the reason) unless `action` is legal in `state`."""
+def check_seat(state: State, seat: int) -> None:
+    """Raise IllegalAction unless `seat` is the one to act now."""
     if state.phase == OVER:
         raise IllegalAction("game_over")
-    seat = action.seat
     if not 0 <= seat < state.seats:
         raise IllegalAction("no_such_seat", number=seat)
+    acting = state.to_act()[0]
+    if seat != acting:
+        code = "not_your_turn" if state.phase == TURN else "not_your_decision"
+        raise IllegalAction(code, seat=acting)
+
+
+def check(state: State, action: Action) -> None:
+    """Raise IllegalAction (with the reason) unless `action` is legal in `state`."""
+    seat = action.seat
+    check_seat(state, seat)
     if state.phase == TURN:
-        if seat != state.current:
-            raise IllegalAction("not_your_turn", seat=state.current)
         if not isinstance(action, _TURNS):
             raise IllegalAction("expected_turn")
         turn.check(state, action)
         return
-    acting = state.to_act()[0]
-    if seat != acting:
-        raise IllegalAction("not_your_decision", seat=acting)
     if isinstance(action, _TURNS):
         pending = state.pending
         assert pending is not None
