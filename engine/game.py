@@ -60,7 +60,8 @@ def is_legal(state: State, action: Action) -> bool:
 def step(state: State, action: Action, events: Events = None) -> None:
     """Check and apply `action` to `state` in place. For callers that own the
     state outright (simulations, search); everyone else uses `apply`."""
-    if state.phase == TURN and action.seat == state.current and isinstance(action, _TURNS):
+    kind = type(action)
+    if (kind is Turn or kind is Pass) and state.phase == TURN and action.seat == state.current:
         turn.check(state, action)  # the fast path of `check`, for the commonest action
         turn.play(state, action, events)
         state.version += 1

@@ -30,12 +30,18 @@ def check_conservation(state: State, expected: Counter[str]) -> None:
         raise ConservationError(f"cards not conserved at version {state.version}")
 
 
-def card_count(state: State) -> int:
-    """How many cards are in play, cheaply: every pile's size."""
+def piles(state: State) -> tuple[list[str], ...]:
+    """Every list that holds cards. Turns change these lists in place; only the
+    end of a round replaces some (the supply, the used pile), so a simulation
+    takes them again after each round."""
     delivered = [state.delivered_pile] if state.variant == "plus" else state.delivered
+    return (state.supply, state.oven, state.used, *state.hands, *state.order_piles, *delivered)
+
+
+def card_count(state: State, lists: tuple[list[str], ...]) -> int:
+    """How many cards are in play, cheaply: every pile's size."""
     return (
-        sum(map(len, (state.supply, state.oven, state.used, *state.hands, *state.order_piles)))
-        + sum(map(len, delivered))
+        sum(map(len, lists))
         + sum(state.table.values())
         + (state.pending is not None)
         + (state.mamma_mia is not None)
@@ -76,16 +82,16 @@ def play_game(variant: str, seats: int, seed: int, agents: list[Any]) -> tuple[S
     state, _ = new_game(variant, seats, seed=seed)
     expected = dict(Counter(state.all_cards()))
     total = sum(expected.values())
-    actions, round_ = 0, state.round
+    actions, round_, lists = 0, state.round, piles(state)
     while state.phase != OVER:
         seat = state.current if state.phase == TURN else state.to_act()[0]
         step(state, agents[seat].choose(state, seat))
         actions += 1
-        if card_count(state) != total:
-            raise ConservationError(f"{card_count(state)} cards in play, not {total}")
         if state.round != round_:
             check_conservation(state, expected)
-            round_ = state.round
+            round_, lists = state.round, piles(state)
+        if card_count(state, lists) != total:
+            raise ConservationError(f"{card_count(state, lists)} cards in play, not {total}")
     check_conservation(state, expected)
     return state, actions
 

@@ -22,16 +22,22 @@ def draw_need(state: State, hand_size: int) -> int:
     return need if cap is None or need < cap else cap
 
 
+_ANY_DRAW: tuple[str | None, ...] = (None, SUPPLY, ORDERS)
+_ORDERS_ONLY: tuple[str | None, ...] = (ORDERS,)
+_SUPPLY_ONLY: tuple[str | None, ...] = (SUPPLY,)
+_BOTH: tuple[str | None, ...] = (SUPPLY, ORDERS)
+
+
 def legal_draws(state: State, seat: int, hand_size: int) -> tuple[str | None, ...]:
     """Draw sources allowed after a play leaves `hand_size` cards (MM-T3)."""
     supply, pile = state.supply, state.order_piles[seat]
-    if draw_need(state, hand_size) <= 0 or (not supply and not pile):
-        return (None, SUPPLY, ORDERS)
+    if hand_size >= state.box.hand or (not supply and not pile):  # nothing to draw
+        return _ANY_DRAW
     if not supply:
-        return (ORDERS,)
+        return _ORDERS_ONLY
     if not pile:
-        return (SUPPLY,)
-    return (SUPPLY, ORDERS)
+        return _SUPPLY_ONLY
+    return _BOTH
 
 
 def valve(state: State, seat: int) -> bool:
@@ -40,8 +46,7 @@ def valve(state: State, seat: int) -> bool:
 
 
 def _check_draw(state: State, seat: int, draw: str | None, hand_size: int) -> None:
-    allowed = legal_draws(state, seat, hand_size)
-    if draw in allowed:
+    if draw in legal_draws(state, seat, hand_size):
         return
     if draw is None:
         raise IllegalAction("draw_needed")
