@@ -12,11 +12,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import Clock
 from bot.config import Config
 from bot.i18n.translator import CatalogTranslator
 from bot.publisher import Publisher
 from bot.service import GameService
 from bot.storage import Storage
+from bot.timers import Timers
 from bot.ui import GameComponent, guarded
 
 log = logging.getLogger(__name__)
@@ -66,6 +68,7 @@ class MammaMiaBot(commands.Bot):
         config: Config,
         storage: Storage | None = None,
         reveal_pace: dict[str, float] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         # The game never uses voice; without this every start warns about voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -86,6 +89,8 @@ class MammaMiaBot(commands.Bot):
         self.service: GameService | None = None
         self.publisher: Publisher | None = None
         self.reveal_pace = reveal_pace  # seconds per narrated step, by speed; None: defaults
+        self.clock = clock or Clock()  # tests move a ManualClock by hand
+        self.timers: Timers | None = None
 
     @property
     def storage(self) -> Storage:
@@ -95,10 +100,13 @@ class MammaMiaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._storage is None:
-            self._storage = await Storage.open(self.config.db_path)
+            self._storage = await Storage.open(self.config.db_path, now=self.clock.utcnow)
             log.info("Opened the database at %s", self.config.db_path)
         self.service = await self.build_service()
         self.publisher = Publisher(self, self.service, self.reveal_pace)
+        self.timers = Timers(self.service, self.clock)
+        self.publisher.timers = self.timers
+        self.timers.on_lobby_closed = self.publisher.lobby_closed
         self.add_dynamic_items(GameComponent)
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CatalogTranslator())
@@ -119,6 +127,8 @@ class MammaMiaBot(commands.Bot):
         for live in await self.service.load_all():
             self.publisher.notify(live)
             log.info("Resumed game %s at version %s", live.id, live.version)
+        assert self.timers is not None
+        self.timers.start()  # deadlines stored before the restart are due as they were
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -176,6 +186,8 @@ class MammaMiaBot(commands.Bot):
         return payload
 
     async def close(self) -> None:
+        if self.timers is not None:
+            self.timers.stop()
         if self.publisher is not None:
             self.publisher.stop()
         try:

@@ -45,4 +45,8 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     ) WITHOUT ROWID;
     """,
+    # 2: who is away or kicked, and the timeouts in a row, per seat (timers).
+    """
+    ALTER TABLE games ADD COLUMN presence TEXT NOT NULL DEFAULT '{}';
+    """,
 )

@@ -22,6 +22,7 @@ from . import render, render_reveal
 from .i18n import t
 from .service import GameService, Live
 from .storage import GameStatus
+from .timers import Timers
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,7 @@ class Publisher:
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._busy: set[int] = set()
+        self.timers: Timers | None = None  # armed once the public messages show a move
         service.listeners.append(self.notify)
 
     # --- scheduling ---------------------------------------------------------------
@@ -85,6 +87,8 @@ class Publisher:
         if live.row.status == GameStatus.CANCELLED:
             await self._ended(live, channel, narration, locale)
             return
+        if self.timers is not None and live.row.status == GameStatus.RUNNING:
+            await self.timers.arm(live)  # the clock starts when the players can see the move
         await self._table(live, channel, narration, locale)
         await self._ping(live, channel, narration, locale)
         await self._decision(live, channel, narration, locale)
@@ -197,6 +201,7 @@ class Publisher:
         reply = render.table(
             live.id, view, live.names(), live.row.settings, locale, log_lines, mentions
         )
+        render.presence_notes(reply, live.presence(), live.version, live.names(), locale)
         old = live.row.table_message_id
         if old is not None and narration.pop("repost_table", False):
             with contextlib.suppress(discord.HTTPException):
@@ -210,6 +215,18 @@ class Publisher:
                 pass
         message = await channel.send(**reply.kwargs())
         await self.service.set_messages(live, table_message_id=message.id)
+
+    async def lobby_closed(self, row: Any) -> None:
+        """An idle lobby closed itself: its message says so, without buttons."""
+        if row.lobby_message_id is None:
+            return
+        channel = await self._channel(row.channel_id)
+        if channel is None:
+            return
+        locale = _guild_locale(channel)
+        reply = render.lobby(row, locale, t("lobby.idle_closed", locale))
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(row.lobby_message_id).edit(**reply.kwargs())
 
     async def repost_table(self, live: Live) -> None:
         """`/mammamia table`: the table message again, at the bottom of the channel."""
@@ -225,6 +242,10 @@ class Publisher:
         key = f"{state.phase}:{acting[0]}:{state.round}" if acting else None
         if state.phase == "reveal" and state.pending is not None:
             key = f"reveal:{acting[0]}:{state.pending.order}:{state.pending.stage}"
+        armed = live.presence().armed or {}
+        reminder = armed.get("version") == state.version and armed.get("reminded")
+        if key is not None and reminder:
+            key += ":reminded"
         ping = narration.get("ping") or {}
         if ping.get("key") == key:
             return
@@ -237,6 +258,8 @@ class Publisher:
             view = engine.public_view(state)
             user = live.row.seats[acting[0]].user_id
             text = render.turn_ping(view, user, live.names(), locale)
+            if reminder:
+                text = t("ping.reminder", locale, due=int(armed["due"])) + " " + text
             message = await channel.send(
                 content=text,
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),

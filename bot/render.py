@@ -155,6 +155,7 @@ def settings_text(settings: dict[str, Any], seats: int, locale: Any = None) -> s
         lines.append(t(f"lobby.help.{key}", locale))
     lines.append(t(f"lobby.memory.{settings.get('memory', 'strict')}", locale))
     lines.append(t(f"lobby.speed.{settings.get('reveal_speed', 'normal')}", locale))
+    lines.append(t(f"lobby.timer.{settings.get('turn_timer', '2m')}", locale))
     return "\n".join(lines)
 
 
@@ -330,3 +331,28 @@ def turn_ping(view: dict[str, Any], user_id: int | None, names: list[str], local
         owner = names[pending["owner"]]
         return t("ping.help", locale, mention=mention, owner=owner)
     return t("ping.decision", locale, mention=mention)
+
+
+def presence_notes(
+    reply: Reply, presence: Any, version: int, names: list[str], locale: Any = None
+) -> None:
+    """The table's word on timers: time left, a move the bot made for someone,
+    and who is away or kicked."""
+    embed = reply.embed
+    assert embed is not None
+    armed = presence.armed or {}
+    if armed.get("version") == version and armed.get("due") is not None:
+        embed.add_field(
+            name=t("table.time_left", locale), value=f"<t:{int(armed['due'])}:R>", inline=True
+        )
+    auto = presence.auto
+    if auto and auto.get("version") == version:
+        note = t(f"table.auto.{auto['why']}", locale, name=name_of(names, auto["seat"]))
+        embed.description = f"{note}\n{embed.description or ''}"
+    absent = [
+        t("table.kicked" if presence.kicked[s] else "table.away", locale, name=names[s])
+        for s in range(len(names))
+        if presence.kicked[s] or presence.away[s]
+    ]
+    if absent:
+        embed.add_field(name=t("table.absent", locale), value="\n".join(absent), inline=False)

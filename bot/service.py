@@ -18,6 +18,7 @@ from typing import Any
 import engine
 from engine import Action, Event, IllegalAction, State
 
+from .presence import Presence
 from .storage import ChannelBusy, GameRow, GameStatus, Seat, StaleVersion, Storage
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,9 @@ class Live:
     def names(self) -> list[str]:
         return [seat.name for seat in self.row.seats]
 
+    def presence(self) -> Presence:
+        return Presence.of(self.row.presence, len(self.row.seats))
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -75,7 +79,14 @@ class Outcome:
 
 def default_settings(variant: str = "classic", **given: Any) -> dict[str, Any]:
     """Settings of a new lobby, filled in where the host chose nothing."""
-    settings = {"variant": variant, "help": None, "memory": "strict", "reveal_speed": "normal"}
+    settings = {
+        "variant": variant,
+        "help": None,
+        "memory": "strict",
+        "reveal_speed": "normal",
+        "turn_timer": "2m",
+        "decision_timer": 60,
+    }
     settings.update({k: v for k, v in given.items() if v is not None})
     return settings
 
@@ -247,25 +258,46 @@ class GameService:
                 raise ServiceError("not_in_game")
             if version is not None and version != live.version:
                 raise ServiceError("stale")
-            action = make(seat)
-            try:
-                state, events = engine.apply(live.state, action)
-            except IllegalAction as illegal:
-                raise named(illegal, live.names()) from illegal
-            record = engine.append(live.record, action)
-            status = GameStatus.FINISHED if state.phase == "over" else None
-            try:
-                row = await self.storage.commit_action(
-                    live.id, live.version, record, state.to_json(), status=status
-                )
-            except StaleVersion as stale:  # another process wrote first: reload
-                self._live.pop(live.id, None)
-                raise ServiceError("stale") from stale
-            live.row, live.state, live.record = row, state, record
-            live.events[state.version] = events
-            outcome = Outcome(live, seat, action, events)
+            presence = live.presence()
+            presence.timeouts[seat] = 0  # the player is here: no longer away
+            presence.away[seat] = False
+            outcome = await self.commit(live, seat, make(seat), presence)
         self._changed(live)
         return outcome
+
+    async def commit(
+        self, live: Live, seat: int, action: Action, presence: Presence | None = None
+    ) -> Outcome:
+        """Apply and store one action, with the presence, in one transaction. The
+        caller holds the game's lock."""
+        try:
+            state, events = engine.apply(live.state, action)
+        except IllegalAction as illegal:
+            raise named(illegal, live.names()) from illegal
+        record = engine.append(live.record, action)
+        status = GameStatus.FINISHED if state.phase == "over" else None
+        try:
+            row = await self.storage.commit_action(
+                live.id,
+                live.version,
+                record,
+                state.to_json(),
+                status=status,
+                presence=presence.to_json() if presence else None,
+            )
+        except StaleVersion as stale:  # another process wrote first: reload
+            self._live.pop(live.id, None)
+            raise ServiceError("stale") from stale
+        live.row, live.state, live.record = row, state, record
+        live.events[state.version] = events
+        return Outcome(live, seat, action, events)
+
+    async def set_presence(self, live: Live, presence: Presence, **deadline: Any) -> None:
+        live.row = await self.storage.set_presence(live.id, presence.to_json(), **deadline)
+
+    def changed(self, live: Live) -> None:
+        """Tell the listeners (the publisher) that this game changed."""
+        self._changed(live)
 
     def check_seat(self, live: Live, user_id: int) -> int:
         """The user's seat, if it is theirs to act now; else the engine's refusal."""
@@ -288,6 +320,66 @@ class GameService:
         self._changed(live)
         return live
 
+    async def kick(self, game_id: int, by: int, target: int, moderator: bool) -> Live:
+        """The host or a moderator takes a player out: the seat is played to the end."""
+        async with self.lock(game_id):
+            live = await self.live(game_id)
+            if live.row.status != GameStatus.RUNNING:
+                raise ServiceError("game_over")
+            if live.row.host_id != by and not moderator:
+                raise ServiceError("not_host", host=_host_name(live.row))
+            await self._mark_kicked(live, seat_for_target(live, target))
+        self._changed(live)
+        return live
+
+    async def leave_game(self, game_id: int, user_id: int) -> Live:
+        """A player leaves a running game: their seat is played to the end."""
+        async with self.lock(game_id):
+            live = await self.live(game_id)
+            if live.row.status != GameStatus.RUNNING:
+                raise ServiceError("game_over")
+            await self._mark_kicked(live, seat_for(live, user_id))
+        self._changed(live)
+        return live
+
+    async def _mark_kicked(self, live: Live, seat: int) -> None:
+        presence = live.presence()
+        presence.kicked[seat] = True
+        presence.armed = None  # re-armed at once if it is that seat's move
+        await self.set_presence(live, presence)
+
+    async def back(self, live: Live, user_id: int) -> None:
+        """An away player shows up again (opens their hand): no longer played for."""
+        seat = live.seat_of(user_id)
+        if seat is None:
+            return
+        async with self.lock(live.id):
+            presence = live.presence()
+            if not presence.away[seat]:
+                return
+            presence.away[seat], presence.timeouts[seat] = False, 0
+            presence.armed = None
+            await self.set_presence(live, presence)
+        self._changed(live)
+
+    async def finished_record(self, channel_id: int, game_id: int | None) -> GameRow:
+        """A game's record for export: only once it is over, since a running
+        game's record holds every hand and the supply's order."""
+        if game_id is None:
+            active = await self.storage.active_game(channel_id)
+            if active is not None and active.status == GameStatus.RUNNING:
+                raise ServiceError("export_running")
+            row = await self.storage.last_finished_game(channel_id, include_cancelled=True)
+            if row is None:
+                raise ServiceError("no_finished_game")
+        else:
+            row = await self.storage.game(game_id)
+            if row is None or row.channel_id != channel_id:
+                raise ServiceError("unknown_game")
+        if row.status in (GameStatus.RUNNING, GameStatus.LOBBY) or row.record is None:
+            raise ServiceError("export_running")
+        return row
+
     async def set_narration(self, live: Live, narration: dict[str, Any]) -> None:
         live.row = await self.storage.set_narration(live.id, narration)
 
@@ -303,6 +395,13 @@ def _host_name(row: GameRow) -> str:
         if seat.user_id == row.host_id:
             return seat.name
     return "the host"
+
+
+def seat_for_target(live: Live, user_id: int) -> int:
+    seat = live.seat_of(user_id)
+    if seat is None:
+        raise ServiceError("not_a_player")
+    return seat
 
 
 def seat_for(live: Live, user_id: int) -> int:

@@ -19,7 +19,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -146,6 +146,8 @@ class GameRow:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    # Per seat: timeouts in a row, away, kicked; and the deadline being armed (timers).
+    presence: dict[str, Any] = field(default_factory=dict)
 
 
 def _utc_now() -> datetime:
@@ -328,6 +330,7 @@ class Storage:
         *,
         status: GameStatus | None = None,
         deadline_at: datetime | Keep | None = KEEP,
+        presence: Mapping[str, Any] | None = None,
     ) -> GameRow:
         """Store the record grown by one or more actions, and the state they lead to.
 
@@ -348,6 +351,8 @@ class Storage:
         }
         if deadline_at is not KEEP:
             changes["deadline_at"] = _optional_timestamp(deadline_at)
+        if presence is not None:
+            changes["presence"] = _dumps(presence)
         if status is not None and status is not GameStatus.RUNNING:
             changes |= self._ending(status)
         async with self._transaction() as conn:
@@ -378,6 +383,16 @@ class Storage:
         """How far the public narration got, e.g. `{"events_shown": 4}`, for resuming it."""
         async with self._transaction() as conn:
             return await self._update(conn, game_id, {"narration": _dumps(narration)})
+
+    async def set_presence(
+        self, game_id: int, presence: Mapping[str, Any], *, deadline_at: Any = KEEP
+    ) -> GameRow:
+        """Who is away or kicked, timeouts in a row, and (optionally) the deadline."""
+        changes: dict[str, object] = {"presence": _dumps(presence)}
+        if deadline_at is not KEEP:
+            changes["deadline_at"] = _optional_timestamp(deadline_at)
+        async with self._transaction() as conn:
+            return await self._update(conn, game_id, changes)
 
     async def set_deadline(self, game_id: int, deadline_at: datetime | None) -> GameRow:
         async with self._transaction() as conn:
@@ -523,6 +538,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         created_at=datetime.fromisoformat(row["created_at"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
         finished_at=_optional_datetime(row["finished_at"]),
+        presence=json.loads(row["presence"]),
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 from typing import Any
 
 import discord
@@ -14,6 +16,7 @@ from bot.service import ServiceError
 from bot.ui import Click, handles, reply, say
 from engine.cards import BOXES
 
+from . import lobby
 from .common import channel_id, game_here, moderator, publisher, service
 
 
@@ -93,6 +96,47 @@ async def on_end_confirm(interaction: discord.Interaction[Any], click: Click) ->
         await channel.send(  # type: ignore[union-attr]
             content=t("end.announce", interaction.guild_locale, name=interaction.user.display_name)
         )
+
+
+async def kick(interaction: discord.Interaction[Any], player: discord.abc.User) -> None:
+    live = await game_here(interaction)
+    await service(interaction).kick(live.id, interaction.user.id, player.id, moderator(interaction))
+    await say(interaction, "kick.done", name=player.display_name)
+
+
+async def leave(interaction: discord.Interaction[Any]) -> None:
+    """Leave the lobby at once; leave a running game after a confirmation."""
+    row = await service(interaction).storage.active_game(channel_id(interaction))
+    if row is None or row.status.value == "lobby":
+        await lobby.leave(interaction)
+        return
+    locale = interaction.locale
+    items = [
+        render.button(
+            t("leave.confirm", locale), custom_id(row.id, 0, "leaveyes"), discord.ButtonStyle.danger
+        ),
+        render.button(t("leave.stay", locale), custom_id(row.id, 0, "leaveno")),
+    ]
+    await reply(interaction, Reply(content=t("leave.question", locale), items=items))
+
+
+@handles("leaveyes", "leaveno")
+async def on_leave_confirm(interaction: discord.Interaction[Any], click: Click) -> None:
+    locale = interaction.locale
+    if click.verb == "leaveno":
+        await interaction.response.edit_message(content=t("leave.stayed", locale), view=None)
+        return
+    await service(interaction).leave_game(click.game, interaction.user.id)
+    await interaction.response.edit_message(content=t("leave.done", locale), view=None)
+
+
+async def export(interaction: discord.Interaction[Any], game: int | None) -> None:
+    """The record of a finished game as `mammamia-record/1` JSON, for `python -m engine replay`."""
+    row = await service(interaction).finished_record(channel_id(interaction), game)
+    data = json.dumps(row.record, indent=2).encode()
+    file = discord.File(io.BytesIO(data), filename=f"mammamia-record-{row.id}.json")
+    text = t("export.done", interaction.guild_locale, game=row.id)
+    await interaction.response.send_message(content=text, file=file)
 
 
 class Admin(commands.Cog):

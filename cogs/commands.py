@@ -28,6 +28,7 @@ class MammaMia(commands.GroupCog, group_name="mammamia", group_description="Play
         help="Plus only: may players help each other complete orders?",
         memory="strict: the table never shows past plays (default); casual: it does",
         reveal_speed="How fast the oven is revealed",
+        turn_timer="Time for each turn before the bot plays a safe move (default 2 minutes)",
     )
     async def new(
         self,
@@ -36,16 +37,19 @@ class MammaMia(commands.GroupCog, group_name="mammamia", group_description="Play
         help: bool | None = None,
         memory: Literal["strict", "casual"] | None = None,
         reveal_speed: Literal["slow", "normal", "fast"] | None = None,
+        turn_timer: Literal["off", "1m", "2m", "5m", "1h", "24h"] | None = None,
     ) -> None:
-        await guarded(interaction, lobby.new(interaction, variant, help, memory, reveal_speed))
+        await guarded(
+            interaction, lobby.new(interaction, variant, help, memory, reveal_speed, turn_timer)
+        )
 
     @app_commands.command(description="Take a seat in the game waiting in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, lobby.join(interaction))
 
-    @app_commands.command(description="Leave the game waiting in this channel")
+    @app_commands.command(description="Leave the lobby, or a running game (the bot plays on)")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lobby.leave(interaction))
+        await guarded(interaction, admin.leave(interaction))
 
     @app_commands.command(description="Deal the cards and start the game (host only)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -88,6 +92,16 @@ class MammaMia(commands.GroupCog, group_name="mammamia", group_description="Play
     @app_commands.command(description="The rules in short, and your order cards")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, admin.rules(interaction))
+
+    @app_commands.command(description="Take a player out; the bot plays their seat (host)")
+    @app_commands.describe(player="The player to take out of the game")
+    async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        await guarded(interaction, admin.kick(interaction, player))
+
+    @app_commands.command(description="Attach a finished game's record (JSON) for replay")
+    @app_commands.describe(game="A game number (default: this channel's last finished game)")
+    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await guarded(interaction, admin.export(interaction, game))
 
     @app_commands.command(description="End the game in this channel (host or moderators)")
     async def end(self, interaction: discord.Interaction[Any]) -> None:

@@ -26,6 +26,7 @@ async def new(
     help_: bool | None,
     memory: str | None,
     reveal_speed: str | None,
+    turn_timer: str | None = None,
 ) -> None:
     missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
     if missing:
@@ -34,7 +35,9 @@ async def new(
         return
     if variant == "classic" and help_ is not None:
         raise ServiceError("help_plus_only")
-    settings = default_settings(variant, help=help_, memory=memory, reveal_speed=reveal_speed)
+    settings = default_settings(
+        variant, help=help_, memory=memory, reveal_speed=reveal_speed, turn_timer=turn_timer
+    )
     row = await service(interaction).open_lobby(
         interaction.guild_id, channel_id(interaction), player(interaction), settings
     )

@@ -53,6 +53,7 @@ def played_notice(outcome: Outcome, locale: Any) -> str:
 
 async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
     seat = seat_of(live, interaction)
+    await service(interaction).back(live, interaction.user.id)  # an away player is back
     await reply(interaction, hand_reply(live, seat, interaction.locale))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest_asyncio
 from fakediscord.server import FakeDiscord
 
 from bot.client import MammaMiaBot
+from bot.clock import ManualClock
 from bot.config import Config
 
 
@@ -19,11 +21,12 @@ class Bots:
         self.server, self.db, self.seed = server, db, seed
         self.current: MammaMiaBot | None = None
         self.pace = 0.0  # seconds per narrated reveal step
+        self.clock: ManualClock | None = None  # a clock the test moves; kept across restarts
 
     async def start(self) -> MammaMiaBot:
         config = Config(token="test-token", db_path=self.db, dev_guild_id=self.server.guild.id)
         pace = {"slow": self.pace, "normal": self.pace, "fast": self.pace}
-        bot = MammaMiaBot(config, reveal_pace=pace)
+        bot = MammaMiaBot(config, reveal_pace=pace, clock=self.clock)
         seeds = iter(range(self.seed, self.seed + 1000))
         original_build = bot.build_service
 
@@ -41,6 +44,13 @@ class Bots:
         if self.current is not None:
             await self.server.stop_client(self.current)
             self.current = None
+
+    async def advance(self, seconds: float) -> None:
+        """Move the bot's clock on and let what fell due happen."""
+        assert self.clock is not None
+        self.clock.advance(seconds)
+        await asyncio.sleep(0.05)
+        await self.idle()
 
     async def idle(self) -> None:
         """Let the bot finish publishing (narration, table, pings)."""

@@ -1,0 +1,203 @@
+"""Deadlines: turn and decision timers, away seats, and idle lobbies.
+
+A game never hangs on one player. Each turn or decision gets a deadline once
+the public messages show it; half-way the player is reminded; at the deadline
+the bot plays a safe move for them and says so. Three timeouts in a row mark a
+seat away, and away or kicked seats are played at once. Deadlines live in the
+database, so a restart re-arms them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import engine
+from engine import Action, Choose, Help, Pass, Pay, State, Turn
+
+from .clock import Clock
+from .storage import GameRow, GameStatus, WrongStatus
+
+if TYPE_CHECKING:
+    from .service import GameService, Live
+
+log = logging.getLogger(__name__)
+
+#: `turn_timer` choices of /mammamia new, in seconds; None is off.
+TURN_TIMERS: dict[str, int | None] = {
+    "off": None,
+    "1m": 60,
+    "2m": 120,
+    "5m": 300,
+    "1h": 3600,
+    "24h": 86400,
+}
+DEFAULT_TURN_TIMER = "2m"
+DECISION_SECONDS = 60
+AWAY_AFTER = 3  # timeouts in a row
+LOBBY_IDLE_SECONDS = 600
+
+
+def safe_move(state: State, seat: int) -> Action:
+    """What the bot plays for a player who ran out of time: one card of the kind
+    held most, no order, from the supply (a classic pass with no ingredient);
+    in a reveal, decline, or take the choice the table covers where it must."""
+    legal = engine.legal_actions(state, seat)
+    turns = [a for a in legal if isinstance(a, Turn) and a.count == 1 and a.order is None]
+    if turns:
+        held = Counter(c for c in state.hands[seat] if c in state.box.kindset)
+        most = max(held.values())
+        kind = next(k for k in state.box.kinds if held[k] == most)
+        of_kind = [a for a in turns if a.ingredient == kind]
+        return next((a for a in of_kind if a.draw == "supply"), of_kind[0])
+    passes = [a for a in legal if isinstance(a, Pass)]
+    if passes:
+        return next((a for a in passes if a.draw == "supply"), passes[0])
+    for action in legal:
+        if isinstance(action, Pay) and not action.accept:
+            return action
+        if isinstance(action, Help) and not action.accept:
+            return action
+    choices = [a for a in legal if isinstance(a, Choose)]
+    return choices[0]  # covered choices only: one must be taken (MM-R10)
+
+
+Job = Callable[[], Awaitable[None]]
+
+
+def turn_seconds(settings: dict[str, Any]) -> int | None:
+    return TURN_TIMERS.get(settings.get("turn_timer", DEFAULT_TURN_TIMER))
+
+
+class Timers:
+    """One task that sleeps until the next deadline of any game or lobby."""
+
+    def __init__(self, service: GameService, clock: Clock) -> None:
+        self.service = service
+        self.clock = clock
+        self._task: asyncio.Task[None] | None = None
+        self.on_lobby_closed: Callable[[GameRow], Awaitable[None]] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="mammamia-timers")
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                wait = await self.tick()
+            except Exception:
+                log.exception("timers failed; trying again shortly")
+                wait = 5.0
+            await self.clock.wait(wait)
+
+    async def tick(self) -> float:
+        """Handle everything due now; return the seconds until the next thing is due."""
+        now = self.clock.now()
+        soonest = 3600.0
+        for due, job in await self._jobs():
+            if due <= now:
+                try:
+                    await job()
+                except Exception:
+                    log.exception("a timer job failed")
+            else:
+                soonest = min(soonest, due - now)
+        return soonest
+
+    async def _jobs(self) -> list[tuple[float, Job]]:
+        jobs: list[tuple[float, Job]] = []
+        for row in await self.service.storage.unfinished_games():
+            if row.status == GameStatus.LOBBY:
+                due = row.updated_at.timestamp() + LOBBY_IDLE_SECONDS
+                jobs.append((due, partial(self._close_lobby, row)))
+                continue
+            armed = row.presence.get("armed")
+            if not armed or armed.get("version") != row.version or armed.get("due") is None:
+                continue
+            if not armed.get("reminded") and armed.get("half") is not None:
+                jobs.append((armed["half"], partial(self._remind, row.id, row.version)))
+            jobs.append((armed["due"], partial(self._expire, row.id, row.version)))
+        return jobs
+
+    # --- arming -----------------------------------------------------------------------
+
+    async def arm(self, live: Live) -> None:
+        """The public messages now show this turn or decision: start its clock.
+        Called by the publisher once it has caught up; kept as it was if armed."""
+        presence = live.presence()
+        if presence.armed and presence.armed.get("version") == live.version:
+            return
+        acting = live.state.to_act()
+        due = half = None
+        if acting:
+            now = self.clock.now()
+            if presence.absent(acting[0]):
+                due = now  # away or kicked: played at once
+            else:
+                seconds = (
+                    turn_seconds(live.row.settings)
+                    if live.state.phase == "turn"
+                    else live.row.settings.get("decision_timer", DECISION_SECONDS)
+                )
+                if seconds:
+                    due, half = now + seconds, now + seconds / 2
+        presence.armed = {"version": live.version, "due": due, "half": half, "reminded": False}
+        deadline = None if due is None else datetime.fromtimestamp(due, UTC)
+        await self.service.set_presence(live, presence, deadline_at=deadline)
+        self.clock.wake()
+
+    # --- what happens when a clock runs out --------------------------------------------
+
+    async def _remind(self, game: int, version: int) -> None:
+        async with self.service.lock(game):
+            live = await self.service.live(game)
+            presence = live.presence()
+            if live.version != version or not presence.armed:
+                return
+            presence.armed["reminded"] = True
+            await self.service.set_presence(live, presence)
+        self.service.changed(live)
+
+    async def _expire(self, game: int, version: int) -> None:
+        """The deadline passed: a safe move for the player, who may now be away."""
+        async with self.service.lock(game):
+            live = await self.service.live(game)
+            if live.version != version or live.row.status != GameStatus.RUNNING:
+                return
+            seat = live.state.to_act()[0]
+            presence = live.presence()
+            if presence.kicked[seat]:
+                why = "kicked"
+            elif presence.away[seat]:
+                why = "away"
+            else:
+                why = "timeout"
+                presence.timeouts[seat] += 1
+                presence.away[seat] = presence.timeouts[seat] >= AWAY_AFTER
+            presence.auto = {"version": live.version + 1, "seat": seat, "why": why}
+            presence.armed = None
+            await self.service.commit(live, seat, self.move(live, seat), presence)
+        self.service.changed(live)
+
+    def move(self, live: Live, seat: int) -> Action:
+        """The move made for an absent player."""
+        return safe_move(live.state, seat)
+
+    async def _close_lobby(self, row: GameRow) -> None:
+        """A lobby with no activity for ten minutes closes itself."""
+        try:
+            closed = await self.service.storage.finish(row.id, GameStatus.CANCELLED)
+        except WrongStatus:
+            return
+        if self.on_lobby_closed is not None:
+            await self.on_lobby_closed(closed)
