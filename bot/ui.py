@@ -84,12 +84,12 @@ async def reply(
     """Answer the interaction with `message`, or follow up if it was answered."""
     kwargs = message.kwargs()
     if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **_drop_none(kwargs))
+        await interaction.followup.send(ephemeral=ephemeral, **drop_none(kwargs))
     else:
-        await interaction.response.send_message(ephemeral=ephemeral, **_drop_none(kwargs))
+        await interaction.response.send_message(ephemeral=ephemeral, **drop_none(kwargs))
 
 
-def _drop_none(kwargs: dict[str, Any]) -> dict[str, Any]:
+def drop_none(kwargs: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in kwargs.items() if v is not None}
 
 

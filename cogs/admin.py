@@ -64,14 +64,20 @@ async def end(interaction: discord.Interaction[Any]) -> None:
         raise ServiceError("no_game")
     if row.host_id != interaction.user.id and not moderator(interaction):
         raise ServiceError("not_host", host=_host(row))
-    locale = interaction.locale
+    await _confirm(interaction, row.id, "end", ("end.question", "end.confirm", "end.keep"))
+
+
+async def _confirm(
+    interaction: discord.Interaction[Any], game: int, verb: str, keys: tuple[str, str, str]
+) -> None:
+    """An ephemeral yes/no before something that cannot be undone; the answer
+    comes back as the verbs `<verb>yes` and `<verb>no`."""
+    question, yes, no = (t(key, interaction.locale) for key in keys)
     items = [
-        render.button(
-            t("end.confirm", locale), custom_id(row.id, 0, "endyes"), discord.ButtonStyle.danger
-        ),
-        render.button(t("end.keep", locale), custom_id(row.id, 0, "endno")),
+        render.button(yes, custom_id(game, 0, f"{verb}yes"), discord.ButtonStyle.danger),
+        render.button(no, custom_id(game, 0, f"{verb}no")),
     ]
-    await reply(interaction, Reply(content=t("end.question", locale), items=items))
+    await reply(interaction, Reply(content=question, items=items))
 
 
 def _host(row: Any) -> str:
@@ -110,14 +116,7 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
     if row is None or row.status.value == "lobby":
         await lobby.leave(interaction)
         return
-    locale = interaction.locale
-    items = [
-        render.button(
-            t("leave.confirm", locale), custom_id(row.id, 0, "leaveyes"), discord.ButtonStyle.danger
-        ),
-        render.button(t("leave.stay", locale), custom_id(row.id, 0, "leaveno")),
-    ]
-    await reply(interaction, Reply(content=t("leave.question", locale), items=items))
+    await _confirm(interaction, row.id, "leave", ("leave.question", "leave.confirm", "leave.stay"))
 
 
 @handles("leaveyes", "leaveno")

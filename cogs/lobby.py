@@ -12,7 +12,7 @@ from bot import render
 from bot.i18n import t
 from bot.service import ServiceError, default_settings
 from bot.storage import GameRow, GameStatus
-from bot.ui import Click, handles, say
+from bot.ui import Click, drop_none, handles, say
 
 from .common import channel_id, guild_locale, moderator, player, service
 
@@ -46,13 +46,9 @@ async def new(
 
 async def _post_lobby(interaction: discord.Interaction[Any], row: GameRow) -> None:
     reply = render.lobby(row, guild_locale(interaction))
-    await interaction.response.send_message(**_no_none(reply.kwargs()))
+    await interaction.response.send_message(**drop_none(reply.kwargs()))
     message = await interaction.original_response()
     await service(interaction).storage.set_messages(row.id, lobby_message_id=message.id)
-
-
-def _no_none(kwargs: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in kwargs.items() if v is not None}
 
 
 def _closed_text(row: GameRow, locale: Any) -> str:
