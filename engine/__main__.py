@@ -1,5 +1,5 @@
-"""`python -m engine replay RECORD.json` and `python -m engine simulate ...`
-(rules/record-format.md, "The command line")."""
+"""`python -m engine replay RECORD.json`, `python -m engine simulate ...` and
+`python -m engine tournament ...` (rules/record-format.md, "The command line")."""
 
 from __future__ import annotations
 
@@ -25,6 +25,39 @@ def _replay(path: str) -> int:
     return 1 if result.error else 0
 
 
+def _agent_names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in AGENTS]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(f"agents are {', '.join(sorted(AGENTS))}")
+    return names
+
+
+def _tournament_parser(commands: argparse._SubParsersAction) -> None:
+    tour = commands.add_parser("tournament", help="seat-rotated games between agents")
+    tour.add_argument("--agents", type=_agent_names, default=["ismcts", "heuristic", "random"])
+    tour.add_argument("--variant", choices=("classic", "plus"), default="classic")
+    tour.add_argument("--seats", type=int, default=4)
+    tour.add_argument("--games", type=int, default=30)
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--iterations", type=int, help="ismcts iterations per decision")
+    tour.add_argument("--recall", type=float, help="memory of the heuristic and ismcts agents")
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from .ai.tournament import tournament
+
+    options: dict[str, dict[str, float]] = {"heuristic": {}, "ismcts": {}}
+    if args.iterations is not None:
+        options["ismcts"]["iterations"] = args.iterations
+    if args.recall is not None:
+        for name in options:
+            options[name]["recall"] = args.recall
+    result = tournament(args.agents, args.variant, args.seats, args.games, args.seed, options)
+    print(json.dumps(result.to_json()))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -36,9 +69,12 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--agents", choices=sorted(AGENTS), default="random")
+    _tournament_parser(commands)
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.record)
+    if args.command == "tournament":
+        return _tournament(args)
     result = simulate(args.variant, args.seats, args.games, args.seed, args.agents)
     print(json.dumps(result.to_json()))
     return 1 if result.errors else 0

@@ -1,7 +1,45 @@
-"""Computer players. Each agent is `choose(state, seat) -> Action`, pure and synchronous."""
+"""Computer players. Each agent is `choose(state, seat) -> Action`, synchronous.
 
+`random` is the baseline. `heuristic` and `ismcts` read only the seat's view
+(`player_view`) and their memory of public events (`observe(events)`), so
+they cannot cheat; a difficulty is an agent plus a memory (`DIFFICULTIES`).
+"""
+
+from typing import Any
+
+from .agent import Agent
+from .heuristic import HeuristicAgent
+from .ismcts import IsmctsAgent
+from .memory import Memory
 from .uniform import RandomAgent
 
-AGENTS = {"random": RandomAgent}
+AGENTS: dict[str, Any] = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+    "ismcts": IsmctsAgent,
+}
 
-__all__ = ["AGENTS", "RandomAgent"]
+#: Recommended bot difficulties: (agent name, constructor options).
+DIFFICULTIES: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("heuristic", {"recall": 0.4}),
+    "medium": ("ismcts", {"recall": 0.7}),
+    "hard": ("ismcts", {"recall": 1.0}),
+}
+
+
+def make_agent(difficulty: str, seed: int, seat: int | None = None, events: Any = ()) -> Any:
+    """An agent for a difficulty, seeded (e.g. from the game's record seed)."""
+    name, options = DIFFICULTIES[difficulty]
+    return AGENTS[name](seed, seat=seat, events=events, **options)
+
+
+__all__ = [
+    "AGENTS",
+    "DIFFICULTIES",
+    "Agent",
+    "HeuristicAgent",
+    "IsmctsAgent",
+    "Memory",
+    "RandomAgent",
+    "make_agent",
+]

@@ -1,0 +1,231 @@
+"""Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012).
+
+Single-observer ISMCTS: each iteration samples one world from the seat's
+information set (`determinize`: from its view and memory only, so it cannot
+cheat), walks the tree of the seat's own decisions, choosing with UCB1 over
+the moves available in that world (availability counts), expands one node,
+plays the world out to the end with the fast playout policy and backs up the
+result. Other seats' moves, inside the tree and out, come from the playout
+policy: an opponent model rather than nodes of their own, which keeps a small
+budget on the seat's own choices.
+
+A phase-1 turn has up to ~100 moves; only the heuristic's best `width` plays
+(each with its sensible draws) are searched. Reveal decisions are few; a
+Bombastica payment is searched as the heuristic's one choice of cards.
+
+The budget is a number of iterations, never a time, and the random numbers
+are seeded from the agent's seed and the information set, so a move replays
+exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable
+
+from ..actions import Action, Choose, Help, Pay, Turn
+from ..events import Event
+from ..game import is_legal, legal_actions, step
+from ..state import CHOOSE, HELP, OVER, PAY, TURN, State
+from . import policy
+from .agent import Agent
+from .determinize import Observation, determinize
+from .heuristic import heuristic_move
+
+
+class Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+def candidates(
+    world: State,
+    seat: int,
+    width: int,
+    first: Action | None = None,
+    oven: list[str | None] | None = None,
+) -> list[Action]:
+    """The moves searched for `seat` in `world`, most promising first; plays
+    are ranked against `oven` (the remembered one at the root), else the world's."""
+    box = world.box
+    hand = world.hands[seat]
+    found: list[Action] = [first] if first is not None else []
+    if world.phase == TURN:
+        if not any(c in box.kindset for c in hand):
+            found += legal_actions(world, seat)
+        else:
+            pile, supply = len(world.order_piles[seat]), len(world.supply)
+            known = world.oven if oven is None else oven
+            for _, kind, count, order in policy.score_plays(box, hand, world.table, known)[:width]:
+                after = len(hand) - count - (order is not None)
+                orders = sum(1 for c in hand if c not in box.kindset) - (order is not None)
+                for draw in policy.draw_for(box, after, orders, pile, supply):
+                    found.append(Turn(seat, kind, count, order, draw))
+    else:
+        pending = world.pending
+        assert pending is not None
+        if pending.stage == CHOOSE:
+            found += [Choose(seat, o) for o in pending.options]
+            if not pending.covered:
+                found.append(Pay(seat, False))
+        elif pending.stage == PAY:
+            found.append(policy.decide(seat, box, hand, world.table, pending, world.help))
+            found.append(Pay(seat, False))
+        elif pending.stage == HELP:
+            found += [Help(seat, True), Help(seat, False)]
+    unique: list[Action] = []
+    for action in found:
+        if action not in unique and is_legal(world, action):
+            unique.append(action)
+    return unique
+
+
+def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
+    box = world.box
+    hand = world.hands[seat]
+    if world.phase == TURN:
+        return policy.quick_turn(
+            seat,
+            box,
+            hand,
+            world.table,
+            world.oven,
+            len(world.order_piles[seat]),
+            len(world.supply),
+            rnd,
+        )
+    assert world.pending is not None
+    return policy.decide(seat, box, hand, world.table, world.pending, world.help)
+
+
+def outcome(world: State, seat: int) -> float:
+    """At the game's end 1 for a win (shared wins split), with a little for the
+    score margin; before it (a playout cut at the horizon) the margin alone."""
+    scores = [len(d) for d in world.delivered]
+    best_other = max(s for i, s in enumerate(scores) if i != seat)
+    lead = scores[seat] - best_other
+    if world.phase != OVER:
+        return 0.5 + 0.5 * math.tanh(lead / 2)
+    share = 1.0 / len(world.winners) if seat in world.winners else 0.0
+    return 0.9 * share + 0.1 * (max(-3, min(3, lead)) + 3) / 6
+
+
+def search(
+    obs: Observation,
+    iterations: int,
+    width: int,
+    depth: int,
+    explore: float,
+    horizon: int,
+    seed: int,
+    max_steps: int | None = None,
+) -> Action:
+    me = obs.seat
+    rnd = random.Random(seed)
+    first = heuristic_move(obs)
+    sample = determinize(obs, rnd)
+    roots = candidates(sample, me, width, first, obs.known_oven())
+    if len(roots) <= 1:
+        return roots[0] if roots else first
+    root = Node()
+    start = obs.view["round"]
+    steps = 0
+    for _ in range(iterations):
+        if max_steps is not None and steps >= max_steps:
+            break
+        world = determinize(obs, rnd)
+        version = world.version
+        node, path, level = root, [], 0
+        while world.phase != OVER and world.round - start < horizon:
+            actor = world.to_act()[0]
+            if actor != me or level >= depth:
+                step(world, playout_move(world, actor, rnd))
+                continue
+            moves = roots if level == 0 else candidates(world, me, width)
+            if len(moves) == 1:
+                step(world, moves[0])
+                continue
+            level += 1
+            action, node = _select(node, moves, explore)
+            path.append(node)
+            step(world, action)
+            if node.visits == 0:
+                break
+        while world.phase != OVER and world.round - start < horizon:
+            step(world, playout_move(world, world.to_act()[0], rnd))
+        steps += world.version - version
+        reward = outcome(world, me)
+        for visited in path:
+            visited.visits += 1
+            visited.total += reward
+    tried = [a for a in roots if a in root.children]
+    return max(tried, key=lambda a: (root.children[a].visits, root.children[a].total))
+
+
+def _select(node: Node, moves: list[Action], explore: float) -> tuple[Action, Node]:
+    """UCB1 over the moves available in this world (ISMCTS availability);
+    an untried move first, in the candidates' order."""
+    best, best_value, chosen = None, -1.0, moves[0]
+    for action in moves:
+        child = node.children.get(action)
+        if child is None:
+            child = node.children[action] = Node()
+        child.avail += 1
+        if child.visits == 0:
+            if best is None or best_value < math.inf:
+                best, best_value, chosen = child, math.inf, action
+            continue
+        value = child.total / child.visits + explore * math.sqrt(
+            math.log(child.avail) / child.visits
+        )
+        if value > best_value:
+            best, best_value, chosen = child, value, action
+    assert best is not None
+    return chosen, best
+
+
+class IsmctsAgent(Agent):
+    """`iterations` per decision, stopping early once the playouts have taken
+    `max_steps` actions in all (a budget in moves, not seconds, so a move
+    replays exactly); `width` plays searched per turn; `depth` own decisions in
+    the tree per iteration; `explore` the UCB constant; `horizon` the rounds a
+    playout runs before it is scored by the score margin."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int = 200,
+        width: int = 6,
+        depth: int = 2,
+        explore: float = 0.7,
+        horizon: int = 1,
+        max_steps: int | None = 6000,
+        recall: float = 1.0,
+        seat: int | None = None,
+        events: Iterable[Event] = (),
+    ) -> None:
+        super().__init__(seed, recall=recall, seat=seat, events=events)
+        self.iterations, self.width, self.depth = iterations, width, depth
+        self.explore, self.horizon, self.max_steps = explore, horizon, max_steps
+
+    def choose(self, state: State, seat: int) -> Action:
+        obs = self.observation(state, seat)
+        return search(
+            obs,
+            self.iterations,
+            self.width,
+            self.depth,
+            self.explore,
+            self.horizon,
+            obs.key(self.seed),
+            self.max_steps,
+        )

@@ -1,0 +1,106 @@
+"""What a seat remembers of the public events: the oven's plays, the used pile,
+the orders made.
+
+The oven is covered in the physical game (MM-T7), so remembering it is the
+skill. A `Memory` with `recall` 1.0 remembers every play; with less it recalls
+each play (kind, count and order card put in the oven) with that probability,
+decided by a hash of its seed and the play's place in the game, so the same
+seed forgets the same plays however the events arrive (one by one, in
+batches, or all at once after a restart).
+
+Only events a seat may see are used: public ones and those sent to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..events import Event
+from ..rng import next_state
+
+_MASK = (1 << 64) - 1
+
+
+def mix(*parts: int) -> int:
+    """A stable 64-bit hash of some integers (SplitMix64 steps)."""
+    state = 0x243F6A8885A308D3
+    for part in parts:
+        state, value = next_state((state ^ (part & _MASK)) & _MASK)
+        state ^= value
+    return next_state(state)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One oven card as remembered: `card` None if its play was forgotten.
+    Who played it stays known (the pile grows in front of everyone)."""
+
+    card: str | None
+    owner: int | None
+
+
+@dataclass
+class Memory:
+    seat: int | None = None
+    recall: float = 1.0
+    seed: int = 0
+    oven: list[Slot] = field(default_factory=list)  # play order: first is revealed next
+    used: list[str] = field(default_factory=list)  # the used pile's known cards, this round
+    made: dict[int, list[str]] = field(default_factory=dict)  # orders seen made, by owner
+    rewards: dict[int, int] = field(default_factory=dict)  # PL-H3 unseen helper orders
+    round: int = 1
+    plays: int = 0  # plays this round, for the recall hash
+    events: int = 0  # events taken in, for callers checking they are in step
+
+    def sees(self, event: Event) -> bool:
+        return event.public or event.to == self.seat
+
+    def observe(self, events: Iterable[Event]) -> None:
+        for event in events:
+            if self.sees(event):
+                self._take(event)
+
+    def recalls(self, round_: int, play: int) -> bool:
+        if self.recall >= 1.0:
+            return True
+        if self.recall <= 0.0:
+            return False
+        return mix(self.seed, round_, play) / 2**64 < self.recall
+
+    def _take(self, event: Event) -> None:
+        self.events += 1
+        kind, data = event.type, event.data
+        if kind == "play":
+            seat, count, order = data["seat"], data["count"], data["order"]
+            cards: list[str] = [data["ingredient"]] * count + ([order] if order else [])
+            known = self.recalls(self.round, self.plays)
+            self.plays += 1
+            self.oven += [Slot(c if known else None, seat) for c in cards]
+        elif kind == "reveal":
+            if self.oven:
+                self.oven.pop(0)
+        elif kind == "made":
+            for part in ("table", "paid", "given"):
+                for ingredient, n in data[part].items():
+                    self.used += [ingredient] * n
+            self.made.setdefault(data["seat"], []).append(data["order"])
+        elif kind == "helper_scored":
+            self.rewards[data["seat"]] = self.rewards.get(data["seat"], 0) + 1
+        elif kind in ("round_start", "game_start"):
+            if kind == "game_start":
+                self.made, self.rewards = {}, {}
+            self.round = data["round"]
+            self.oven, self.used, self.plays = [], [], 0
+
+    @classmethod
+    def from_events(
+        cls, events: Iterable[Event], seat: int | None, recall: float = 1.0, seed: int = 0
+    ) -> Memory:
+        """A memory rebuilt from a game's past events (after a restart)."""
+        memory = cls(seat, recall, seed)
+        memory.observe(events)
+        return memory
+
+    def known_oven(self) -> list[str | None]:
+        return [slot.card for slot in self.oven]
