@@ -18,7 +18,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.publisher import Publisher
 from bot.service import GameService
 from bot.storage import Storage
-from bot.timers import Timers
+from bot.timers import COMPUTER_PAUSE, Timers
 from bot.ui import GameComponent, guarded
 
 log = logging.getLogger(__name__)
@@ -69,6 +69,7 @@ class MammaMiaBot(commands.Bot):
         storage: Storage | None = None,
         reveal_pace: dict[str, float] | None = None,
         clock: Clock | None = None,
+        computer_pause: float = COMPUTER_PAUSE,
     ) -> None:
         # The game never uses voice; without this every start warns about voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -91,6 +92,7 @@ class MammaMiaBot(commands.Bot):
         self.reveal_pace = reveal_pace  # seconds per narrated step, by speed; None: defaults
         self.clock = clock or Clock()  # tests move a ManualClock by hand
         self.timers: Timers | None = None
+        self.computer_pause = computer_pause
 
     @property
     def storage(self) -> Storage:
@@ -104,7 +106,7 @@ class MammaMiaBot(commands.Bot):
             log.info("Opened the database at %s", self.config.db_path)
         self.service = await self.build_service()
         self.publisher = Publisher(self, self.service, self.reveal_pace)
-        self.timers = Timers(self.service, self.clock)
+        self.timers = Timers(self.service, self.clock, self.computer_pause)
         self.publisher.timers = self.timers
         self.timers.on_lobby_closed = self.publisher.lobby_closed
         self.add_dynamic_items(GameComponent)

@@ -178,6 +178,8 @@ class Publisher:
         prompt: str | None = None,
     ) -> None:
         reply = self._reveal_reply(live, narration["reveal"], locale, decision, prompt)
+        if decision is None:  # this redraw drops the buttons: show them again when due
+            narration.pop("decision_version", None)
         message_id = narration.get("reveal_message_id")
         if message_id is not None:
             try:

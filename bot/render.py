@@ -188,6 +188,8 @@ def lobby(row: Any, locale: Any = None, closed: str | None = None) -> Reply:
             button(t("lobby.button.leave", locale), custom_id(g, 0, "leave")),
             button(t("lobby.button.start", locale), custom_id(g, 0, "start"), _BLUE),
             button(t("lobby.button.cancel", locale), custom_id(g, 0, "cancel"), _RED),
+            button(t("lobby.button.add_computer", locale), custom_id(g, 0, "addbot"), row=1),
+            button(t("lobby.button.remove_computer", locale), custom_id(g, 0, "rmbot"), row=1),
         ],
     )
 

@@ -205,6 +205,34 @@ class GameService:
             host = row.host_id if row.host_id != user_id else seats[0].user_id
             return await self.storage.update_lobby(row.id, seats=seats, host_id=host)
 
+    async def add_computer(
+        self, channel_id: int, user_id: int, name: str, difficulty: str, game_id: int | None = None
+    ) -> GameRow:
+        """The host fills an empty seat with a computer player of this difficulty."""
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id, game_id)
+            if row.host_id != user_id:
+                raise ServiceError("not_host", host=_host_name(row))
+            most = SEATS[row.settings["variant"]][1]
+            if len(row.seats) >= most:
+                raise ServiceError("lobby_full", max=most)
+            computer = Seat(user_id=None, name=name, agent=difficulty)
+            return await self.storage.update_lobby(row.id, seats=[*row.seats, computer])
+
+    async def remove_computer(
+        self, channel_id: int, user_id: int, game_id: int | None = None
+    ) -> GameRow:
+        """The host takes the last computer player out of the lobby."""
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id, game_id)
+            if row.host_id != user_id:
+                raise ServiceError("not_host", host=_host_name(row))
+            computers = [i for i, seat in enumerate(row.seats) if seat.agent is not None]
+            if not computers:
+                raise ServiceError("no_computer")
+            seats = [seat for i, seat in enumerate(row.seats) if i != computers[-1]]
+            return await self.storage.update_lobby(row.id, seats=seats)
+
     async def cancel(
         self, channel_id: int, user_id: int, moderator: bool, game_id: int | None = None
     ) -> GameRow:

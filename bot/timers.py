@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from engine import Action, Choose, Help, Pass, Pay, State, Turn
+from engine.ai import HeuristicAgent, make_agent
 
 from .clock import Clock
+from .presence import Presence
 from .storage import GameRow, GameStatus, WrongStatus
 
 if TYPE_CHECKING:
@@ -41,6 +43,7 @@ DEFAULT_TURN_TIMER = "2m"
 DECISION_SECONDS = 60
 AWAY_AFTER = 3  # timeouts in a row
 LOBBY_IDLE_SECONDS = 600
+COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a person
 
 
 def safe_move(state: State, seat: int) -> Action:
@@ -77,9 +80,12 @@ def turn_seconds(settings: dict[str, Any]) -> int | None:
 class Timers:
     """One task that sleeps until the next deadline of any game or lobby."""
 
-    def __init__(self, service: GameService, clock: Clock) -> None:
+    def __init__(
+        self, service: GameService, clock: Clock, computer_pause: float = COMPUTER_PAUSE
+    ) -> None:
         self.service = service
         self.clock = clock
+        self.computer_pause = computer_pause
         self._task: asyncio.Task[None] | None = None
         self.on_lobby_closed: Callable[[GameRow], Awaitable[None]] | None = None
 
@@ -141,7 +147,9 @@ class Timers:
         due = half = None
         if acting:
             now = self.clock.now()
-            if presence.absent(acting[0]):
+            if live.row.seats[acting[0]].agent is not None:
+                due = now + self.computer_pause
+            elif presence.absent(acting[0]):
                 due = now  # away or kicked: played at once
             else:
                 seconds = (
@@ -169,29 +177,55 @@ class Timers:
         self.service.changed(live)
 
     async def _expire(self, game: int, version: int) -> None:
-        """The deadline passed: a safe move for the player, who may now be away."""
+        """The deadline passed: a computer seat moves; for a person, the bot
+        makes a move for them, and they may now be away."""
+        live = await self.service.live(game)
+        if live.version != version or live.row.status != GameStatus.RUNNING:
+            return
+        seat = live.state.to_act()[0]
+        agent = self.agent_for(live, seat)
+        # Searching takes a while: off the event loop, so other games go on.
+        move = await asyncio.to_thread(agent.choose, live.state, seat) if agent else None
         async with self.service.lock(game):
-            live = await self.service.live(game)
             if live.version != version or live.row.status != GameStatus.RUNNING:
                 return
-            seat = live.state.to_act()[0]
             presence = live.presence()
-            if presence.kicked[seat]:
-                why = "kicked"
-            elif presence.away[seat]:
-                why = "away"
-            else:
-                why = "timeout"
-                presence.timeouts[seat] += 1
-                presence.away[seat] = presence.timeouts[seat] >= AWAY_AFTER
-            presence.auto = {"version": live.version + 1, "seat": seat, "why": why}
             presence.armed = None
-            await self.service.commit(live, seat, self.move(live, seat), presence)
+            if live.row.seats[seat].agent is None:
+                presence.auto = {
+                    "version": version + 1,
+                    "seat": seat,
+                    "why": self._why(presence, seat),
+                }
+            if move is None:
+                move = safe_move(live.state, seat)
+            await self.service.commit(live, seat, move, presence)
         self.service.changed(live)
 
-    def move(self, live: Live, seat: int) -> Action:
-        """The move made for an absent player."""
-        return safe_move(live.state, seat)
+    def _why(self, presence: Presence, seat: int) -> str:
+        """Why the bot moves for a person; counts a timeout, three make them away."""
+        if presence.kicked[seat]:
+            return "kicked"
+        if presence.away[seat]:
+            return "away"
+        presence.timeouts[seat] += 1
+        presence.away[seat] = presence.timeouts[seat] >= AWAY_AFTER
+        return "timeout"
+
+    def agent_for(self, live: Live, seat: int) -> Any:
+        """The agent that moves for this seat now, rebuilt from the game's events
+        (so it is the same after a restart): the seat's own difficulty for a
+        computer, the heuristic for a person who is away or gone, and none for a
+        person who merely ran out of time (they get the safe move)."""
+        difficulty = live.row.seats[seat].agent
+        presence = live.presence()
+        if difficulty is None and not presence.absent(seat):
+            return None
+        seed = (int(live.record.get("seed", 0)) * 1_000_003 + seat) & 0xFFFFFFFF
+        events = [e for v in range(live.version + 1) for e in live.events.get(v, [])]
+        if difficulty is None:
+            return HeuristicAgent(seed, seat=seat, events=events)
+        return make_agent(difficulty, seed, seat=seat, events=events)
 
     async def _close_lobby(self, row: GameRow) -> None:
         """A lobby with no activity for ten minutes closes itself."""

@@ -10,9 +10,11 @@ from discord.ext import commands
 
 from bot import render
 from bot.i18n import t
+from bot.render import Reply, custom_id
 from bot.service import ServiceError, default_settings
 from bot.storage import GameRow, GameStatus
-from bot.ui import Click, drop_none, handles, say
+from bot.ui import Click, drop_none, handles, reply, say
+from engine.ai import DIFFICULTIES
 
 from .common import channel_id, guild_locale, moderator, player, service
 
@@ -63,15 +65,10 @@ async def _show(
     """Update the lobby message: in place for a click on it, else by editing it."""
     locale = guild_locale(interaction)
     closed = None if row.status == GameStatus.LOBBY else _closed_text(row, locale)
-    reply = render.lobby(row, locale, closed)
     if click is not None:
-        await interaction.response.edit_message(**reply.kwargs())
+        await interaction.response.edit_message(**render.lobby(row, locale, closed).kwargs())
         return
-    if row.lobby_message_id is not None and interaction.channel is not None:
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
-                **reply.kwargs()
-            )
+    await _refresh(interaction, row)
     await say(interaction, notice)
 
 
@@ -105,6 +102,72 @@ async def cancel(interaction: discord.Interaction[Any], click: Click | None = No
 async def on_lobby_button(interaction: discord.Interaction[Any], click: Click) -> None:
     action = {"join": join, "leave": leave, "start": start, "cancel": cancel}[click.verb]
     await action(interaction, click)
+
+
+@handles("addbot")
+async def on_add_computer(interaction: discord.Interaction[Any], click: Click) -> None:
+    """Add computer: the host picks a difficulty in a private select."""
+    row = await service(interaction).game(click.game)
+    if row.host_id != interaction.user.id:
+        raise ServiceError(
+            "not_host", host=next(s.name for s in row.seats if s.user_id == row.host_id)
+        )
+    locale = interaction.locale
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id(row.id, 0, "botlevel"), placeholder=t("computer.pick", locale)
+    )
+    for level in DIFFICULTIES:
+        select.add_option(
+            label=t(f"computer.level.{level}", locale),
+            description=t(f"computer.about.{level}", locale),
+            value=level,
+        )
+    await reply(interaction, Reply(content=t("computer.pick", locale), items=[select]))
+
+
+@handles("botlevel")
+async def on_computer_level(interaction: discord.Interaction[Any], click: Click) -> None:
+    level = click.values[0] if click.values else "medium"
+    if level not in DIFFICULTIES:
+        raise ServiceError("stale_button")
+    row = await service(interaction).game(click.game)
+    locale = guild_locale(interaction)
+    taken = {seat.name for seat in row.seats}
+    names = t("computer.names", locale).split(",")
+    first = next((n for n in names if _computer_name(n, level, locale) not in taken), names[0])
+    row = await service(interaction).add_computer(
+        channel_id(interaction),
+        interaction.user.id,
+        _computer_name(first, level, locale),
+        level,
+        click.game,
+    )
+    text = t("computer.added", interaction.locale, name=_computer_name(first, level, locale))
+    await interaction.response.edit_message(content=text, view=None)
+    await _refresh(interaction, row)
+
+
+def _computer_name(name: str, level: str, locale: Any) -> str:
+    return t("computer.name", locale, name=name, level=t(f"computer.level.{level}", locale))
+
+
+@handles("rmbot")
+async def on_remove_computer(interaction: discord.Interaction[Any], click: Click) -> None:
+    row = await service(interaction).remove_computer(
+        channel_id(interaction), interaction.user.id, click.game
+    )
+    await _show(interaction, row, click, "lobby.you_left")
+
+
+async def _refresh(interaction: discord.Interaction[Any], row: GameRow) -> None:
+    """Redraw the lobby message after a change made elsewhere."""
+    if row.lobby_message_id is None or interaction.channel is None:
+        return
+    reply_ = render.lobby(row, guild_locale(interaction))
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
+            **reply_.kwargs()
+        )
 
 
 @handles("again")

@@ -13,6 +13,7 @@ import pytest
 import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
+
 from fakediscord import FakeDiscord, RuleViolation, patch_discord
 
 # -- the demo bot --------------------------------------------------------------------

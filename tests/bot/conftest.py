@@ -7,11 +7,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest_asyncio
-from fakediscord.server import FakeDiscord
 
 from bot.client import MammaMiaBot
 from bot.clock import ManualClock
 from bot.config import Config
+
+from fakediscord.server import FakeDiscord
 
 
 class Bots:
@@ -26,7 +27,7 @@ class Bots:
     async def start(self) -> MammaMiaBot:
         config = Config(token="test-token", db_path=self.db, dev_guild_id=self.server.guild.id)
         pace = {"slow": self.pace, "normal": self.pace, "fast": self.pace}
-        bot = MammaMiaBot(config, reveal_pace=pace, clock=self.clock)
+        bot = MammaMiaBot(config, reveal_pace=pace, clock=self.clock, computer_pause=0)
         seeds = iter(range(self.seed, self.seed + 1000))
         original_build = bot.build_service
 

@@ -5,17 +5,18 @@ what a player does next; every move reaches the bot through the fake Discord.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from fakediscord.models import FakeMessage
-from fakediscord.server import FakeDiscord
-
 import engine
 from bot import render
 from bot.service import Live
+
+from fakediscord.models import FakeMessage
+from fakediscord.server import FakeDiscord
 
 
 def buttons(message: FakeMessage) -> list[dict[str, Any]]:
@@ -64,7 +65,7 @@ class Players:
         assert self.game is not None
         return self.bots.current.service._live[self.game]
 
-    async def open(self, variant: str, **options: Any) -> None:
+    async def open(self, variant: str, computers: tuple[str, ...] = (), **options: Any) -> None:
         host = self.users[0]
         r = await self.server.slash(
             host, self.channel, "mammamia", "new", options={"variant": variant, **options}
@@ -72,6 +73,11 @@ class Players:
         lobby = r.message
         for user in self.users[1:]:
             await self.server.click(user, lobby, label="Join")
+        for level in computers:
+            picker = (await self.server.click(host, lobby, label="Add computer")).message
+            select = picker.find_select(prefix="mm:")
+            await self.server.select(host, picker, select["custom_id"], [level])
+            await self.bots.idle()
         await self.server.click(host, lobby, label="Start")
         await self.bots.idle()
         row = await self.bots.current.service.storage.active_game(self.channel.id)
@@ -84,9 +90,13 @@ class Players:
     # --- one move -------------------------------------------------------------------
 
     async def step(self, wait: bool = True) -> None:
-        """One move by whoever must act; `wait` also lets the bot finish publishing."""
+        """One move by whoever must act; `wait` also lets the bot finish publishing.
+        A computer seat moves by itself: then this only waits for it."""
         state = self.live.state
         seat = state.to_act()[0]
+        if self.live.row.seats[seat].agent is not None:
+            await self._computer_moves(state.version)
+            return
         user = self.user_of(seat)
         legal = engine.legal_actions(state, seat)
         if state.phase == "turn":
@@ -214,6 +224,17 @@ class Players:
             return
         self.coverage.add("declined")
         await self.click_decision(user, f"mm:{g}:{v}:pay:no")
+
+    async def _computer_moves(self, version: int) -> None:
+        for _ in range(400):
+            await self.bots.idle()
+            if self.live.version != version:
+                self.coverage.add("computer")
+                await asyncio.sleep(0.02)
+                await self.bots.idle()  # its move may have come at the tail of the wait
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError("the computer seat did not move")
 
     async def play_to_end(self, limit: int = 2000) -> None:
         for _ in range(limit):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 
-from driver import Players
-
 from bot import render
+
+from driver import Players
 
 
 async def _lobby(discord_server, bots, variant="classic"):

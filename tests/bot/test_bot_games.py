@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from driver import Players, version_texts
-
 import engine
 from bot import render
+
+from driver import Players, version_texts
 
 
 def _check_hidden(server, players: Players) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from driver import Players
-
 import engine
 from bot import render
+
+from driver import Players
 
 
 async def _game(discord_server, bots, variant="classic", seats=3, seed=3) -> Players:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from driver import Players
-
 import engine
 from bot import render
+
+from driver import Players
 
 
 async def test_restart_mid_turn_keeps_the_game(discord_server, bots):

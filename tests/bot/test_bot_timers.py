@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
-from driver import Players
-
 import engine
 from bot import render
 from bot.clock import ManualClock
+
+from driver import Players
 
 
 async def _game(discord_server, bots, seats=3, seed=31, **options) -> Players:

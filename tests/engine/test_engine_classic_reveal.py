@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine_helpers import begin, do, hand, of_type, position, refusal, table
-
 from engine import Choose, Pay, legal_actions
 from engine.cards import MAMMA_MIA
 from engine.state import CHOOSE, OVER, PAY, TURN
+
+from engine_helpers import begin, do, hand, of_type, position, refusal, table
 
 BIG = (
     ["mushroom"] * 4 + ["pepper"] * 4 + ["olive"]

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine_helpers import begin, do, hand, of_type, position, refusal
-
 from engine import Pass, Turn, from_text, is_legal, legal_actions
 from engine.cards import MAMMA_MIA
 from engine.state import OVER, TURN
+
+from engine_helpers import begin, do, hand, of_type, position, refusal
 
 SEVEN = ["salami", "salami", "salami", "olive", "olive", "pepper", "yellow-misto"]
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from engine_helpers import begin, do, position, refusal
 
 from engine import IllegalAction, Pay, Turn, from_json, is_legal, legal_actions
 from engine.errors import MESSAGES
 from engine.state import State
+
+from engine_helpers import begin, do, position, refusal
 
 SEVEN = ["salami", "salami", "salami", "olive", "olive", "pepper", "yellow-misto"]
 ORDERS7 = ["yellow-misto", "yellow-olive", "yellow-salami", "yellow-pepper"]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine_helpers import begin, do, hand, of_type, position, table
-
 from engine import Ask, Choose, Help, Pay, legal_actions
 from engine.state import CHOOSE, HELP, OVER, PAY, TURN
+
+from engine_helpers import begin, do, hand, of_type, position, table
 
 
 def test_example_pay_from_hand_pineapple_mm_r4():

@@ -9,11 +9,12 @@ import random
 from itertools import permutations, product
 
 import pytest
-from engine_helpers import begin, do, position
 
 from engine import Ask, Choose, Help, Pass, Pay, Turn, is_legal, legal_actions, new_game, step
 from engine.ai import RandomAgent
 from engine.state import CHOOSE, OVER, TURN, State
+
+from engine_helpers import begin, do, position
 
 
 def canonical(state: State, action):

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from engine_helpers import begin, do, hand, of_type, position, refusal, table
 
 from engine import Ask, Choose, Help, Pay, legal_actions, new_game
 from engine.state import CHOOSE, HELP, OVER, PAY, REVEAL, TURN
+
+from engine_helpers import begin, do, hand, of_type, position, refusal, table
 
 NINE = ["salami"] * 6 + ["olive", "olive", "yellow-misto"]
 

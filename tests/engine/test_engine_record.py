@@ -10,7 +10,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from engine_helpers import begin, do, position
 
 from engine import (
     FORMAT,
@@ -28,6 +27,8 @@ from engine import (
 from engine.ai import RandomAgent
 from engine.cards import MAMMA_MIA
 from engine.state import OVER
+
+from engine_helpers import begin, do, position
 
 ROOT = Path(__file__).resolve().parents[2]
 

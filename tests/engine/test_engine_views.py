@@ -10,11 +10,12 @@ import json
 import random
 
 import pytest
-from engine_helpers import begin, do, position
 
 from engine import new_game, player_view, public_view, step
 from engine.ai import RandomAgent
 from engine.state import OVER, REVEAL, State
+
+from engine_helpers import begin, do, position
 
 PUBLIC_KEYS = {
     "variant", "seats", "help", "round", "last_round", "phase", "to_act", "current",
