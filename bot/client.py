@@ -6,6 +6,7 @@ import hashlib
 import importlib.util
 import json
 import logging
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -126,7 +127,8 @@ class MammaMiaBot(commands.Bot):
         """After a restart: every unfinished game is loaded, an interrupted reveal
         narration goes on where it stopped, and the table messages are refreshed."""
         assert self.service is not None and self.publisher is not None
-        for live in await self.service.load_all():
+        since = self.clock.utcnow() - timedelta(days=1)
+        for live in await self.service.load_all(since):
             self.publisher.notify(live)
             log.info("Resumed game %s at version %s", live.id, live.version)
         assert self.timers is not None

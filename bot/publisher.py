@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 from typing import Any
 
@@ -39,7 +40,7 @@ class Publisher:
         self.pace = dict(PACE if pace is None else pace)
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._busy: set[int] = set()
+        self._repost: set[int] = set()  # games whose table goes to the bottom again
         self.timers: Timers | None = None  # armed once the public messages show a move
         service.listeners.append(self.notify)
 
@@ -55,15 +56,19 @@ class Publisher:
 
     async def _worker(self, game: int) -> None:
         dirty = self._dirty[game]
+        delay = 1.0
         while dirty.is_set():
             dirty.clear()
-            self._busy.add(game)
             try:
                 await self.sync(game)
+                delay = 1.0
             except Exception:
-                log.exception("publishing game %s failed; will retry on the next change", game)
-            finally:
-                self._busy.discard(game)
+                # Discord may be down or a permission gone: try again, more slowly
+                # each time, so the game (and its deadlines) does not freeze.
+                log.exception("publishing game %s failed; trying again in %s s", game, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 300.0)
+                dirty.set()
 
     async def idle(self) -> None:
         """Wait until every game's public messages are up to date (for tests and shutdown)."""
@@ -82,10 +87,12 @@ class Publisher:
         if channel is None:
             return
         locale = _guild_locale(channel)
-        narration = dict(live.row.narration)
+        # A deep copy: what is stored must only move on once a step was shown.
+        narration = copy.deepcopy(live.row.narration)
         narration = await self._narrate(live, channel, narration, locale)
         if live.row.status == GameStatus.CANCELLED:
             await self._ended(live, channel, narration, locale)
+            self.service.forget(live.id)
             return
         if self.timers is not None and live.row.status == GameStatus.RUNNING:
             await self.timers.arm(live)  # the clock starts when the players can see the move
@@ -94,6 +101,8 @@ class Publisher:
         await self._decision(live, channel, narration, locale)
         if narration != live.row.narration:
             await self.service.set_narration(live, narration)
+        if live.row.status == GameStatus.FINISHED and narration.get("final_message_id"):
+            self.service.forget(live.id)  # all said: the game need not stay in memory
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -205,7 +214,9 @@ class Publisher:
         )
         render.presence_notes(reply, live.presence(), live.version, live.names(), locale)
         old = live.row.table_message_id
-        if old is not None and narration.pop("repost_table", False):
+        repost = narration.pop("repost_table", False) or live.id in self._repost
+        self._repost.discard(live.id)
+        if old is not None and repost:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).delete()
             old = None
@@ -231,10 +242,9 @@ class Publisher:
             await channel.get_partial_message(row.lobby_message_id).edit(**reply.kwargs())
 
     async def repost_table(self, live: Live) -> None:
-        """`/mammamia table`: the table message again, at the bottom of the channel."""
-        narration = dict(live.row.narration)
-        narration["repost_table"] = True
-        await self.service.set_narration(live, narration)
+        """`/mammamia table`: the table message again, at the bottom of the channel.
+        Kept here, not in the stored narration, which only the worker writes."""
+        self._repost.add(live.id)
         self.notify(live)
 
     async def _ping(self, live: Live, channel: Any, narration: dict[str, Any], locale: Any) -> None:

@@ -14,6 +14,7 @@ import discord
 
 from engine.cards import (
     BOMBASTICA,
+    BOXES,
     CHIOTTONA,
     MAMMAMIA,
     MINIMALE,
@@ -162,7 +163,7 @@ def settings_text(settings: dict[str, Any], seats: int, locale: Any = None) -> s
 def lobby(row: Any, locale: Any = None, closed: str | None = None) -> Reply:
     """The lobby message: host, settings, seats, and its buttons."""
     variant = row.settings["variant"]
-    most = 5 if variant == "classic" else 6
+    most = BOXES[variant].max_seats
     embed = discord.Embed(title=t("lobby.title", locale), colour=COLOURS[variant])
     embed.description = settings_text(row.settings, len(row.seats), locale)
     host = f"<@{row.host_id}>"

@@ -74,9 +74,16 @@ def _keep(data: dict[str, Any], *keys: str) -> dict[str, Any]:
 def _line(line: dict[str, Any], variant: str, names: list[str], locale: Any) -> str:
     who = render.name_of(names, line.get("seat"))
     if line["type"] == "made":
-        text = t("reveal.made", locale, name=who, order=render.order_title(variant, line["order"]))
+        text = t(
+            "reveal.made",
+            locale,
+            name=who,
+            order=render.order_title(variant, line["order"], locale),
+        )
         if line.get("choice"):
-            text += t("reveal.with_choice", locale, choice=render.choice_label(line["choice"]))
+            text += t(
+                "reveal.with_choice", locale, choice=render.choice_label(line["choice"], locale)
+            )
         if line.get("paid"):
             text += t("reveal.paid", locale, cards=render.cards(line["paid"], locale))
         if line.get("helper") is not None:
@@ -87,7 +94,7 @@ def _line(line: dict[str, Any], variant: str, names: list[str], locale: Any) -> 
             f"reveal.returned.{line['reason']}",
             locale,
             name=who,
-            order=render.order_title(variant, line["order"]),
+            order=render.order_title(variant, line["order"], locale),
         )
     if line["type"] == "asked":
         return t("reveal.asked", locale, name=who, cards=render.cards(line["cards"], locale))

@@ -13,20 +13,20 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import engine
 from engine import Action, Event, IllegalAction, State
+from engine.cards import BOXES
 
+from .i18n import t
 from .presence import Presence
 from .storage import ChannelBusy, GameRow, GameStatus, Seat, StaleVersion, Storage
 
 log = logging.getLogger(__name__)
 
-VARIANTS = ("classic", "plus")
-MEMORY = ("strict", "casual")
-SPEEDS = ("slow", "normal", "fast")
-SEATS = {"classic": (2, 5), "plus": (2, 6)}
+SEATS = {name: (box.min_seats, box.max_seats) for name, box in BOXES.items()}
 
 
 class ServiceError(Exception):
@@ -114,11 +114,16 @@ class GameService:
 
     # --- loading -------------------------------------------------------------
 
-    async def load_all(self) -> list[Live]:
-        """After a restart: every unfinished game back in memory."""
+    async def load_all(self, since: datetime) -> list[Live]:
+        """After a restart: every running game back in memory, and every game
+        that ended since `since` whose last public messages are still owed (a
+        reveal cut short by the restart, the final ranking)."""
         loaded = []
         for row in await self.storage.unfinished_games():
             if row.status == GameStatus.RUNNING:
+                loaded.append(await self._load(row))
+        for row in await self.storage.ended_since(since):
+            if not published_to_the_end(row):
                 loaded.append(await self._load(row))
         return loaded
 
@@ -200,9 +205,10 @@ class GameService:
             seats = [seat for seat in row.seats if seat.user_id != user_id]
             if len(seats) == len(row.seats):
                 raise ServiceError("not_seated")
-            if not seats:
+            people = [seat for seat in seats if seat.user_id is not None]
+            if not people:  # computers alone cannot start a game
                 return await self.storage.finish(row.id, GameStatus.CANCELLED)
-            host = row.host_id if row.host_id != user_id else seats[0].user_id
+            host = row.host_id if row.host_id != user_id else people[0].user_id
             return await self.storage.update_lobby(row.id, seats=seats, host_id=host)
 
     async def add_computer(
@@ -287,6 +293,8 @@ class GameService:
             if version is not None and version != live.version:
                 raise ServiceError("stale")
             presence = live.presence()
+            if presence.kicked[seat]:  # their seat is the bot's to the end
+                raise ServiceError("left_game")
             presence.timeouts[seat] = 0  # the player is here: no longer away
             presence.away[seat] = False
             outcome = await self.commit(live, seat, make(seat), presence)
@@ -418,11 +426,18 @@ class GameService:
         self._live.pop(game_id, None)
 
 
+def published_to_the_end(row: GameRow) -> bool:
+    """Whether an ended game's last public message is out: the ranking, or the
+    note that it was ended early."""
+    narration = row.narration
+    return bool(narration.get("final_message_id") or narration.get("ended"))
+
+
 def _host_name(row: GameRow) -> str:
     for seat in row.seats:
         if seat.user_id == row.host_id:
             return seat.name
-    return "the host"
+    return t("lobby.the_host")
 
 
 def seat_for_target(live: Live, user_id: int) -> int:

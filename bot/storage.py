@@ -233,6 +233,18 @@ class Storage:
             rows = await cursor.fetchall()
         return [_game_from_row(row) for row in rows]
 
+    async def ended_since(self, moment: datetime) -> list[GameRow]:
+        """Games that ended after `moment`, oldest first: their last public
+        messages (the end of a reveal, the ranking) may still be owed."""
+        async with self._lock:
+            cursor = await self._conn.execute(
+                "SELECT * FROM games WHERE status IN ('finished', 'cancelled')"
+                " AND record IS NOT NULL AND finished_at >= ? ORDER BY id",
+                (_timestamp(moment),),
+            )
+            rows = await cursor.fetchall()
+        return [_game_from_row(row) for row in rows]
+
     async def last_finished_game(
         self, channel_id: int, *, include_cancelled: bool = False
     ) -> GameRow | None:

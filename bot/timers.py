@@ -140,6 +140,11 @@ class Timers:
     async def arm(self, live: Live) -> None:
         """The public messages now show this turn or decision: start its clock.
         Called by the publisher once it has caught up; kept as it was if armed."""
+        async with self.service.lock(live.id):  # presence is also written by act and kick
+            await self._arm(live)
+        self.clock.wake()
+
+    async def _arm(self, live: Live) -> None:
         presence = live.presence()
         if presence.armed and presence.armed.get("version") == live.version:
             return
@@ -162,7 +167,6 @@ class Timers:
         presence.armed = {"version": live.version, "due": due, "half": half, "reminded": False}
         deadline = None if due is None else datetime.fromtimestamp(due, UTC)
         await self.service.set_presence(live, presence, deadline_at=deadline)
-        self.clock.wake()
 
     # --- what happens when a clock runs out --------------------------------------------
 
@@ -228,7 +232,11 @@ class Timers:
         return make_agent(difficulty, seed, seat=seat, events=events)
 
     async def _close_lobby(self, row: GameRow) -> None:
-        """A lobby with no activity for ten minutes closes itself."""
+        """A lobby with no activity for ten minutes closes itself, unless it
+        changed (or started) since this pass read it."""
+        now = await self.service.storage.game(row.id)
+        if now is None or now.status != GameStatus.LOBBY or now.updated_at != row.updated_at:
+            return
         try:
             closed = await self.service.storage.finish(row.id, GameStatus.CANCELLED)
         except WrongStatus:

@@ -68,8 +68,8 @@ async def _show(
     if click is not None:
         await interaction.response.edit_message(**render.lobby(row, locale, closed).kwargs())
         return
+    await say(interaction, notice)  # answer first: the edit below may wait on Discord
     await _refresh(interaction, row)
-    await say(interaction, notice)
 
 
 async def join(interaction: discord.Interaction[Any], click: Click | None = None) -> None:
@@ -163,7 +163,9 @@ async def _refresh(interaction: discord.Interaction[Any], row: GameRow) -> None:
     """Redraw the lobby message after a change made elsewhere."""
     if row.lobby_message_id is None or interaction.channel is None:
         return
-    reply_ = render.lobby(row, guild_locale(interaction))
+    locale = guild_locale(interaction)
+    closed = None if row.status == GameStatus.LOBBY else _closed_text(row, locale)
+    reply_ = render.lobby(row, locale, closed)
     with contextlib.suppress(discord.HTTPException):
         await interaction.channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
             **reply_.kwargs()

@@ -57,13 +57,17 @@ class Players:
         self.rng = random.Random(seed)
         self.channel = server.channel
         self.game: int | None = None
+        self._live: Any = None
         self.coverage = Coverage()
         self.secrets_seen: list[tuple[str, str]] = []  # (hand text, owner) for MM-V1 checks
 
     @property
     def live(self) -> Live:
+        """The game as the bot holds it (kept here too: the bot lets an ended
+        game go from memory once everything about it is published)."""
         assert self.game is not None
-        return self.bots.current.service._live[self.game]
+        self._live = self.bots.current.service._live.get(self.game, self._live)
+        return self._live
 
     async def open(self, variant: str, computers: tuple[str, ...] = (), **options: Any) -> None:
         host = self.users[0]

@@ -45,8 +45,10 @@ async def test_join_and_leave_by_command_update_the_lobby(discord_server, bots):
     ben = discord_server.users[1]
     r = await discord_server.slash(ben, discord_server.channel, "mammamia", "join")
     assert r.message.content == render.t("lobby.you_joined")
+    await bots.idle()  # the lobby message is redrawn after the answer
     assert f"<@{ben.id}>" in discord_server.get_message(lobby.id).text
     await discord_server.slash(ben, discord_server.channel, "mammamia", "leave")
+    await bots.idle()
     assert f"<@{ben.id}>" not in discord_server.get_message(lobby.id).text
 
 
