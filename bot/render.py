@@ -203,15 +203,17 @@ _RED = discord.ButtonStyle.danger
 # --- the public table --------------------------------------------------------------
 
 
-def name_of(names: list[str], seat: int | None) -> str:
-    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+def name_of(names: list[str], seat: int | None, locale: Any = None) -> str:
+    if seat is not None and 0 <= seat < len(names):
+        return names[seat]
+    return t("name.unknown", locale)
 
 
 def latest_play(view: dict[str, Any], names: list[str], locale: Any = None) -> str:
     play = view["last_play"]
     if play is None:
         return t("table.no_play", locale)
-    who = name_of(names, play["seat"])
+    who = name_of(names, play["seat"], locale)
     if play["skipped"]:
         return t("table.play.skipped", locale, name=who)
     if play["ingredient"] is None:
@@ -265,7 +267,7 @@ def status_line(
         if pending is None:
             return t("table.revealing", locale)
         seat = pending["asking"] if pending["stage"] == "help" else pending["owner"]
-        return t("table.deciding", locale, name=name_of(who, seat))
+        return t("table.deciding", locale, name=name_of(who, seat, locale))
     if view["winners"]:
         return t("table.over", locale, names=", ".join(names[s] for s in view["winners"]))
     return t("table.ended", locale)
@@ -350,7 +352,7 @@ def presence_notes(
         )
     auto = presence.auto
     if auto and auto.get("version") == version:
-        note = t(f"table.auto.{auto['why']}", locale, name=name_of(names, auto["seat"]))
+        note = t(f"table.auto.{auto['why']}", locale, name=name_of(names, auto["seat"], locale))
         embed.description = f"{note}\n{embed.description or ''}"
     absent = [
         t("table.kicked" if presence.kicked[s] else "table.away", locale, name=names[s])

@@ -72,7 +72,7 @@ def _keep(data: dict[str, Any], *keys: str) -> dict[str, Any]:
 
 
 def _line(line: dict[str, Any], variant: str, names: list[str], locale: Any) -> str:
-    who = render.name_of(names, line.get("seat"))
+    who = render.name_of(names, line.get("seat"), locale)
     if line["type"] == "made":
         text = t(
             "reveal.made",
@@ -87,7 +87,9 @@ def _line(line: dict[str, Any], variant: str, names: list[str], locale: Any) -> 
         if line.get("paid"):
             text += t("reveal.paid", locale, cards=render.cards(line["paid"], locale))
         if line.get("helper") is not None:
-            text += t("reveal.helped_by", locale, name=render.name_of(names, line["helper"]))
+            text += t(
+                "reveal.helped_by", locale, name=render.name_of(names, line["helper"], locale)
+            )
         return text
     if line["type"] == "returned":
         return t(
@@ -142,7 +144,7 @@ def reveal(
             inline=False,
         )
     embed.set_footer(
-        text=t("reveal.revealer", locale, name=render.name_of(names, model["revealer"]))
+        text=t("reveal.revealer", locale, name=render.name_of(names, model["revealer"], locale))
     )
     return Reply(embed=embed, items=decision or [])
 
@@ -160,7 +162,7 @@ def summary(model: dict[str, Any], variant: str, names: list[str], locale: Any) 
             t("summary.player", locale, name=names[s], count=n) for s, n in per.items()
         )
     if model["first"] is not None:
-        text += "\n" + t("summary.next", locale, name=render.name_of(names, model["first"]))
+        text += "\n" + t("summary.next", locale, name=render.name_of(names, model["first"], locale))
     return text
 
 

@@ -108,7 +108,8 @@ class GameService:
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
-    def _changed(self, live: Live) -> None:
+    def changed(self, live: Live) -> None:
+        """Tell the listeners (the publisher) that this game changed."""
         for listener in self.listeners:
             listener(live)
 
@@ -169,9 +170,6 @@ class GameService:
     async def open_lobby(
         self, guild_id: int | None, channel_id: int, host: Seat, settings: dict[str, Any]
     ) -> GameRow:
-        variant = settings["variant"]
-        if variant == "classic":
-            settings["help"] = None  # classic has no help (PL-H is plus only)
         try:
             return await self.storage.create_lobby(
                 guild_id, channel_id, host.user_id or 0, settings, [host]
@@ -217,8 +215,7 @@ class GameService:
         """The host fills an empty seat with a computer player of this difficulty."""
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id, game_id)
-            if row.host_id != user_id:
-                raise ServiceError("not_host", host=_host_name(row))
+            require_host(row, user_id)
             most = SEATS[row.settings["variant"]][1]
             if len(row.seats) >= most:
                 raise ServiceError("lobby_full", max=most)
@@ -231,8 +228,7 @@ class GameService:
         """The host takes the last computer player out of the lobby."""
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id, game_id)
-            if row.host_id != user_id:
-                raise ServiceError("not_host", host=_host_name(row))
+            require_host(row, user_id)
             computers = [i for i, seat in enumerate(row.seats) if seat.agent is not None]
             if not computers:
                 raise ServiceError("no_computer")
@@ -244,8 +240,7 @@ class GameService:
     ) -> GameRow:
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id, game_id)
-            if row.host_id != user_id and not moderator:
-                raise ServiceError("not_host", host=_host_name(row))
+            require_host(row, user_id, moderator)
             return await self.storage.finish(row.id, GameStatus.CANCELLED)
 
     async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Live:
@@ -253,8 +248,7 @@ class GameService:
         player at random (MM-S5) from a fresh seed."""
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id, game_id)
-            if row.host_id != user_id:
-                raise ServiceError("not_host", host=_host_name(row))
+            require_host(row, user_id)
             variant = row.settings["variant"]
             least, _ = SEATS[variant]
             if len(row.seats) < least:
@@ -267,7 +261,7 @@ class GameService:
             row = await self.storage.start_game(row.id, record, state.to_json())
             live = Live(row, state, record, {0: events})
             self._live[row.id] = live
-        self._changed(live)
+        self.changed(live)
         return live
 
     # --- playing ---------------------------------------------------------------
@@ -298,7 +292,7 @@ class GameService:
             presence.timeouts[seat] = 0  # the player is here: no longer away
             presence.away[seat] = False
             outcome = await self.commit(live, seat, make(seat), presence)
-        self._changed(live)
+        self.changed(live)
         return outcome
 
     async def commit(
@@ -331,10 +325,6 @@ class GameService:
     async def set_presence(self, live: Live, presence: Presence, **deadline: Any) -> None:
         live.row = await self.storage.set_presence(live.id, presence.to_json(), **deadline)
 
-    def changed(self, live: Live) -> None:
-        """Tell the listeners (the publisher) that this game changed."""
-        self._changed(live)
-
     def check_seat(self, live: Live, user_id: int) -> int:
         """The user's seat, if it is theirs to act now; else the engine's refusal."""
         seat = seat_for(live, user_id)
@@ -350,10 +340,9 @@ class GameService:
             live = await self.live(game_id)
             if live.row.status != GameStatus.RUNNING:
                 raise ServiceError("game_over")
-            if live.row.host_id != user_id and not moderator:
-                raise ServiceError("not_host", host=_host_name(live.row))
+            require_host(live.row, user_id, moderator)
             live.row = await self.storage.finish(live.id, GameStatus.CANCELLED)
-        self._changed(live)
+        self.changed(live)
         return live
 
     async def kick(self, game_id: int, by: int, target: int, moderator: bool) -> Live:
@@ -362,10 +351,9 @@ class GameService:
             live = await self.live(game_id)
             if live.row.status != GameStatus.RUNNING:
                 raise ServiceError("game_over")
-            if live.row.host_id != by and not moderator:
-                raise ServiceError("not_host", host=_host_name(live.row))
+            require_host(live.row, by, moderator)
             await self._mark_kicked(live, seat_for_target(live, target))
-        self._changed(live)
+        self.changed(live)
         return live
 
     async def leave_game(self, game_id: int, user_id: int) -> Live:
@@ -375,7 +363,7 @@ class GameService:
             if live.row.status != GameStatus.RUNNING:
                 raise ServiceError("game_over")
             await self._mark_kicked(live, seat_for(live, user_id))
-        self._changed(live)
+        self.changed(live)
         return live
 
     async def _mark_kicked(self, live: Live, seat: int) -> None:
@@ -396,7 +384,7 @@ class GameService:
             presence.away[seat], presence.timeouts[seat] = False, 0
             presence.armed = None
             await self.set_presence(live, presence)
-        self._changed(live)
+        self.changed(live)
 
     async def finished_record(self, channel_id: int, game_id: int | None) -> GameRow:
         """A game's record for export: only once it is over, since a running
@@ -433,11 +421,17 @@ def published_to_the_end(row: GameRow) -> bool:
     return bool(narration.get("final_message_id") or narration.get("ended"))
 
 
-def _host_name(row: GameRow) -> str:
+def host_name(row: GameRow) -> str:
     for seat in row.seats:
         if seat.user_id == row.host_id:
             return seat.name
     return t("lobby.the_host")
+
+
+def require_host(row: GameRow, user_id: int, moderator: bool = False) -> None:
+    """Only the host (or, where allowed, a moderator) may do this."""
+    if row.host_id != user_id and not moderator:
+        raise ServiceError("not_host", host=host_name(row))
 
 
 def seat_for_target(live: Live, user_id: int) -> int:

@@ -69,7 +69,7 @@ class GameComponent(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         handler = HANDLERS.get(self.click.verb)
         if handler is None:
-            await refuse(interaction, "error.stale_button")
+            await say(interaction, "error.stale_button")
             return
         await guarded(interaction, handler(interaction, self.click))
 
@@ -98,10 +98,6 @@ async def say(interaction: discord.Interaction[Any], key: str, **params: Any) ->
     await reply(interaction, Reply(content=t(key, locale_of(interaction), **params)))
 
 
-async def refuse(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
-    await say(interaction, key, **params)
-
-
 async def refuse_error(interaction: discord.Interaction[Any], error: ServiceError) -> None:
     """A refusal in the player's words: the engine's or the service's reason,
     with kinds and cards spelled out in the player's language."""
@@ -118,7 +114,7 @@ async def refuse_error(interaction: discord.Interaction[Any], error: ServiceErro
         params["order"] = order_title("plus", params["order"], locale)
     if "pile" in params:
         params["pile"] = t(f"pile.{params['pile'].replace(' ', '_')}", locale)
-    await refuse(interaction, f"error.{error.code}", **params)
+    await say(interaction, f"error.{error.code}", **params)
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:

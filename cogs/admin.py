@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import render
 from bot.i18n import t
 from bot.render import Reply, custom_id
-from bot.service import ServiceError
+from bot.service import ServiceError, require_host
 from bot.ui import Click, handles, reply, say
 from engine.cards import BOXES
 
@@ -62,8 +62,7 @@ async def end(interaction: discord.Interaction[Any]) -> None:
     row = await svc.storage.active_game(channel_id(interaction))
     if row is None:
         raise ServiceError("no_game")
-    if row.host_id != interaction.user.id and not moderator(interaction):
-        raise ServiceError("not_host", host=_host(row))
+    require_host(row, interaction.user.id, moderator(interaction))
     await _confirm(interaction, row.id, "end", ("end.question", "end.confirm", "end.keep"))
 
 
@@ -78,10 +77,6 @@ async def _confirm(
         render.button(no, custom_id(game, 0, f"{verb}no")),
     ]
     await reply(interaction, Reply(content=question, items=items))
-
-
-def _host(row: Any) -> str:
-    return next((s.name for s in row.seats if s.user_id == row.host_id), "?")
 
 
 @handles("endyes", "endno")

@@ -44,10 +44,3 @@ def guild_locale(interaction: discord.Interaction[Any]) -> Any:
 async def game_here(interaction: discord.Interaction[Any]) -> Live:
     """The running game in the command's channel."""
     return await service(interaction).running(channel_id(interaction))
-
-
-def seat_of(live: Live, interaction: discord.Interaction[Any]) -> int:
-    seat = live.seat_of(interaction.user.id)
-    if seat is None:
-        raise ServiceError("not_in_game")
-    return seat

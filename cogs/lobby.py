@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot import render
 from bot.i18n import t
 from bot.render import Reply, custom_id
-from bot.service import ServiceError, default_settings
+from bot.service import ServiceError, default_settings, require_host
 from bot.storage import GameRow, GameStatus
 from bot.ui import Click, drop_none, handles, reply, say
 from engine.ai import DIFFICULTIES
@@ -108,10 +108,7 @@ async def on_lobby_button(interaction: discord.Interaction[Any], click: Click) -
 async def on_add_computer(interaction: discord.Interaction[Any], click: Click) -> None:
     """Add computer: the host picks a difficulty in a private select."""
     row = await service(interaction).game(click.game)
-    if row.host_id != interaction.user.id:
-        raise ServiceError(
-            "not_host", host=next(s.name for s in row.seats if s.user_id == row.host_id)
-        )
+    require_host(row, interaction.user.id)
     locale = interaction.locale
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=custom_id(row.id, 0, "botlevel"), placeholder=t("computer.pick", locale)

@@ -12,10 +12,10 @@ import engine
 from bot import render
 from bot.i18n import t
 from bot.render_hand import Draft, action_of, hand
-from bot.service import Live, Outcome, ServiceError
+from bot.service import Live, Outcome, ServiceError, seat_for
 from bot.ui import Click, handles, reply
 
-from .common import game_here, seat_of, service
+from .common import game_here, service
 
 
 def hand_reply(
@@ -52,7 +52,7 @@ def played_notice(outcome: Outcome, locale: Any) -> str:
 
 
 async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
-    seat = seat_of(live, interaction)
+    seat = seat_for(live, interaction.user.id)
     await service(interaction).back(live, interaction.user.id)  # an away player is back
     await reply(interaction, hand_reply(live, seat, interaction.locale))
 
@@ -68,7 +68,7 @@ async def on_hand_button(interaction: discord.Interaction[Any], click: Click) ->
 async def on_control(interaction: discord.Interaction[Any], click: Click) -> None:
     """A choice in the hand controls: redraw them with the new draft."""
     live = await service(interaction).live(click.game)
-    seat = seat_of(live, interaction)
+    seat = seat_for(live, interaction.user.id)
     locale = interaction.locale
     if click.version != live.version:
         notice = t("error.stale", locale)
@@ -85,7 +85,7 @@ async def on_control(interaction: discord.Interaction[Any], click: Click) -> Non
 @handles("play")
 async def on_play_button(interaction: discord.Interaction[Any], click: Click) -> None:
     live = await service(interaction).live(click.game)
-    seat = seat_of(live, interaction)
+    seat = seat_for(live, interaction.user.id)
     locale = interaction.locale
     legal = engine.legal_actions(live.state, seat)
     draft = Draft.decode(click.arg)

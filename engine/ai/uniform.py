@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 from .. import turn
-from ..actions import Action, Ask, Choose, Help, Pass, Pay, Turn
+from ..actions import Action, Ask, Help, Pass, Pay, Turn
+from ..game import legal_actions
 from ..reveal import first_lacking, remainder
 from ..state import CHOOSE, PAY, TURN, State
 
@@ -31,11 +32,8 @@ class RandomAgent:
             return self._turn(state, seat)
         pending = state.pending
         assert pending is not None
-        if pending.stage == CHOOSE:
-            moves: list[Action] = [Choose(seat, o) for o in pending.options]
-            if not pending.covered:
-                moves.append(Pay(seat, False))
-            return self._pick(moves)
+        if pending.stage == CHOOSE:  # few moves: the engine lists them
+            return self._pick(legal_actions(state, seat))
         if pending.stage == PAY:
             return self._pay(state, seat)
         can_help = not first_lacking(state.hands[seat], pending.ask)

@@ -194,6 +194,22 @@ def _target(rec: InteractionResult, message_id: str) -> FakeMessage | None:
     return None if msg is None or msg.deleted else msg
 
 
+def _webhook_message(
+    server: FakeDiscord, req: BotRequest, missing: str | None = None
+) -> tuple[InteractionResult, FakeMessage] | web.Response:
+    """The interaction and message a `/webhooks/.../messages/{id}` route names,
+    or Discord's 404; `missing`, if given, also records the miss as a violation."""
+    rec, failed = _webhook_interaction(server, req)
+    if rec is None:
+        return failed or error(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+    msg = _target(rec, req.params["message_id"])
+    if msg is None:
+        if missing is not None:
+            server.violate("unknown_message", missing, req.route, rec)
+        return error(404, UNKNOWN_MESSAGE, "Unknown Message")
+    return rec, msg
+
+
 @route("POST", "/webhooks/{app_id}/{token}", auth=False)
 async def followup(server: FakeDiscord, req: BotRequest) -> web.Response:
     rec, failed = _webhook_interaction(server, req)
@@ -221,24 +237,19 @@ async def followup(server: FakeDiscord, req: BotRequest) -> web.Response:
 
 @route("GET", "/webhooks/{app_id}/{token}/messages/{message_id}", auth=False)
 async def get_webhook_message(server: FakeDiscord, req: BotRequest) -> web.Response:
-    rec, failed = _webhook_interaction(server, req)
-    if rec is None:
-        return failed or error(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
-    msg = _target(rec, req.params["message_id"])
-    if msg is None:
-        return error(404, UNKNOWN_MESSAGE, "Unknown Message")
+    found = _webhook_message(server, req)
+    if isinstance(found, web.Response):
+        return found
+    _, msg = found
     return json_response(server.message_payload(msg))
 
 
 @route("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", auth=False)
 async def edit_webhook_message(server: FakeDiscord, req: BotRequest) -> web.Response:
-    rec, failed = _webhook_interaction(server, req)
-    if rec is None:
-        return failed or error(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
-    msg = _target(rec, req.params["message_id"])
-    if msg is None:
-        server.violate("unknown_message", "edit of a missing interaction message", req.route, rec)
-        return error(404, UNKNOWN_MESSAGE, "Unknown Message")
+    found = _webhook_message(server, req, missing="edit of a missing interaction message")
+    if isinstance(found, web.Response):
+        return found
+    rec, msg = found
     rejected = server.validate_message_body(req, req.json, base=msg, interaction=rec)
     if rejected is not None:
         return rejected
@@ -248,11 +259,9 @@ async def edit_webhook_message(server: FakeDiscord, req: BotRequest) -> web.Resp
 
 @route("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", auth=False)
 async def delete_webhook_message(server: FakeDiscord, req: BotRequest) -> web.Response:
-    rec, failed = _webhook_interaction(server, req)
-    if rec is None:
-        return failed or error(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
-    msg = _target(rec, req.params["message_id"])
-    if msg is None:
-        return error(404, UNKNOWN_MESSAGE, "Unknown Message")
+    found = _webhook_message(server, req)
+    if isinstance(found, web.Response):
+        return found
+    _, msg = found
     await server.delete_message(msg)
     return no_content()
