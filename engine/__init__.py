@@ -1,52 +1,67 @@
-"""The rules of Mamma Mia! (classic and Plus): pure, deterministic, no I/O.
+"""The rules of the games, pure and deterministic: no I/O, no Discord, no asyncio.
 
-    state, events = new_game("classic", 4, seed=7)     # or record.start(record)
-    seat = state.to_act()[0]
-    moves = legal_actions(state, seat)                  # stable order
-    state, events = apply(state, moves[0])              # the old state is untouched
-    player_view(state, seat); public_view(state)        # what a player may see
+Each game is a package here (`engine/mammamia/`, …) whose `GAME` satisfies
+`engine.interface.Game`. `games()` finds them all; `game(name)` and
+`game_for(record)` pick one by name or by a record's `format`.
 
-Illegal actions raise `IllegalAction` with a stable `code` and a `message`.
+    from engine import game
+    mm = game("mammamia")
+    state, events = mm.start(mm.new_record({"variant": "classic"}, 4, seed=7))
+    state, events = mm.apply(state, mm.legal_actions(state, mm.to_act(state)[0])[0])
 """
 
-from .actions import Action, Ask, Choose, Help, Pass, Pay, Turn, from_json, from_text
-from .errors import EngineError, IllegalAction, RecordError
-from .events import Event
-from .game import apply, check, check_seat, is_legal, legal_actions, step
-from .record import FORMAT, Replay, append, new_record, replay, start
-from .setup import default_help, new_game
-from .state import State
-from .views import player_view, public_view
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from .errors import ActionError, EngineError, IllegalAction, MalformedAction, RecordError
+from .interface import Game, Option
+
+AnyGame = Game[Any, Any]
 
 __all__ = [
-    "FORMAT",
-    "Action",
-    "Ask",
-    "Choose",
+    "ActionError",
+    "AnyGame",
     "EngineError",
-    "Event",
-    "Help",
+    "Game",
     "IllegalAction",
-    "Pass",
-    "Pay",
+    "MalformedAction",
+    "Option",
     "RecordError",
-    "Replay",
-    "State",
-    "Turn",
-    "append",
-    "apply",
-    "check",
-    "check_seat",
-    "default_help",
-    "from_json",
-    "from_text",
-    "is_legal",
-    "legal_actions",
-    "new_game",
-    "new_record",
-    "player_view",
-    "public_view",
-    "replay",
-    "start",
-    "step",
+    "game",
+    "game_for",
+    "games",
 ]
+
+
+@cache
+def games() -> dict[str, AnyGame]:
+    """Every game package under `engine/`, by name."""
+    found: dict[str, AnyGame] = {}
+    for module in pkgutil.iter_modules(__path__):
+        if not module.ispkg:
+            continue
+        package = importlib.import_module(f"{__name__}.{module.name}")
+        rules = getattr(package, "GAME", None)
+        if rules is not None:
+            found[rules.name] = rules
+    return found
+
+
+def game(name: str) -> AnyGame:
+    """The game called `name`; KeyError if there is none."""
+    return games()[name]
+
+
+def game_for(record: Mapping[str, Any]) -> AnyGame:
+    """The game whose record format `record` has; RecordError if none reads it."""
+    fmt = record.get("format") if isinstance(record, Mapping) else None
+    for rules in games().values():
+        if fmt in rules.formats:
+            return rules
+    known = ", ".join(sorted(f for g in games().values() for f in g.formats))
+    raise RecordError(f"unknown record format {fmt!r} (known: {known})")

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import FORMAT, IllegalAction, State, apply, from_text, start
-from engine.actions import Action
-from engine.events import Event
+from engine.mammamia import FORMAT, IllegalAction, State, apply, from_text, start
+from engine.mammamia.actions import Action
+from engine.mammamia.events import Event
 
 _UNSET: Any = object()
 
@@ -127,3 +127,11 @@ def hand(state: State, seat: int) -> Counter[str]:
 
 def table(state: State) -> dict[str, int]:
     return {k: n for k, n in state.table.items() if n}
+
+
+def data(event: Event) -> dict[str, object]:
+    """An event's fields, as the replay prints them, without its type."""
+    out = event.to_json()
+    del out["type"]
+    out.pop("private_to", None)
+    return out

@@ -9,18 +9,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import (
+from engine import rng
+from engine.errors import MalformedAction
+from engine.mammamia import (
     Ask,
     Choose,
     Help,
-    IllegalAction,
     Pass,
     Pay,
     Turn,
     from_json,
     from_text,
     new_game,
-    rng,
 )
 
 KINDS = ["salami", "pineapple", "mushroom", "pepper", "olive", "shrimp"]
@@ -124,7 +124,7 @@ def test_actions_of_different_types_never_compare_equal():
 
 def test_from_text_rejects_nonsense():
     for text in ("", "dance", "turn salami", "pay maybe", "ask olive", "choose", "pay olive=x"):
-        with pytest.raises(IllegalAction) as info:
+        with pytest.raises(MalformedAction) as info:
             from_text(0, text)
         assert info.value.code == "malformed"
 

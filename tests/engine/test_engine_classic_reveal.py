@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import Choose, Pay, legal_actions
-from engine.cards import MAMMA_MIA
-from engine.state import CHOOSE, OVER, PAY, TURN
+from engine.mammamia import Choose, Pay, legal_actions
+from engine.mammamia.cards import MAMMA_MIA
+from engine.mammamia.state import CHOOSE, OVER, PAY, TURN
 
-from engine_helpers import begin, do, hand, of_type, position, refusal, table
+from engine_helpers import begin, data, do, hand, of_type, position, refusal, table
 
 BIG = (
     ["mushroom"] * 4 + ["pepper"] * 4 + ["olive"]
@@ -53,9 +53,9 @@ def test_mm_r1_mm_r3_oven_revealed_first_played_first_and_checked_at_that_moment
         "turn olive 1 draw=supply",
     )
     assert state.revealer == 2  # MM-R1: the MAMMA MIA holder reveals
-    assert of_type(events, "reveal_start")[0].data["seat"] == 2
+    assert of_type(events, "reveal_start")[0].seat == 2
     # the salami that would complete it is later in the oven: 1 salami is missing now
-    assert [e.data["card"] for e in of_type(events, "reveal")] == ["pineapple", "yellow-salami"]
+    assert [e.card for e in of_type(events, "reveal")] == ["pineapple", "yellow-salami"]
     assert state.pending.order == "yellow-salami"
     assert state.pending.stage == PAY
     assert dict(state.pending.missing) == {"salami": 1}
@@ -64,7 +64,7 @@ def test_mm_r1_mm_r3_oven_revealed_first_played_first_and_checked_at_that_moment
     state, more = do(state, "pay no")
     # MM-R5: under the owner's order pile; MM-R2 / MM-R6: the rest joins the table
     assert state.order_piles[0] == ["yellow-misto", "yellow-salami"]
-    assert [e.data["card"] for e in of_type(more, "reveal")] == ["salami", "olive"]
+    assert [e.card for e in of_type(more, "reveal")] == ["salami", "olive"]
     assert table(state) == {"salami": 4, "pineapple": 1, "olive": 1}
     assert state.delivered == [[], [], []]
     assert state.used == []
@@ -84,7 +84,7 @@ def test_mm_r3_order_made_when_the_table_already_covers_it():
         "turn olive 1",
         "turn pineapple 1 order=yellow-salami draw=supply",
     )
-    assert [e.data["card"] for e in of_type(events, "reveal")] == [
+    assert [e.card for e in of_type(events, "reveal")] == [
         "salami",
         "olive",
         "pineapple",
@@ -94,13 +94,13 @@ def test_mm_r3_order_made_when_the_table_already_covers_it():
     assert state.delivered_pile == []  # classic: beside the owner's pile, face up
     assert Counter(state.used) == Counter({"pineapple": 1, "salami": 4})
     assert table(state) == {"olive": 1}  # MM-R6
-    assert of_type(events, "made")[0].data["paid"] == {}
+    assert of_type(events, "made")[0].paid == {}
 
 
 def test_mm_r2_revealed_ingredients_join_the_table_sorted_by_kind():
     state, events = one_play("turn olive 2 draw=supply", ["olive", "olive", "salami"], {"olive": 1})
     assert table(state) == {"olive": 3}
-    assert [e.data["card"] for e in of_type(events, "reveal")] == ["olive", "olive"]
+    assert [e.card for e in of_type(events, "reveal")] == ["olive", "olive"]
 
 
 def test_mm_r4_owner_pays_the_missing_cards_from_hand_and_is_not_refilled():
@@ -115,7 +115,7 @@ def test_mm_r4_owner_pays_the_missing_cards_from_hand_and_is_not_refilled():
     assert hand(state, 0) == Counter({"mushroom": 1, "pepper": 1})
     assert Counter(state.used) == Counter({"pineapple": 1, "salami": 4})
     assert state.delivered[0] == ["yellow-salami"]
-    assert of_type(events, "made")[0].data["paid"] == {"salami": 2}
+    assert of_type(events, "made")[0].paid == {"salami": 2}
 
 
 def test_mm_r4_owner_may_decline_even_when_able():
@@ -146,7 +146,7 @@ def test_mm_r4_owner_is_asked_even_when_unable_and_nothing_public_differs():
     assert legal_actions(unable_state, 0) == [Pay(0, False)]
     err = refusal(unable_state, "pay yes")
     assert err.code == "cannot_pay"
-    assert err.message == "You cannot complete it: it needs 2 salami from your hand and you hold 0."
+    assert err.params == {"kind": "salami", "need": 2, "held": 0}
 
 
 def test_mm_r5_order_not_made_goes_to_the_bottom_of_its_owners_pile():
@@ -158,7 +158,7 @@ def test_mm_r5_order_not_made_goes_to_the_bottom_of_its_owners_pile():
     )
     state, events = do(state, "pay no")
     assert state.order_piles[0] == ["yellow-misto", "yellow-olive", "yellow-salami"]
-    assert of_type(events, "returned")[0].data == {
+    assert data(of_type(events, "returned")[0]) == {
         "seat": 0,
         "order": "yellow-salami",
         "reason": "declined",
@@ -205,14 +205,14 @@ def test_mm_r7_mm_r10_bombastica_topped_up_from_hand_names_the_cards():
     assert refusal(state, "pay yes").code == "pay_count"
     err = refusal(state, "pay mushroom=3")
     assert err.code == "pay_count"
-    assert err.message.startswith("Name exactly 2 ingredient cards")
+    assert err.params == {"count": 2}
     assert refusal(state, "pay pepper=2").code == "cannot_pay"  # pepper: drawn, only 1
     state, events = do(state, "pay salami=1,mushroom=1")
     assert state.delivered[0] == ["yellow-bombastica"]
     assert len(state.used) == 15
     assert table(state) == {}
     assert hand(state, 0) == Counter({"mushroom": 1, "pepper": 1})
-    assert of_type(events, "made")[0].data["paid"] == {"salami": 1, "mushroom": 1}
+    assert of_type(events, "made")[0].paid == {"salami": 1, "mushroom": 1}
 
 
 def test_mm_r7_bombastica_short_and_declined_is_not_made():
@@ -239,7 +239,7 @@ def test_mm_r8_monotoni_uses_exactly_six_of_the_kind_and_leaves_the_rest():
     )
     # MM-R10: salami is the only choice the table covers, so it is taken
     assert state.delivered[0] == ["yellow-monotoni"]
-    assert of_type(events, "made")[0].data["choice"] == ["salami"]
+    assert of_type(events, "made")[0].choice == ["salami"]
     assert Counter(state.used) == Counter({"pineapple": 1, "salami": 6})
     assert table(state) == {"salami": 2, "olive": 2}
     assert not of_type(events, "decision")
@@ -254,7 +254,7 @@ def test_mm_r8_monotoni_kind_need_not_be_on_the_table():
     assert not pending.covered
     err = refusal(state, "choose pineapple")  # Y != P
     assert err.code == "choose_one"
-    assert err.message == "Choose salami, mushroom, pepper or olive."
+    assert err.params == {"choices": ["salami", "mushroom", "pepper", "olive"]}
     state, _ = do(state, "choose pepper")
     assert dict(state.pending.missing) == {"pepper": 6}
     state, _ = do(state, "pay yes")
@@ -281,7 +281,7 @@ def test_mm_r9_p_is_removed_before_the_minimum_is_taken():
     """[decision] pepper (P) has the fewest, but only olive is a candidate."""
     state, events = minimale({"pepper": 1, "olive": 2, "salami": 2}, ["olive"])
     # MM-R10: one open choice is taken without asking; it lacks 1 olive
-    assert not of_type(events, "decision")[0].data.get("options")
+    assert not of_type(events, "decision")[0].options
     assert state.pending.stage == PAY
     assert state.pending.choice == ("olive",)
     assert dict(state.pending.missing) == {"olive": 1}
@@ -293,7 +293,7 @@ def test_mm_r9_p_is_removed_before_the_minimum_is_taken():
 def test_mm_r9_minimale_picks_least_present_kind_and_uses_exactly_three():
     state, events = minimale({"pepper": 1, "olive": 5, "mushroom": 7}, [], play="mushroom")
     assert state.delivered[1] == ["green-minimale"]
-    assert of_type(events, "made")[0].data["choice"] == ["olive"]
+    assert of_type(events, "made")[0].choice == ["olive"]
     assert Counter(state.used) == Counter({"pepper": 1, "olive": 3})
     assert table(state) == {"olive": 2, "mushroom": 8}
 
@@ -304,9 +304,7 @@ def test_mm_r9_ties_are_the_owners_choice():
     assert set(state.pending.options) == {("mushroom",), ("olive",)}
     err = refusal(state, "choose salami")
     assert err.code == "choose_fewest"
-    assert err.message == (
-        "Choose one of the kinds with the fewest cards on the table: mushroom or olive."
-    )
+    assert err.params == {"choices": ["mushroom", "olive"]}
     state, _ = do(state, "choose mushroom")
     assert dict(state.pending.missing) == {"mushroom": 1}
 
@@ -315,7 +313,7 @@ def test_mm_r9_with_no_candidate_the_order_is_not_made():
     state, events = minimale({"pepper": 2}, [], play="pepper")
     assert state.delivered[1] == []
     assert state.order_piles[1] == ["green-minimale"]
-    assert of_type(events, "returned")[0].data["reason"] == "no_candidate"
+    assert of_type(events, "returned")[0].reason == "no_candidate"
     assert table(state) == {"pepper": 3}
 
 
@@ -335,7 +333,7 @@ def test_mm_r10_a_covered_choice_must_be_taken():
     assert set(legal_actions(state, 0)) == {Choose(0, ("salami",)), Choose(0, ("olive",))}
     err = refusal(state, "pay no")
     assert err.code == "choose_covered"
-    assert err.message == "The table covers this order: choose salami or olive."
+    assert err.params == {"choices": ["salami", "olive"]}
     assert refusal(state, "choose mushroom").code == "choose_covered"
     state, _ = do(state, "choose olive")
     assert state.delivered[0] == ["yellow-monotoni"]
@@ -350,7 +348,7 @@ def test_mm_r10_the_single_covered_choice_is_taken_automatically():
     )
     assert state.delivered[0] == ["yellow-monotoni"]
     assert not of_type(events, "decision")
-    assert of_type(events, "made")[0].data["choice"] == ["olive"]
+    assert of_type(events, "made")[0].choice == ["olive"]
 
 
 def test_mm_r10_decline_without_choosing():
@@ -397,7 +395,7 @@ def test_mm_r11_next_round_reshuffles_used_cards_and_the_mamma_mia_card():
     assert Counter(state.supply) == Counter({"salami": 4, "pineapple": 1, MAMMA_MIA: 1})
     assert state.mamma_mia is None
     assert state.current == 2  # the MAMMA MIA holder starts
-    assert of_type(events, "round_start")[0].data == {"round": 2, "first": 2, "supply": 6}
+    assert data(of_type(events, "round_start")[0]) == {"round": 2, "first": 2, "supply": 6}
     assert hand(state, 0) == Counter({"olive": 1, "pepper": 1})  # not redealt nor refilled
 
 
@@ -439,7 +437,7 @@ def test_mm_e1_most_delivered_orders_wins():
         [["olive", "salami"], ["olive"] * 9, ["mushroom"] * 9],
     )
     assert state.winners == (2,)
-    over = of_type(events, "game_over")[0].data
+    over = data(of_type(events, "game_over")[0])
     assert over["winners"] == [2]
     assert over["scores"] == [0, 0, 2]
 

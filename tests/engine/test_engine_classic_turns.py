@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import Pass, Turn, from_text, is_legal, legal_actions
-from engine.cards import MAMMA_MIA
-from engine.state import OVER, TURN
+from engine.mammamia import Pass, Turn, from_text, is_legal, legal_actions
+from engine.mammamia.cards import MAMMA_MIA
+from engine.mammamia.state import OVER, TURN
 
-from engine_helpers import begin, do, hand, of_type, position, refusal
+from engine_helpers import begin, data, do, hand, of_type, position, refusal
 
 SEVEN = ["salami", "salami", "salami", "olive", "olive", "pepper", "yellow-misto"]
 
@@ -20,7 +20,7 @@ def test_mm_t1_plays_cards_of_one_kind_onto_the_oven():
     state, events = do(state, "turn salami 2 draw=supply")
     assert state.oven == ["salami", "salami"]
     assert hand(state, 0)["salami"] == 1
-    assert of_type(events, "play")[0].data == {
+    assert data(of_type(events, "play")[0]) == {
         "seat": 0,
         "ingredient": "salami",
         "count": 2,
@@ -100,7 +100,7 @@ def test_mm_t3_an_empty_pile_cannot_be_chosen_while_the_other_has_cards():
     state = begin(position(hands=[SEVEN, ["olive"], ["olive"]], supply=["mushroom"] * 5))
     err = refusal(state, "turn salami 1 draw=orders")
     assert err.code == "empty_pile"
-    assert err.message == "The order pile is empty: draw from the other pile."
+    assert err.params == {"pile": "orders"}
     assert refusal(state, "turn salami 1").code == "draw_needed"
     assert {a.draw for a in legal_actions(state, 0)} == {"supply"}
 
@@ -141,7 +141,7 @@ def test_mm_t4_a_hand_without_ingredients_passes_and_refills():
     state, events = do(state, "pass draw=supply")
     assert Counter(state.hands[0]) == Counter({"yellow-misto": 1, "yellow-olive": 1, "mushroom": 5})
     assert state.oven == []
-    assert of_type(events, "pass")[0].data == {"seat": 0}
+    assert data(of_type(events, "pass")[0]) == {"seat": 0}
     assert state.last_play.kind is None
     assert state.current == 1
 
@@ -183,7 +183,7 @@ def test_mm_t5_drawing_the_mamma_mia_card_lays_it_down_and_replaces_it():
     assert hand(state, 0) - Counter(SEVEN) == Counter({"olive": 1, "pepper": 1})
     assert len(state.hands[0]) == 7
     assert state.supply == ["mushroom"]
-    assert of_type(events, "mamma_mia")[0].data == {"seat": 0}
+    assert data(of_type(events, "mamma_mia")[0]) == {"seat": 0}
     assert state.phase == TURN
 
 
@@ -196,7 +196,7 @@ def test_mm_t6_phase_1_ends_when_the_last_supply_card_is_drawn():
     assert state.supply == []
     assert state.phase == OVER  # the oven (3 salami) was revealed at once; it was round 3
     assert "reveal_start" in [e.type for e in events]
-    assert of_type(events, "reveal_start")[0].data["seat"] == 2  # the MAMMA MIA holder
+    assert of_type(events, "reveal_start")[0].seat == 2  # the MAMMA MIA holder
 
 
 def test_mm_t6_when_the_last_card_is_the_mamma_mia_card_no_replacement():
@@ -212,7 +212,7 @@ def test_mm_t6_when_the_last_card_is_the_mamma_mia_card_no_replacement():
     assert state.mamma_mia == 0
     assert hand(state, 0) - Counter(SEVEN) == Counter({"pepper": 1})
     assert len(state.hands[0]) == 5
-    assert of_type(events, "reveal_start")[0].data["seat"] == 0
+    assert of_type(events, "reveal_start")[0].seat == 0
 
 
 def test_mm_t3_draw_null_with_an_empty_order_pile_and_no_need():

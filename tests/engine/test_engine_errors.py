@@ -1,16 +1,20 @@
-"""Every refusal code in engine/errors.py MESSAGES: the code, and a message that
-reads well. Also: `legal_actions` lists each move once in canonical form while
-`is_legal` accepts every equivalent form."""
+"""Every refusal code the Mamma Mia! engine raises: the code and its typed
+parameters (the words are the bot's catalog's, tested there). Also:
+`legal_actions` lists each move once in canonical form while `is_legal`
+accepts every equivalent form."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from engine import IllegalAction, Pay, Turn, from_json, is_legal, legal_actions
-from engine.errors import MESSAGES
-from engine.state import State
+from engine import mammamia
+from engine.errors import MalformedAction
+from engine.mammamia import IllegalAction, Pay, Turn, from_json, is_legal, legal_actions
+from engine.mammamia.state import State
 
 from engine_helpers import begin, do, position, refusal
 
@@ -95,156 +99,162 @@ def over() -> State:
     return do(begin(record), "turn olive 1 draw=supply")[0]
 
 
-Case = tuple[str, Callable[[], State], str, str]
+Case = tuple[str, Callable[[], State], str, dict[str, object]]
 CASES: list[Case] = [
-    ("game_over", over, "0: pay no", "The game is over."),
-    ("not_your_turn", classic_turn, "2: turn olive 1 draw=supply", "It is seat 0's turn."),
-    ("not_your_decision", pay_stage, "1: pay no", "It is seat 0's decision now."),
+    ("game_over", over, "0: pay no", {}),
+    ("not_your_turn", classic_turn, "2: turn olive 1 draw=supply", {"seat": 0}),
+    ("not_your_decision", pay_stage, "1: pay no", {"seat": 0}),
     (
         "expected_turn",
         classic_turn,
         "0: pay yes",
-        "It is the turn phase: play ingredients into the oven, then draw.",
+        {},
     ),
     (
         "expected_choice",
         choose_stage,
         "0: turn olive 1 draw=supply",
-        "First choose the kind for the yellow-monotoni order.",
+        {"order": "yellow-monotoni"},
     ),
     (
         "expected_payment",
         pay_stage,
         "0: choose salami",
-        "Complete the yellow-salami order from your hand, or decline.",
+        {"order": "yellow-salami"},
     ),
     (
         "expected_help",
         plus_help_stage,
         "1: pay yes",
-        "Answer the help request first: help or refuse.",
+        {},
     ),
     (
         "unknown_kind",
         classic_turn,
         "0: turn shrimp 1 draw=supply",
-        "There is no ingredient called shrimp in this game.",
+        {"kind": "shrimp"},
     ),
-    ("bad_count", classic_turn, "0: turn salami 0 draw=supply", "Play at least one card."),
-    ("not_held", classic_turn, "0: turn mushroom 1 draw=supply", "You hold no mushroom."),
-    ("too_few", classic_turn, "0: turn pepper 2 draw=supply", "You hold only 1 pepper."),
+    ("bad_count", classic_turn, "0: turn salami 0 draw=supply", {}),
+    ("not_held", classic_turn, "0: turn mushroom 1 draw=supply", {"kind": "mushroom"}),
+    ("too_few", classic_turn, "0: turn pepper 2 draw=supply", {"kind": "pepper", "held": 1}),
     (
         "order_not_held",
         classic_turn,
         "0: turn salami 1 order=yellow-olive draw=supply",
-        "You do not hold the order yellow-olive.",
+        {"order": "yellow-olive"},
     ),
     (
         "cannot_pass",
         classic_turn,
         "0: pass draw=supply",
-        "You hold ingredients: play at least one into the oven.",
+        {},
     ),
     (
         "no_pass_in_plus",
         plus_turn,
         "0: pass draw=supply",
-        "There is no passing in Mamma Mia! Plus: a hand with no ingredient skips by itself.",
+        {},
     ),
     (
         "draw_needed",
         classic_turn,
         "0: turn salami 1",
-        "Choose where to draw from: the supply or your order pile.",
+        {},
     ),
     (
         "empty_pile",
         classic_turn,
         "0: turn salami 1 draw=orders",
-        "The order pile is empty: draw from the other pile.",
+        {"pile": "orders"},
     ),
     (
         "valve_draw",
         classic_no_ingredient,
         "0: pass draw=orders",
-        "Your hand is full and holds no ingredient: draw 1 card from the supply.",
+        {},
     ),
     (
         "choose_fewest",
         fewest_stage,
         "1: choose pineapple",
-        "Choose one of the kinds with the fewest cards on the table: salami or olive.",
+        {"choices": ["salami", "olive"]},
     ),
     (
         "choose_covered",
         covered_stage,
         "0: pay no",
-        "The table covers this order: choose salami or olive.",
+        {"choices": ["salami", "olive"]},
     ),
     (
         "choose_one",
         choose_stage,
         "0: choose pineapple",
-        "Choose salami, mushroom, pepper or olive.",
+        {"choices": ["salami", "mushroom", "pepper", "olive"]},
     ),
     (
         "choose_two",
         lambda: plus_reveal("yellow-chiottona", {"pineapple": 1}),
         "0: choose olive",
-        "Choose two different kinds from: salami, mushroom, pepper, olive or shrimp.",
+        {"choices": ["salami", "mushroom", "pepper", "olive", "shrimp"]},
     ),
     (
         "cannot_pay",
         pay_stage,
         "0: pay yes",
-        "You cannot complete it: it needs 2 salami from your hand and you hold 1.",
+        {"kind": "salami", "need": 2, "held": 1},
     ),
     (
         "pay_mismatch",
         pay_stage,
         "0: pay salami=1",
-        "The order is missing exactly 2 salami: pay those, or decline.",
+        {"missing": {"salami": 2}},
     ),
     (
         "pay_count",
         bombastica_stage,
         "0: pay salami=1",
-        "Name exactly 2 ingredient cards from your hand for the Bombastica.",
+        {"count": 2},
     ),
-    ("help_off", pay_stage, "0: ask salami=1", "Help is not played in this game."),
+    ("help_off", pay_stage, "0: ask salami=1", {}),
     (
         "ask_mismatch",
         plus_pay_stage,
         "0: ask olive=1,salami=1",
-        "Ask only for cards the order is missing (2 olive).",
+        {"missing": {"olive": 2}},
     ),
     (
         "ask_count",
         lambda: plus_reveal("yellow-bombastica", {"olive": 10}),
         "0: ask olive=1",
-        "For the Bombastica, ask for every missing card: 4 in all.",
+        {"count": 4},
     ),
     (
         "ask_rest_not_held",
         plus_pay_stage,
         "0: ask olive=1",
-        "You must hold the rest yourself: 1 olive, and you hold 0.",
+        {"kind": "olive", "need": 1, "held": 0},
     ),
-    ("cannot_help", plus_help_stage, "1: help yes", "You do not hold 2 olive."),
+    ("cannot_help", plus_help_stage, "1: help yes", {"cards": {"olive": 2}}),
 ]
 
 
-@pytest.mark.parametrize(("code", "build", "move", "message"), CASES, ids=[c[0] for c in CASES])
-def test_refusal_code_and_message(code, build, move, message):
+@pytest.mark.parametrize(("code", "build", "move", "params"), CASES, ids=[c[0] for c in CASES])
+def test_refusal_code_and_params(code, build, move, params):
     err = refusal(build(), move)
     assert err.code == code
-    assert err.message == message
-    assert str(err) == message
+    assert err.params == params
+    assert isinstance(err, IllegalAction)
 
 
 def test_every_refusal_code_is_tested():
     tested = {c[0] for c in CASES} | {"malformed", "no_such_seat"}
-    assert tested == set(MESSAGES)
+    raised = set()
+    for path in Path(mammamia.__file__).parent.glob("*.py"):
+        text = path.read_text()
+        raised |= set(re.findall(r'IllegalAction\(\s*"(\w+)"', text))
+        for pair in re.findall(r'code = "(\w+)" if .* else "(\w+)"', text):
+            raised |= set(pair)
+    assert tested == raised | {"malformed"}
 
 
 def test_malformed_action():
@@ -261,39 +271,32 @@ def test_malformed_action():
         {"seat": 0, "help": "yes"},
         [0, "pay"],
     ):
-        with pytest.raises(IllegalAction) as info:
+        with pytest.raises(MalformedAction) as info:
             from_json(bad)
         assert info.value.code == "malformed"
-        assert info.value.message.startswith("That is not a move this game understands: ")
-        assert info.value.message.endswith(".")
-    with pytest.raises(IllegalAction) as info:
+        assert info.value.params["detail"]
+        assert not isinstance(info.value, IllegalAction)  # unreadable, not "not legal now"
+    with pytest.raises(MalformedAction) as info:
         from_json({"seat": 0, "bogus": 1})
-    assert info.value.message == "That is not a move this game understands: unknown action 'bogus'."
+    assert info.value.params == {"detail": "unknown action 'bogus'"}
 
 
 def test_no_such_seat_code():
     err = refusal(classic_turn(), Turn(7, "salami", 1, None, "supply"))
     assert err.code == "no_such_seat"
-    assert "7" in err.message
-
-
-def test_no_such_seat_message_reads_well():
-    err = refusal(classic_turn(), Turn(7, "salami", 1, None, "supply"))
-    assert err.message == "There is no seat 7 in this game."
+    assert err.params == {"number": 7}
+    assert err.describe() == "no_such_seat (number=7)"
 
 
 def test_pay_count_message_singular_reads_well():
     state = classic_reveal(["salami"], "yellow-bombastica", {"salami": 6, "olive": 7})
     err = refusal(state, "pay salami=2")
     assert err.code == "pay_count"
-    assert err.message == "Name exactly 1 ingredient card from your hand for the Bombastica."
+    assert err.params == {"count": 1}
 
 
-def test_names_render_through_a_names_function():
+def test_a_refusal_names_the_seat_by_number_for_the_host_to_name():
     err = refusal(classic_turn(), "2: turn olive 1 draw=supply")
-    assert err.render(lambda seat: ["Vladislav", "Berta", "Svetlana"][seat]) == (
-        "It is Vladislav's turn."
-    )
     assert err.params == {"seat": 0}
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import Ask, Choose, Help, Pay, legal_actions
-from engine.state import CHOOSE, HELP, OVER, PAY, TURN
+from engine.mammamia import Ask, Choose, Help, Pay, legal_actions
+from engine.mammamia.state import CHOOSE, HELP, OVER, PAY, TURN
 
-from engine_helpers import begin, do, hand, of_type, position, table
+from engine_helpers import begin, data, do, hand, of_type, position, table
 
 
 def test_example_pay_from_hand_pineapple_mm_r4():
@@ -41,8 +41,8 @@ def test_example_pay_from_hand_pineapple_mm_r4():
     assert table(state) == {"mushroom": 4, "pepper": 1, "olive": 2}
     assert hand(state, 0) == Counter({"salami": 1, "shrimp": 1})
     made = of_type(events, "made")[0]
-    assert made.data["paid"] == {"pineapple": 1}
-    assert made.data["table"] == {"pineapple": 3, "pepper": 1}
+    assert made.paid == {"pineapple": 1}
+    assert made.table == {"pineapple": 3, "pepper": 1}
 
 
 def test_example_minimale_candidates_pl_r4_mm_r9():
@@ -101,7 +101,7 @@ def test_example_bombastica_uses_all_21_mm_r7():
     assert len(state.used) == 21
     assert Counter(state.used) == Counter({**on_table, "shrimp": 1})
     assert table(state) == {}
-    assert sum(of_type(events, "made")[0].data["table"].values()) == 21
+    assert sum(of_type(events, "made")[0].table.values()) == 21
 
 
 def test_example_help_pl_h2_pl_h3():
@@ -151,7 +151,7 @@ def test_example_help_pl_h2_pl_h3():
     assert hand(state, 1) == Counter({"olive": 1, "salami": 1})
     assert hand(state, 2) == Counter({"salami": 1})
     assert hand(state, 3) == Counter({"olive": 1, "salami": 1})
-    asked = [e.data["seat"] for e in of_type(events, "help_asked")]
+    asked = [e.seat for e in of_type(events, "help_asked")]
     assert asked == [1, 2]  # never seat 3, after Svetlana
     assert state.order_piles[3] == ["brown-misto"]
 
@@ -193,4 +193,4 @@ def test_example_three_salami_pl_t1_mm_t3():
     assert state.current == 1
     assert state.last_play.kind == "salami"
     assert state.last_play.count == 3
-    assert of_type(events, "draw")[0].data == {"seat": 0, "source": "orders", "count": 3}
+    assert data(of_type(events, "draw")[0]) == {"seat": 0, "source": "orders", "count": 3}

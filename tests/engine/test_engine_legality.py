@@ -10,9 +10,20 @@ from itertools import permutations, product
 
 import pytest
 
-from engine import Ask, Choose, Help, Pass, Pay, Turn, is_legal, legal_actions, new_game, step
-from engine.ai import RandomAgent
-from engine.state import CHOOSE, OVER, TURN, State
+from engine.mammamia import (
+    Ask,
+    Choose,
+    Help,
+    Pass,
+    Pay,
+    Turn,
+    is_legal,
+    legal_actions,
+    new_game,
+    step,
+)
+from engine.mammamia.ai import RandomAgent
+from engine.mammamia.state import CHOOSE, OVER, TURN, State
 
 from engine_helpers import begin, do, position
 

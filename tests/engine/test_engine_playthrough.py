@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import (
+from engine.mammamia import (
     State,
     append,
     apply,
@@ -26,8 +26,8 @@ from engine import (
     replay,
     step,
 )
-from engine.ai import RandomAgent
-from engine.state import OVER
+from engine.mammamia.ai import RandomAgent
+from engine.mammamia.state import OVER
 
 CONFIGS = [("classic", n, None) for n in (2, 3, 4, 5)]
 CONFIGS += [("plus", 2, None)] + [("plus", n, h) for n in (3, 4, 5, 6) for h in (True, False)]

@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from engine import Ask, Choose, Help, Pay, legal_actions, new_game
-from engine.state import CHOOSE, HELP, OVER, PAY, REVEAL, TURN
+from engine.mammamia import Ask, Choose, Help, Pay, legal_actions, new_game, replay
+from engine.mammamia.state import CHOOSE, HELP, OVER, PAY, REVEAL, TURN
 
-from engine_helpers import begin, do, hand, of_type, position, refusal, table
+from engine_helpers import begin, data, do, hand, of_type, position, refusal, table
 
 NINE = ["salami"] * 6 + ["olive", "olive", "yellow-misto"]
 
@@ -54,7 +54,7 @@ def test_pl_t2_a_hand_without_ingredients_skips_and_draws_five():
     assert refusal(state, "pass draw=supply").code == "no_pass_in_plus"
     state, events = do(state, "turn salami 1 draw=supply")
     assert "skip" in [e.type for e in events]
-    assert of_type(events, "skip")[0].data == {"seat": 1}
+    assert data(of_type(events, "skip")[0]) == {"seat": 1}
     assert hand(state, 1) == Counter({"green-misto": 1, "shrimp": 3, "olive": 2})
     assert state.oven == ["salami"]
     assert state.current == 2
@@ -77,7 +77,7 @@ def test_pl_t2_pl_t3_a_skip_that_draws_the_last_supply_card_reveals():
         position("plus", hands=[NINE, ["green-misto"], ["olive"]], supply=["shrimp"] * 4, round=3)
     )
     state, events = do(state, "turn salami 2 draw=supply")  # takes 2 of the 4
-    assert of_type(events, "reveal_start")[0].data["seat"] == 1
+    assert of_type(events, "reveal_start")[0].seat == 1
     assert hand(state, 1) == Counter({"green-misto": 1, "shrimp": 2})
     assert state.revealer == 1
 
@@ -91,11 +91,11 @@ def test_pl_t3_the_player_who_draws_the_last_card_reveals_and_starts_next_round(
     state, events = do(state, "turn salami 1 draw=supply")  # 1 card: the supply holds 3
     assert state.phase == TURN
     state, events = do(state, "turn olive 1 draw=supply")  # seat 1 takes the last 2
-    assert of_type(events, "reveal_start")[0].data["seat"] == 1
+    assert of_type(events, "reveal_start")[0].seat == 1
     assert state.revealer == 1
     assert state.round == 2
     assert state.current == 1
-    assert of_type(events, "round_start")[0].data["first"] == 1
+    assert of_type(events, "round_start")[0].first == 1
 
 
 def test_pl_t4_round_with_empty_supply_is_one_turn_each_from_the_last_revealer():
@@ -113,13 +113,13 @@ def test_pl_t4_round_with_empty_supply_is_one_turn_each_from_the_last_revealer()
     assert state.current == 1
     err = refusal(state, "turn salami 1 draw=supply")
     assert err.code == "empty_pile"
-    assert err.message == "The supply is empty: draw from the other pile."
+    assert err.params == {"pile": "supply"}
     state, _ = do(state, "turn salami 1 draw=orders")
     assert hand(state, 1) == Counter({"salami": 1, "green-misto": 1})
     state, _ = do(state, "turn mushroom 1")  # both piles empty: draw null is fine
     assert state.current == 0
     state, events = do(state, "turn olive 1 draw=orders")
-    assert of_type(events, "reveal_start")[0].data["seat"] == 1
+    assert of_type(events, "reveal_start")[0].seat == 1
     # nothing was made: the next round again has no supply and seat 1 starts it
     assert state.round == 2
     assert state.supply == []
@@ -138,12 +138,12 @@ def test_pl_t4_a_skip_counts_as_that_seats_turn():
         round=3,
     )
     state, events = do(begin(record), "turn salami 1 draw=orders")
-    assert of_type(events, "skip")[0].data == {"seat": 2}  # draws nothing: no supply
+    assert data(of_type(events, "skip")[0]) == {"seat": 2}  # draws nothing: no supply
     assert state.turns_left == 1
     assert state.current == 0
     state, events = do(state, "turn olive 1")
     assert state.phase == OVER
-    assert of_type(events, "reveal_start")[0].data["seat"] == 1
+    assert of_type(events, "reveal_start")[0].seat == 1
 
 
 # --- PL-R1..R5 ----------------------------------------------------------------------
@@ -164,7 +164,7 @@ def test_pl_r1_crossed_out_kind_on_the_table_means_not_made():
     state, events = reveal("yellow-mini-1", {"pineapple": 3, "pepper": 1})
     assert state.delivered[0] == []
     assert state.order_piles[0] == ["yellow-misto", "yellow-mini-1"]
-    assert of_type(events, "returned")[0].data["reason"] == "crossed"
+    assert of_type(events, "returned")[0].reason == "crossed"
     assert table(state) == {"pineapple": 3, "pepper": 1, "salami": 1}
 
 
@@ -175,7 +175,7 @@ def test_pl_r1_without_the_crossed_out_kind_it_is_checked_as_usual():
     state, _ = reveal("yellow-mini-2", {"mushroom": 2}, ["mushroom"])
     assert dict(state.pending.missing) == {"mushroom": 1}
     state, events = reveal("yellow-piccola", {"olive": 1, "salami": 5})
-    assert of_type(events, "returned")[0].data["reason"] == "crossed"
+    assert of_type(events, "returned")[0].reason == "crossed"
     state, events = reveal("yellow-piccola", {"pineapple": 5, "salami": 4})
     assert state.pending.stage == CHOOSE  # salami (with the played one) and pineapple
     assert state.pending.covered
@@ -188,7 +188,7 @@ def test_pl_r2_chiottona_two_kinds_four_each():
         "yellow-chiottona", {"pineapple": 1, "salami": 3, "olive": 4, "mushroom": 2}
     )
     assert state.delivered[0] == ["yellow-chiottona"]  # only salami + olive covered
-    assert of_type(events, "made")[0].data["choice"] == ["salami", "olive"]
+    assert of_type(events, "made")[0].choice == ["salami", "olive"]
     assert Counter(state.used) == Counter({"pineapple": 1, "salami": 4, "olive": 4})
     assert table(state) == {"mushroom": 2}
 
@@ -200,33 +200,73 @@ def test_pl_r2_chiottona_choose_two_different_kinds_not_p():
     for bad in ("choose olive", "choose olive olive", "choose olive pineapple"):
         err = refusal(state, bad)
         assert err.code == "choose_two"
-        assert err.message == (
-            "Choose two different kinds from: salami, mushroom, pepper, olive or shrimp."
-        )
+        assert err.params == {"choices": ["salami", "mushroom", "pepper", "olive", "shrimp"]}
     state, events = do(state, "choose olive salami")
-    assert of_type(events, "chosen")[0].data["kinds"] == ["salami", "olive"]
+    assert of_type(events, "chosen")[0].kinds == ["salami", "olive"]
     assert dict(state.pending.missing) == {"salami": 3, "olive": 4}
     state, _ = do(state, "pay yes")
     assert Counter(state.used) == Counter({"pineapple": 1, "salami": 4, "olive": 4})
 
 
-def test_pl_r3_mamma_mia_five_of_n1_or_n2():
-    state, _ = reveal("yellow-mammamia", {"pineapple": 1, "mushroom": 5, "pepper": 5})
+def test_pl_c2_card_15_pl_r3_mamma_mia_five_of_n1_or_n3():
+    # Yellow: P pineapple; N1 mushroom, N2 pepper, N3 olive.
+    state, _ = reveal("yellow-mammamia", {"pineapple": 1, "mushroom": 5, "olive": 5})
     assert state.pending.covered
-    assert set(legal_actions(state, 0)) == {Choose(0, ("mushroom",)), Choose(0, ("pepper",))}
+    assert set(legal_actions(state, 0)) == {Choose(0, ("mushroom",)), Choose(0, ("olive",))}
     state, _ = do(state, "choose mushroom")
     assert Counter(state.used) == Counter({"pineapple": 1, "mushroom": 5})
-    assert table(state) == {"pepper": 5, "salami": 1}
+    assert table(state) == {"olive": 5, "salami": 1}
 
-    state, events = reveal("yellow-mammamia", {"pineapple": 1, "pepper": 6})
-    assert of_type(events, "made")[0].data["choice"] == ["pepper"]
-    assert table(state) == {"pepper": 1, "salami": 1}
+    state, events = reveal("yellow-mammamia", {"pineapple": 1, "olive": 6})
+    assert of_type(events, "made")[0].choice == ["olive"]
+    assert table(state) == {"olive": 1, "salami": 1}
 
-    state, _ = reveal("yellow-mammamia", {"pineapple": 1})
-    assert set(state.pending.options) == {("mushroom",), ("pepper",)}
-    err = refusal(state, "choose salami")
+    state, events = reveal("yellow-mammamia", {"pineapple": 1, "pepper": 6})  # N2 is no choice
+    assert state.pending.stage == CHOOSE and not state.pending.covered
+    assert set(state.pending.options) == {("mushroom",), ("olive",)}
+    err = refusal(state, "choose pepper")
     assert err.code == "choose_one"
-    assert err.message == "Choose mushroom or pepper."
+    assert err.params == {"choices": ["mushroom", "olive"]}
+
+
+def test_pl_c2_card_15_rulebook_example_salami_and_five_peppers_or_five_pineapples():
+    """«салями и пять зеленых перцев или салями и пять ананасов»: the salami
+    (red) card offers pepper (its N3) or pineapple (its N1)."""
+    colours = ["red", "green", "brown"]
+    kw = {"colours": colours, "order_piles": [["red-misto"], ["green-misto"], ["brown-misto"]]}
+    for other in ("pepper", "pineapple"):
+        state, events = reveal("red-mammamia", {other: 5}, play="salami", **kw)
+        assert state.delivered[0] == ["red-mammamia"]
+        assert of_type(events, "made")[0].choice == [other]
+    state, _ = reveal("red-mammamia", {"mushroom": 5}, play="salami", **kw)
+    assert set(state.pending.options) == {("pineapple",), ("pepper",)}
+
+
+def test_pl_c2_card_15_replay_an_owner_choosing_n3_makes_the_pizza():
+    record = position(
+        "plus",
+        hands=[["salami", "yellow-mammamia"], ["olive"], ["olive"]],
+        order_piles=[["yellow-misto"], ["green-misto"], ["brown-misto"]],
+        table={"pineapple": 1, "mushroom": 5, "olive": 5},
+        supply=["shrimp"],
+        round=3,
+        actions=[
+            {
+                "seat": 0,
+                "turn": {
+                    "ingredient": "salami",
+                    "count": 1,
+                    "order": "yellow-mammamia",
+                    "draw": "supply",
+                },
+            },
+            {"seat": 0, "choose": ["olive"]},
+        ],
+    )
+    result = replay(record)
+    assert result.error is None
+    assert result.state.delivered[0] == ["yellow-mammamia"]
+    assert of_type(result.events, "made")[0].choice == ["olive"]
 
 
 def test_pl_r4_minimale_needs_four_of_the_least_present_kind():
@@ -288,13 +328,13 @@ def test_pl_h1_ask_names_some_or_all_missing_cards_and_the_owner_holds_the_rest(
     assert asks == [Ask(0, (("olive", 1),)), Ask(0, (("olive", 2),))]
     err = refusal(state, "ask olive=3")
     assert err.code == "ask_mismatch"
-    assert err.message == "Ask only for cards the order is missing (2 olive)."
+    assert err.params == {"missing": {"olive": 2}}
     assert refusal(state, "ask salami=1").code == "ask_mismatch"
     state = help_position(owner_hand=())
     assert [a for a in legal_actions(state, 0) if isinstance(a, Ask)] == [Ask(0, (("olive", 2),))]
     err = refusal(state, "ask olive=1")
     assert err.code == "ask_rest_not_held"
-    assert err.message == "You must hold the rest yourself: 1 olive, and you hold 0."
+    assert err.params == {"kind": "olive", "need": 1, "held": 0}
 
 
 def test_pl_h1_no_help_when_it_is_off():
@@ -302,7 +342,7 @@ def test_pl_h1_no_help_when_it_is_off():
     assert not any(isinstance(a, Ask) for a in legal_actions(state, 0))
     err = refusal(state, "ask olive=1")
     assert err.code == "help_off"
-    assert err.message == "Help is not played in this game."
+    assert err.code == "help_off" and err.params == {}
 
 
 def test_pl_h2_asked_clockwise_from_the_owners_left_skipping_empty_order_piles():
@@ -314,7 +354,7 @@ def test_pl_h2_asked_clockwise_from_the_owners_left_skipping_empty_order_piles()
     assert refusal(state, "0: pay yes").code == "not_your_decision"
     err = refusal(state, "2: help yes")  # it holds 1 olive, not 2
     assert err.code == "cannot_help"
-    assert err.message == "You do not hold 2 olive."
+    assert err.params == {"cards": {"olive": 2}}
     assert legal_actions(state, 2) == [Help(2, False)]
     state, _ = do(state, "2: help no")
     assert state.to_act() == (3,)
@@ -348,12 +388,12 @@ def test_pl_h3_first_to_accept_gives_the_cards_and_scores_their_top_order():
     assert hand(state, 0) == Counter({"shrimp": 1})
     assert hand(state, 1) == Counter({"salami": 1})
     assert Counter(state.used) == Counter({"olive": 4, "pepper": 1})
-    assert [e.data["seat"] for e in of_type(events, "help_asked")] == [1]
-    made = of_type(events, "made")[0].data
+    assert [e.seat for e in of_type(events, "help_asked")] == [1]
+    made = data(of_type(events, "made")[0])
     assert made["helper"] == 1
     assert made["given"] == {"olive": 1}
     assert made["paid"] == {"olive": 1}
-    assert of_type(events, "helper_scored")[0].data == {"seat": 1}
+    assert data(of_type(events, "helper_scored")[0]) == {"seat": 1}
 
 
 def test_pl_h3_helper_gives_every_asked_card_owner_pays_nothing():
@@ -369,7 +409,7 @@ def test_pl_h4_everyone_refuses_not_made_even_if_the_owner_could_pay():
     state, events = do(state, "ask olive=1", "1: help no", "2: help no", "3: help no")
     assert state.delivered[0] == []
     assert state.order_piles[0] == ["green-olive"]
-    assert of_type(events, "returned")[0].data["reason"] == "no_help"
+    assert of_type(events, "returned")[0].reason == "no_help"
     assert hand(state, 0) == Counter({"olive": 2, "shrimp": 1})
     assert table(state) == {"olive": 2, "pepper": 1, "mushroom": 1}
 
@@ -380,7 +420,7 @@ def test_pl_h4_asking_when_no_one_can_help_is_legal_and_the_order_is_not_made():
     state, events = do(state, "ask olive=1")
     assert state.phase == OVER
     assert state.order_piles[0] == ["green-misto", "green-olive"]
-    assert of_type(events, "returned")[0].data["reason"] == "no_help"
+    assert of_type(events, "returned")[0].reason == "no_help"
     assert not of_type(events, "help_asked")
 
 
@@ -397,7 +437,7 @@ def test_pl_h1_bombastica_asks_for_every_missing_card():
     assert state.pending.short == 2
     err = refusal(state, "ask olive=1")
     assert err.code == "ask_count"
-    assert err.message == "For the Bombastica, ask for every missing card: 2 in all."
+    assert err.params == {"count": 2}
     state, _ = do(state, "ask olive=2", "1: help yes")
     assert state.delivered[0] == ["yellow-bombastica"]
     assert Counter(state.used) == Counter({"salami": 13, "olive": 2})
@@ -447,7 +487,7 @@ def test_pl_e1_most_delivered_wins_then_most_ingredients():
     )
     state, events = do(begin(record), "turn olive 1 draw=supply")
     assert state.winners == (1,)
-    assert of_type(events, "game_over")[0].data["scores"] == [1, 2, 1]
+    assert of_type(events, "game_over")[0].scores == [1, 2, 1]
     record["deal"]["delivered_pile"] = ["yellow-misto", "green-misto"]
     state, _ = do(begin(record), "turn olive 1 draw=supply")
     assert state.winners == (0, 1)  # 2 ingredients each; seat 1's order does not count

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import (
+from engine.mammamia import (
     FORMAT,
     Pay,
     RecordError,
@@ -24,9 +24,9 @@ from engine import (
     start,
     step,
 )
-from engine.ai import RandomAgent
-from engine.cards import MAMMA_MIA
-from engine.state import OVER
+from engine.mammamia.ai import RandomAgent
+from engine.mammamia.cards import MAMMA_MIA
+from engine.mammamia.state import OVER
 
 from engine_helpers import begin, do, position
 
@@ -106,7 +106,7 @@ def test_record_example_document_from_the_spec_is_read():
     state = result.state
     assert state.colours == ("green", "red", "yellow")
     assert state.delivered[1] == ["red-misto"]
-    assert [e.data["card"] for e in result.events if e.type == "reveal"] == [
+    assert [e.card for e in result.events if e.type == "reveal"] == [
         "salami",
         "salami",
         "green-olive",
@@ -392,7 +392,7 @@ def test_record_state_oven_in_play_order_and_pending_order_in_no_pile():
     for player in data["players"]:
         places += [player["hand"], player["order_pile"], player["delivered"]]
     assert all("yellow-misto" not in place for place in places)
-    assert [e.data["card"] for e in events if e.type == "reveal"] == [
+    assert [e.card for e in events if e.type == "reveal"] == [
         "olive",
         "olive",
         "yellow-misto",
@@ -425,7 +425,7 @@ def test_cli_replay_illegal_action_exits_1_with_the_state_before_it(tmp_path):
     out = json.loads(run.stdout)
     assert out["error"]["action"] == 10
     assert out["error"]["code"] in ("not_your_turn", "not_your_decision")
-    assert out["error"]["message"].startswith("It is seat ")
+    assert out["error"]["message"] == f"{out['error']['code']} (seat={live.to_act()[0]})"
     assert State.from_json(out["state"]).fingerprint() == live.fingerprint()
     assert isinstance(out["events"], list)
 

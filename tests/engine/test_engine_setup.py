@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from engine import legal_actions, new_game, step
-from engine.cards import ALL_KINDS, CLASSIC_KINDS, MAMMA_MIA, ORDER_CARDS, PERSONAL
-from engine.reveal import options, requirement
+from engine.mammamia import legal_actions, new_game, step
+from engine.mammamia.cards import ALL_KINDS, CLASSIC_KINDS, MAMMA_MIA, ORDER_CARDS, PERSONAL
+from engine.mammamia.reveal import options, requirement
 
 SEEDS = range(60)
 
@@ -126,9 +126,9 @@ def test_pl_c2_yellow_plus_orders_exactly():
     assert needs(y["yellow-mini-2"]) == {"mushroom": 3}
     mini = y["yellow-minimale"]  # 14
     assert needs(mini, ("salami",)) == {"pineapple": 1, "salami": 4}
-    mm = y["yellow-mammamia"]  # 15
-    assert mm.choices() == [("mushroom",), ("pepper",)]
-    assert needs(mm, ("pepper",)) == {"pineapple": 1, "pepper": 5}
+    mm = y["yellow-mammamia"]  # 15: N1 or N3 (PL-C2 card 15, corrected)
+    assert mm.choices() == [("mushroom",), ("olive",)]
+    assert needs(mm, ("olive",)) == {"pineapple": 1, "olive": 5}
 
 
 @pytest.mark.parametrize("colour", ["yellow", "green", "brown", "purple", "red", "pink"])
@@ -146,8 +146,8 @@ def test_pl_c2_plus_orders_of_every_colour(colour):
     assert (n3,) not in cards[f"{colour}-piccola"].choices()
     assert (cards[f"{colour}-mini-1"].crossed, needs(cards[f"{colour}-mini-1"])) == (n2, {p: 3})
     assert (cards[f"{colour}-mini-2"].crossed, needs(cards[f"{colour}-mini-2"])) == (n3, {n1: 3})
-    assert cards[f"{colour}-mammamia"].choices() == [(n1,), (n2,)]
-    assert needs(cards[f"{colour}-mammamia"], (n2,)) == {p: 1, n2: 5}
+    assert cards[f"{colour}-mammamia"].choices() == [(n1,), (n3,)]  # card 15
+    assert needs(cards[f"{colour}-mammamia"], (n3,)) == {p: 1, n3: 5}
     table = dict.fromkeys(ALL_KINDS, 1)
     assert (p,) not in options(cards[f"{colour}-minimale"], table)
     assert needs(cards[f"{colour}-minimale"], (n1,)) == {p: 1, n1: 4}

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from engine import new_game, player_view, public_view, step
-from engine.ai import RandomAgent
-from engine.state import OVER, REVEAL, State
+from engine.mammamia import new_game, player_view, public_view, step
+from engine.mammamia.ai import RandomAgent
+from engine.mammamia.state import OVER, REVEAL, State
 
 from engine_helpers import begin, do, position
 
@@ -206,6 +206,6 @@ def test_mm_v1_public_events_never_show_drawn_cards(variant):
         state = after
     for event in events:
         if event.type in ("hand", "drew"):
-            assert event.to == event.data["seat"]
+            assert event.to == event.seat
         if event.public:
-            assert "cards" not in event.data or event.type in ("asked", "helped", "help_asked")
+            assert not hasattr(event, "cards") or event.type in ("asked", "helped", "help_asked")

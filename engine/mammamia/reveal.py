@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
-from . import rng, turn
+from ..errors import IllegalAction
 from .actions import Ask, Choose, Help, Pay
 from .cards import (
     BOMBASTICA,
     CHIOTTONA,
-    MAMMA_MIA,
     MINIMALE,
     ORDER_CARDS,
     OrderCard,
 )
-from .errors import IllegalAction, RecordError
-from .events import Events, emit
-from .state import CHOOSE, HELP, OVER, PAY, TURN, Cards, Pending, State
+from .events import (
+    Asked,
+    Chosen,
+    DecisionOpened,
+    Declined,
+    Events,
+    HelpAsked,
+    Helped,
+    HelperScored,
+    HelpRefused,
+    Made,
+    Returned,
+    Revealed,
+)
+from .state import CHOOSE, HELP, PAY, Cards, Pending, State
 
 Choice = tuple[str, ...]
 
@@ -69,20 +80,18 @@ def normal_cards(cards: Cards, kinds: tuple[str, ...]) -> Cards:
 # --- revealing ---------------------------------------------------------------
 
 
-def advance(state: State, events: Events) -> None:
-    """Reveal oven cards until a decision is needed or the oven is empty."""
-    oven, table = state.oven, state.table
-    while state.pending is None:
-        if not oven:
-            end_round(state, events)
-            return
-        card = oven.pop(0)
-        if events is not None:
-            emit(events, "reveal", card=card)
-        if card in table:
-            table[card] += 1  # MM-R2
-        else:
-            _revealed_order(state, card, events)
+def reveal_next(state: State, events: Events) -> None:
+    """Turn the oven's next card face up (MM-R1): an ingredient joins the
+    table (MM-R2); an order is made, returned, or opens a decision."""
+    card = state.oven.pop(0)
+    table = state.table
+    ingredient = card in table
+    if ingredient:
+        table[card] += 1
+    if events is not None:
+        events.append(Revealed(card, {k: n for k, n in table.items() if n}))
+    if not ingredient:
+        _revealed_order(state, card, events)
 
 
 def _revealed_order(state: State, order: str, events: Events) -> None:
@@ -98,14 +107,7 @@ def _revealed_order(state: State, order: str, events: Events) -> None:
         else:
             state.pending = Pending(order, owner, PAY, short=card.amount - on_table)
             if events is not None:
-                emit(
-                    events,
-                    "decision",
-                    seat=owner,
-                    order=order,
-                    stage=PAY,
-                    short=card.amount - on_table,
-                )
+                events.append(DecisionOpened(owner, order, PAY, short=card.amount - on_table))
         return
     open_choices = options(card, table)
     if not open_choices:  # MM-R9: no candidate
@@ -125,11 +127,11 @@ def _revealed_order(state: State, order: str, events: Events) -> None:
     elif covered:
         state.pending = Pending(order, owner, CHOOSE, tuple(covered), covered=True)
         if events is not None:
-            emit(events, "decision", seat=owner, order=order, stage=CHOOSE, options=covered)
+            events.append(DecisionOpened(owner, order, CHOOSE, options=covered))
     else:
         state.pending = Pending(order, owner, CHOOSE, tuple(open_choices))
         if events is not None:
-            emit(events, "decision", seat=owner, order=order, stage=CHOOSE, options=open_choices)
+            events.append(DecisionOpened(owner, order, CHOOSE, options=open_choices))
 
 
 def _await_payment(
@@ -137,7 +139,7 @@ def _await_payment(
 ) -> None:
     state.pending = Pending(order, owner, PAY, choice=choice, missing=lacking)
     if events is not None:
-        emit(events, "decision", seat=owner, order=order, stage=PAY, missing=dict(lacking))
+        events.append(DecisionOpened(owner, order, PAY, missing=dict(lacking)))
 
 
 def _return(state: State, order: str, owner: int, reason: str, events: Events) -> None:
@@ -145,7 +147,7 @@ def _return(state: State, order: str, owner: int, reason: str, events: Events) -
     state.order_piles[owner].append(order)
     state.pending = None
     if events is not None:
-        emit(events, "returned", seat=owner, order=order, reason=reason)
+        events.append(Returned(owner, order, reason))
 
 
 def _make(
@@ -185,23 +187,16 @@ def _make(
     if state.variant == "plus":  # PL-R5: one common face-down pile
         state.delivered_pile.insert(0, order)
     state.pending = None
-    emit(
-        events,
-        "made",
-        seat=owner,
-        order=order,
-        choice=list(choice) if choice else [],
-        table=taken,
-        paid=dict(paid),
-        helper=helper,
-        given=dict(given),
-    )
+    if events is not None:
+        left = {k: n for k, n in table.items() if n}
+        made = Made(owner, order, list(choice or ()), taken, dict(paid), helper, dict(given), left)
+        events.append(made)
     if helper is not None:  # PL-H3: the helper scores their top order card, unseen
         reward = state.order_piles[helper].pop(0)
         state.delivered[helper].append(reward)
         state.delivered_pile.insert(0, reward)
         if events is not None:
-            emit(events, "helper_scored", seat=helper)
+            events.append(HelperScored(helper))
 
 
 # --- decisions ---------------------------------------------------------------
@@ -311,14 +306,14 @@ def remainder(lacking: Cards, asked: Cards) -> Cards:
 
 
 def decide(state: State, action: Choose | Pay | Ask | Help, events: Events) -> None:
-    """Carry out a checked decision and go on revealing."""
+    """Carry out a checked decision (the reveal goes on in `flow.advance`)."""
     pending = state.pending
     assert pending is not None
     order, owner = pending.order, pending.owner
     if isinstance(action, Choose):
         choice = normal_choice(state, action.kinds)
         if events is not None:
-            emit(events, "chosen", seat=owner, order=order, kinds=list(choice))
+            events.append(Chosen(owner, order, list(choice)))
         if pending.covered:
             _make(state, order, owner, choice, (), events)
         else:
@@ -331,21 +326,19 @@ def decide(state: State, action: Choose | Pay | Ask | Help, events: Events) -> N
             _make(state, order, owner, pending.choice, normal_cards(paid, state.box.kinds), events)
         else:
             if events is not None:
-                emit(events, "declined", seat=owner, order=order)
+                events.append(Declined(owner, order))
             _return(state, order, owner, "declined", events)
     elif isinstance(action, Ask):
         _ask(state, pending, normal_cards(action.cards, state.box.kinds), events)
     else:
         _answer_help(state, pending, action, events)
-    if state.pending is None:
-        advance(state, events)
 
 
 def _ask(state: State, pending: Pending, cards: Cards, events: Events) -> None:
     """PL-H1/H2: ask clockwise from the owner's left, skipping empty order piles."""
     owner = pending.owner
     if events is not None:
-        emit(events, "asked", seat=owner, order=pending.order, cards=dict(cards))
+        events.append(Asked(owner, pending.order, dict(cards)))
     seats = [(owner + i) % state.seats for i in range(1, state.seats)]
     queue = tuple(s for s in seats if state.order_piles[s])
     if not queue:
@@ -362,19 +355,19 @@ def _ask(state: State, pending: Pending, cards: Cards, events: Events) -> None:
         asking=queue,
     )
     if events is not None:
-        emit(events, "help_asked", seat=queue[0], owner=owner, cards=dict(cards))
+        events.append(HelpAsked(queue[0], owner, dict(cards)))
 
 
 def _answer_help(state: State, pending: Pending, action: Help, events: Events) -> None:
     seat = action.seat
     if action.accept:  # PL-H3
         if events is not None:
-            emit(events, "helped", seat=seat, owner=pending.owner, cards=dict(pending.ask))
+            events.append(Helped(seat, pending.owner, dict(pending.ask)))
         rest = () if pending.short else remainder(pending.missing, pending.ask)
         _make(state, pending.order, pending.owner, pending.choice, rest, events, seat, pending.ask)
         return
     if events is not None:
-        emit(events, "help_refused", seat=seat, owner=pending.owner)
+        events.append(HelpRefused(seat, pending.owner))
     queue = pending.asking[1:]
     if not queue:  # PL-H4: not made, even if the owner could have paid
         _return(state, pending.order, pending.owner, "no_help", events)
@@ -390,69 +383,4 @@ def _answer_help(state: State, pending: Pending, action: Help, events: Events) -
         asking=queue,
     )
     if events is not None:
-        emit(events, "help_asked", seat=queue[0], owner=pending.owner, cards=dict(pending.ask))
-
-
-# --- round and game end --------------------------------------------------------
-
-
-def end_round(state: State, events: Events) -> None:
-    """MM-R11, MM-E1, PL-E1: after the last oven card."""
-    if events is not None:
-        emit(
-            events,
-            "round_end",
-            round=state.round,
-            table={k: n for k, n in state.table.items() if n},
-        )
-    if state.round >= state.last_round:
-        _end_game(state, events)
-        return
-    if state.box.has_mamma_mia:
-        first = state.mamma_mia
-        cards = [*state.used, MAMMA_MIA]
-        state.mamma_mia = None
-    else:
-        first = state.revealer
-        cards = state.used
-    assert first is not None
-    state.used = []
-    cards.sort()  # the used pile's order carries no meaning
-    if state.reshuffles:
-        forced, state.reshuffles = state.reshuffles[0], state.reshuffles[1:]
-        if sorted(forced) != cards:
-            raise RecordError("a reshuffle in the record is not a permutation of the cards")
-        cards = list(forced)
-    else:
-        state.rng = rng.shuffle(state.rng, cards)
-    state.supply = cards
-    state.round += 1
-    state.phase = TURN
-    state.last_play = None
-    if not cards:  # PL-T4: one turn each, starting with (and revealed by) the last revealer
-        state.turns_left = state.seats
-    if events is not None:
-        emit(events, "round_start", round=state.round, first=first, supply=len(cards))
-    turn.begin_turn(state, first, events)
-
-
-def scores(state: State) -> list[int]:
-    return [len(d) for d in state.delivered]
-
-
-def _end_game(state: State, events: Events) -> None:
-    kinds = state.box.kinds
-    ranks = [
-        (len(state.delivered[s]), sum(1 for c in state.hands[s] if c in kinds))
-        for s in range(state.seats)
-    ]
-    best = max(ranks)
-    state.winners = tuple(s for s in range(state.seats) if ranks[s] == best)
-    state.phase = OVER
-    emit(
-        events,
-        "game_over",
-        winners=list(state.winners),
-        scores=[r[0] for r in ranks],
-        ingredients=[r[1] for r in ranks],
-    )
+        events.append(HelpAsked(queue[0], pending.owner, dict(pending.ask)))

@@ -41,7 +41,7 @@ MONOTONI = "monotoni"  # MM-R8: 1 P + n of one chosen kind != P
 CHIOTTONA = "chiottona"  # PL-R2: 1 P + 4 Y1 + 4 Y2
 PICCOLA = "piccola"  # PL-C2 card 11: n of one chosen kind != the crossed-out kind
 MINIMALE = "minimale"  # MM-R9 / PL-R4
-MAMMAMIA = "mammamia"  # PL-R3: 1 P + 5 of N1 or N2
+MAMMAMIA = "mammamia"  # PL-C2 card 15: 1 P + 5 of N1 or N3
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,7 @@ def _plus_orders(colour: str) -> list[OrderCard]:
         OrderCard(f"{colour}-mini-1", colour, "mini", FIXED, ((p, 3),), crossed=n2),
         OrderCard(f"{colour}-mini-2", colour, "mini", FIXED, ((n1, 3),), crossed=n3),
         OrderCard(f"{colour}-minimale", colour, "minimale", MINIMALE, ((p, 1),), 4, others),
-        OrderCard(f"{colour}-mammamia", colour, "mammamia", MAMMAMIA, ((p, 1),), 5, (n1, n2)),
+        OrderCard(f"{colour}-mammamia", colour, "mammamia", MAMMAMIA, ((p, 1),), 5, (n1, n3)),
     ]
     return cards
 

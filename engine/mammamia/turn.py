@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from . import reveal
+from ..errors import IllegalAction
 from .actions import ORDERS, SUPPLY, Pass, Turn
 from .cards import MAMMA_MIA
-from .errors import IllegalAction
-from .events import Events, emit
-from .state import REVEAL, LastPlay, State
+from .events import Drawn, Drew, Events, MammaMiaLaid, Passed, Played, emit
+from .state import LastPlay, State
 
 
 def holds_ingredient(state: State, seat: int) -> bool:
@@ -50,7 +49,7 @@ def _check_draw(state: State, seat: int, draw: str | None, hand_size: int) -> No
         return
     if draw is None:
         raise IllegalAction("draw_needed")
-    raise IllegalAction("empty_pile", pile="supply" if draw == SUPPLY else "order pile")
+    raise IllegalAction("empty_pile", pile=draw)
 
 
 def check(state: State, action: Turn | Pass) -> None:
@@ -85,8 +84,9 @@ def check(state: State, action: Turn | Pass) -> None:
     _check_draw(state, seat, action.draw, left)
 
 
-def play(state: State, action: Turn | Pass, events: Events) -> None:
-    """Carry out a checked turn, then move on (next turn, or the oven reveal)."""
+def play(state: State, action: Turn | Pass, events: Events) -> bool:
+    """Carry out a checked turn: play, then draw. True if the draw took the
+    supply's last card (what comes next is `flow.after_turn`'s to decide)."""
     seat, hand = action.seat, state.hands[action.seat]
     if isinstance(action, Turn):
         kind, count = action.ingredient, action.count
@@ -98,14 +98,12 @@ def play(state: State, action: Turn | Pass, events: Events) -> None:
             state.oven.append(action.order)
         state.last_play = LastPlay(seat, kind, count, action.order)
         if events is not None:
-            emit(events, "play", seat=seat, ingredient=kind, count=count, order=action.order)
-        emptied = _refill(state, seat, action.draw, draw_need(state, len(hand)), events)
-    else:
-        state.last_play = LastPlay(seat, None)
-        emit(events, "pass", seat=seat)
-        need = 1 if valve(state, seat) else draw_need(state, len(hand))
-        emptied = _refill(state, seat, action.draw, need, events)
-    _after_turn(state, seat, emptied, events)
+            events.append(Played(seat, kind, count, action.order))
+        return _refill(state, seat, action.draw, draw_need(state, len(hand)), events)
+    state.last_play = LastPlay(seat, None)
+    emit(events, Passed(seat))
+    need = 1 if valve(state, seat) else draw_need(state, len(hand))
+    return _refill(state, seat, action.draw, need, events)
 
 
 def _refill(state: State, seat: int, source: str | None, need: int, events: Events) -> bool:
@@ -119,8 +117,7 @@ def _refill(state: State, seat: int, source: str | None, need: int, events: Even
         del pile[:need]
         hand += taken
         if taken and events is not None:
-            emit(events, "draw", seat=seat, source=ORDERS, count=len(taken))
-            emit(events, "drew", to=seat, seat=seat, cards=taken)
+            events += (Drawn(seat, ORDERS, len(taken)), Drew(seat, taken))
         return False
     return draw_supply(state, seat, need, events)
 
@@ -135,53 +132,11 @@ def draw_supply(state: State, seat: int, need: int, events: Events) -> bool:
     if MAMMA_MIA in taken:  # lay it down and draw one more in its place
         taken.remove(MAMMA_MIA)
         state.mamma_mia = seat
-        emit(events, "mamma_mia", seat=seat)
+        emit(events, MammaMiaLaid(seat))
         taken += supply[need : need + 1]
         need += 1
     del supply[:need]
     hand += taken
     if taken and events is not None:
-        emit(events, "draw", seat=seat, source=SUPPLY, count=len(taken))
-        emit(events, "drew", to=seat, seat=seat, cards=taken)
+        events += (Drawn(seat, SUPPLY, len(taken)), Drew(seat, taken))
     return not supply
-
-
-def _after_turn(state: State, seat: int, emptied: bool, events: Events) -> None:
-    if emptied:
-        revealer = seat if state.box.draw_cap is not None else state.mamma_mia
-        start_reveal(state, revealer, events)
-        return
-    if state.turns_left is not None:
-        state.turns_left -= 1
-        if state.turns_left == 0:
-            start_reveal(state, state.revealer, events)
-            return
-    begin_turn(state, (seat + 1) % state.seats, events)
-
-
-def begin_turn(state: State, seat: int, events: Events) -> None:
-    """Hand the turn to `seat`, running PL-T2 skips by themselves."""
-    state.current = seat
-    if events is not None:
-        emit(events, "turn", seat=seat)
-    if state.box.draw_cap is not None and not holds_ingredient(state, seat):
-        state.last_play = LastPlay(seat, None, skipped=True)
-        emit(events, "skip", seat=seat)
-        emptied = draw_supply(state, seat, 5, events)
-        _after_turn(state, seat, emptied, events)
-
-
-def start_reveal(state: State, revealer: int | None, events: Events) -> None:
-    """Phase 1 is over: the oven is revealed card by card (MM-R1, PL-T3)."""
-    state.phase = REVEAL
-    state.revealer = revealer
-    state.turns_left = None
-    emit(
-        events,
-        "reveal_start",
-        seat=revealer,
-        round=state.round,
-        oven=len(state.oven),
-        table={k: n for k, n in state.table.items() if n},
-    )
-    reveal.advance(state, events)

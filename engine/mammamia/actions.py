@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .errors import IllegalAction
+from ..errors import MalformedAction
 
 SUPPLY, ORDERS = "supply", "orders"  # draw sources (MM-T3)
 DRAWS = (SUPPLY, ORDERS)
@@ -141,8 +141,8 @@ for _cls in (Turn, Pass, Choose, Pay, Ask, Help):
     _cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
 
 
-def _malformed(detail: str) -> IllegalAction:
-    return IllegalAction("malformed", detail=detail)
+def _malformed(detail: str) -> MalformedAction:
+    return MalformedAction(detail)
 
 
 def _cards(value: Any) -> Cards:

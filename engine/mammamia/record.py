@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import ActionError, RecordError
 from . import actions as act
-from .errors import IllegalAction, RecordError
 from .events import Event
 from .game import step
 from .setup import new_game
@@ -54,7 +54,7 @@ def start(record: dict[str, Any]) -> tuple[State, list[Event]]:
 class Replay:
     state: State
     events: list[Event] = field(default_factory=list)
-    error: tuple[int, IllegalAction] | None = None  # (action index, why)
+    error: tuple[int, ActionError] | None = None  # (action index, why)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -76,7 +76,7 @@ def replay(record: dict[str, Any]) -> Replay:
             action = act.from_json(data)
             after = state.copy()
             step(after, action, events)
-        except IllegalAction as err:
+        except ActionError as err:
             return Replay(state, events, (index, err))
         state = after
     return Replay(state, events)

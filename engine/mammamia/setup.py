@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import rng, turn
+from .. import rng
+from ..errors import RecordError
+from . import flow
 from .cards import BOXES, COLOURS, MAMMA_MIA, ORDER_CARDS, Box
-from .errors import RecordError
-from .events import Event, emit
+from .events import Event, GameStart, Hand
 from .state import State
 
 
@@ -72,13 +73,12 @@ def new_game(
     state = _blank(box, seats, colours, help_, seed)
     first = _deal_from_seed(state) if deal is None else _deal_given(state, deal)
     events: list[Event] = []
-    emit(events, "game_start", round=state.round, first=first, seats=seats, variant=variant)
-    for seat in range(seats):
-        emit(events, "hand", to=seat, seat=seat, cards=list(state.hands[seat]))
+    events.append(GameStart(state.round, first, seats, variant))
+    events += (Hand(seat, list(state.hands[seat])) for seat in range(seats))
     if not state.supply:  # PL-T4 from the start: the first player reveals
         state.turns_left = seats
         state.revealer = first
-    turn.begin_turn(state, first, events)
+    flow.begin_turn(state, first, events)
     return state, events
 
 

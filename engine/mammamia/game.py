@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from . import reveal, turn
+from ..errors import IllegalAction
+from . import flow, reveal, turn
 from .actions import Action, Ask, Choose, Help, Pass, Pay, Turn
-from .errors import IllegalAction
 from .events import Event, Events
 from .state import CHOOSE, HELP, OVER, PAY, TURN, Cards, State
 
@@ -63,14 +63,16 @@ def step(state: State, action: Action, events: Events = None) -> None:
     kind = type(action)
     if (kind is Turn or kind is Pass) and state.phase == TURN and action.seat == state.current:
         turn.check(state, action)  # the fast path of `check`, for the commonest action
-        turn.play(state, action, events)
+        flow.after_turn(state, action.seat, turn.play(state, action, events), events)
         state.version += 1
         return
     check(state, action)
     if isinstance(action, _TURNS):
-        turn.play(state, action, events)
+        flow.after_turn(state, action.seat, turn.play(state, action, events), events)
     else:
         reveal.decide(state, action, events)
+        if state.pending is None:
+            flow.advance(state, events)
     state.version += 1
 
 

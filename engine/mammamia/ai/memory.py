@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..events import Event
-from ..rng import next_state
+from ...rng import next_state
+from ..events import Event, GameStart, HelperScored, Made, Played, Revealed, RoundStarted
 
 _MASK = (1 << 64) - 1
 
@@ -70,27 +70,25 @@ class Memory:
 
     def _take(self, event: Event) -> None:
         self.events += 1
-        kind, data = event.type, event.data
-        if kind == "play":
-            seat, count, order = data["seat"], data["count"], data["order"]
-            cards: list[str] = [data["ingredient"]] * count + ([order] if order else [])
+        if isinstance(event, Played):
+            cards = [event.ingredient] * event.count + ([event.order] if event.order else [])
             known = self.recalls(self.round, self.plays)
             self.plays += 1
-            self.oven += [Slot(c if known else None, seat) for c in cards]
-        elif kind == "reveal":
+            self.oven += [Slot(c if known else None, event.seat) for c in cards]
+        elif isinstance(event, Revealed):
             if self.oven:
                 self.oven.pop(0)
-        elif kind == "made":
-            for part in ("table", "paid", "given"):
-                for ingredient, n in data[part].items():
+        elif isinstance(event, Made):
+            for part in (event.table, event.paid, event.given):
+                for ingredient, n in part.items():
                     self.used += [ingredient] * n
-            self.made.setdefault(data["seat"], []).append(data["order"])
-        elif kind == "helper_scored":
-            self.rewards[data["seat"]] = self.rewards.get(data["seat"], 0) + 1
-        elif kind in ("round_start", "game_start"):
-            if kind == "game_start":
+            self.made.setdefault(event.seat, []).append(event.order)
+        elif isinstance(event, HelperScored):
+            self.rewards[event.seat] = self.rewards.get(event.seat, 0) + 1
+        elif isinstance(event, RoundStarted | GameStart):
+            if isinstance(event, GameStart):
                 self.made, self.rewards = {}, {}
-            self.round = data["round"]
+            self.round = event.round
             self.oven, self.used, self.plays = [], [], 0
 
     @classmethod

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import rng
+from .. import rng
 from .ai import AGENTS
 from .game import step
 from .setup import new_game

@@ -1,0 +1,178 @@
+"""The one interface between a game's rules and everything else.
+
+A game is a package `engine/<game>/` whose `GAME` attribute satisfies `Game`.
+The host (the bot), the command line and the tests use a game only through
+this interface; `engine.games()` finds every game package by itself, so adding
+a game touches no file outside its own package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+JSON = dict[str, Any]
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A move: a small value with a record (JSON) form and a text form."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def to_json(self) -> JSON: ...
+
+    def text(self) -> str: ...
+
+
+class Event(Protocol):
+    """Something that happened: public, or private to one seat (`to`)."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def to(self) -> int | None: ...
+
+    def to_json(self) -> JSON: ...
+
+
+class State(Protocol):
+    """A game's whole state, hidden parts included. `version` counts the
+    actions applied: a button carries it, so a stale click is recognised."""
+
+    @property
+    def version(self) -> int: ...
+
+    def to_json(self) -> JSON: ...
+
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Action)
+
+
+class Agent(Protocol[S, A]):
+    """A computer player. It reads only what its seat may know: the seat's
+    view and the events it was shown (`observe`)."""
+
+    def choose(self, state: S, seat: int) -> A: ...
+
+    def observe(self, events: Iterable[Event]) -> None: ...
+
+
+class Replayed(Protocol):
+    """A replayed record: the state reached, and the first refusal if any."""
+
+    @property
+    def error(self) -> object | None: ...
+
+    def to_json(self) -> JSON: ...
+
+
+class Result(Protocol):
+    """What `simulate` and `tournament` print."""
+
+    def to_json(self) -> JSON: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One setting a host chooses when opening a game (e.g. `variant`)."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str | None = None  # None: the game decides (e.g. help by seat count)
+
+
+class Game(Protocol[S, A]):
+    """Everything the host may ask of a game's rules."""
+
+    #: The game's name: the registry key, the storage column, the id namespace.
+    name: str
+    #: The record formats it reads, e.g. ("mammamia-record/1",).
+    formats: tuple[str, ...]
+    #: The settings a host chooses at `new`; values are the choices' names.
+    options: tuple[Option, ...]
+    #: Computer-player difficulties, weakest first.
+    difficulties: tuple[str, ...]
+
+    def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
+        """Fewest and most seats for these settings."""
+        ...
+
+    def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
+        """A record for a game dealt from `seed`, with no action yet. Rules that
+        depend on the seat count (e.g. no help with two players) apply here."""
+        ...
+
+    def start(self, record: Mapping[str, Any]) -> tuple[S, list[Event]]:
+        """The state a record starts from; RecordError if it cannot be read."""
+        ...
+
+    def replay(self, record: Mapping[str, Any]) -> Replayed: ...
+
+    def append(self, record: Mapping[str, Any], action: A) -> JSON: ...
+
+    def action_from_json(self, data: object) -> A:
+        """MalformedAction if `data` is no action of this game."""
+        ...
+
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """The seats whose move it is; empty when the game is over."""
+        ...
+
+    def is_over(self, state: S) -> bool: ...
+
+    def check_seat(self, state: S, seat: int) -> None:
+        """IllegalAction unless `seat` may act now."""
+        ...
+
+    def check(self, state: S, action: A) -> None:
+        """IllegalAction (with the reason) unless `action` is legal now."""
+        ...
+
+    def apply(self, state: S, action: A) -> tuple[S, list[Event]]:
+        """The state after `action` and what happened; `state` is untouched."""
+        ...
+
+    def legal_actions(self, state: S, seat: int) -> Sequence[A]: ...
+
+    def public_view(self, state: S) -> JSON:
+        """What the table shows everyone, built from public facts only."""
+        ...
+
+    def player_view(self, state: S, seat: int) -> JSON:
+        """The public view plus what `seat` alone knows."""
+        ...
+
+    def ranking(self, state: S) -> list[list[int]]:
+        """Places, best first; seats tied on a place share it."""
+        ...
+
+    def safe_move(self, state: S, seat: int) -> A:
+        """The move played for a seat that ran out of time."""
+        ...
+
+    def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
+        """A computer player of this difficulty for `seat` (an `Agent`)."""
+        ...
+
+    def simulate(
+        self, settings: Mapping[str, Any], seats: int, games: int, seed: int, agent: str
+    ) -> Result:
+        """Whole games by the game's own agents, checking invariants throughout."""
+        ...
+
+    def tournament(
+        self,
+        agents: Sequence[str],
+        settings: Mapping[str, Any],
+        seats: int,
+        games: int,
+        seed: int,
+        agent_options: Mapping[str, Mapping[str, Any]],
+    ) -> Result: ...
+
+    def agent_names(self) -> tuple[str, ...]: ...

@@ -1,0 +1,117 @@
+"""Mamma Mia! behind the engine's one interface (`engine.interface.Game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..errors import RecordError
+from ..interface import JSON, Option
+from . import actions, flow, game, record, views
+from .actions import Action
+from .ai import AGENTS, DIFFICULTIES, make_agent
+from .ai.safe import safe_move
+from .ai.tournament import TournamentResult, tournament
+from .cards import BOXES
+from .events import Event
+from .record import Replay
+from .setup import default_help
+from .simulate import SimulationResult, simulate
+from .state import OVER, State
+
+
+class MammaMia:
+    name = "mammamia"
+    formats = (record.FORMAT,)
+    options = (
+        Option("variant", ("classic", "plus"), "classic"),
+        Option("help", ("on", "off")),  # plus only; by the seat count when unset (PL-H)
+    )
+    difficulties = tuple(DIFFICULTIES)
+
+    def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
+        box = BOXES[_variant(settings)]
+        return box.min_seats, box.max_seats
+
+    def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
+        variant = _variant(settings)
+        chosen = settings.get("help")
+        wanted = default_help(variant, seats) if chosen is None else chosen in (True, "on")
+        # PL-H: help is a Plus rule, and never with two players.
+        help_ = wanted and variant == "plus" and seats > 2
+        return record.new_record(variant, seats, seed, help=help_ if variant == "plus" else None)
+
+    def start(self, rec: Mapping[str, Any]) -> tuple[State, list[Event]]:
+        return record.start(dict(rec))
+
+    def replay(self, rec: Mapping[str, Any]) -> Replay:
+        return record.replay(dict(rec))
+
+    def append(self, rec: Mapping[str, Any], action: Action) -> JSON:
+        return record.append(dict(rec), action)
+
+    def action_from_json(self, data: object) -> Action:
+        return actions.from_json(data)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return state.to_act()
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def check_seat(self, state: State, seat: int) -> None:
+        game.check_seat(state, seat)
+
+    def check(self, state: State, action: Action) -> None:
+        game.check(state, action)
+
+    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        return game.apply(state, action)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        return game.legal_actions(state, seat)
+
+    def public_view(self, state: State) -> JSON:
+        return views.public_view(state)
+
+    def player_view(self, state: State, seat: int) -> JSON:
+        return views.player_view(state, seat)
+
+    def ranking(self, state: State) -> list[list[int]]:
+        return flow.ranking(state)
+
+    def safe_move(self, state: State, seat: int) -> Action:
+        return safe_move(state, seat)
+
+    def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
+        return make_agent(difficulty, seed, seat=seat, events=events)
+
+    def agent_names(self) -> tuple[str, ...]:
+        return tuple(AGENTS)
+
+    def simulate(
+        self, settings: Mapping[str, Any], seats: int, games: int, seed: int, agent: str
+    ) -> SimulationResult:
+        return simulate(_variant(settings), seats, games, seed, agent)
+
+    def tournament(
+        self,
+        agents: Sequence[str],
+        settings: Mapping[str, Any],
+        seats: int,
+        games: int,
+        seed: int,
+        agent_options: Mapping[str, Mapping[str, Any]],
+    ) -> TournamentResult:
+        options = {name: dict(given) for name, given in agent_options.items()}
+        return tournament(list(agents), _variant(settings), seats, games, seed, options)
+
+
+def _variant(settings: Mapping[str, Any]) -> str:
+    variant = settings.get("variant") or "classic"
+    if variant not in BOXES:
+        raise RecordError(f"unknown variant {variant!r}: classic or plus")
+    return str(variant)
+
+
+GAME = MammaMia()
