@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import logging
 from datetime import timedelta
@@ -14,37 +13,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock import Clock
+from bot.components import guarded
 from bot.config import Config
+from bot.games import presentations
 from bot.i18n.translator import CatalogTranslator
 from bot.publisher import Publisher
 from bot.service import GameService
 from bot.storage import Storage
 from bot.timers import COMPUTER_PAUSE, Timers
-from bot.ui import GameComponent, guarded
 
 log = logging.getLogger(__name__)
-
-# The cogs, in load order. Those not written yet are skipped (see available_extensions).
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.lobby",
-    "cogs.play",
-    "cogs.reveal",
-    "cogs.admin",
-    "cogs.commands",
-)
-
-
-def available_extensions(names: tuple[str, ...] = EXTENSIONS) -> list[str]:
-    """The extensions among `names` whose module exists."""
-    found = []
-    for name in names:
-        try:
-            spec = importlib.util.find_spec(name)
-        except ModuleNotFoundError:  # the parent package itself is missing
-            spec = None
-        if spec is not None:
-            found.append(name)
-    return found
 
 
 def commands_digest(application_id: int | None, payload: list[dict[str, Any]]) -> str:
@@ -110,12 +88,15 @@ class MammaMiaBot(commands.Bot):
         self.timers = Timers(self.service, self.clock, self.computer_pause)
         self.publisher.timers = self.timers
         self.timers.on_lobby_closed = self.publisher.lobby_closed
-        self.add_dynamic_items(GameComponent)
+        from cogs.host import ITEMS
+
+        self.add_dynamic_items(*ITEMS)
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CatalogTranslator())
-        for extension in available_extensions():
-            await self.load_extension(extension)
-            log.info("Loaded %s", extension)
+        for name, shown in presentations().items():  # every game plugs in here by itself
+            self.add_dynamic_items(*shown.items)
+            await self.load_extension(shown.extension)
+            log.info("Loaded %s (%s)", name, shown.extension)
         await self.sync_commands()
         await self.resume_games()
 

@@ -49,4 +49,8 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN presence TEXT NOT NULL DEFAULT '{}';
     """,
+    # 3: the game's name (one host, many games).
+    """
+    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'mammamia';
+    """,
 )

@@ -1,10 +1,12 @@
-"""Publishing: the public consequences of stored actions.
+"""Publishing: the public consequences of stored actions, for every game.
 
 One worker per game turns the stored state into public messages, in order:
-first the oven reveal narrated card by card at the game's speed (its progress
-stored after every step, so a restart resumes it where it stopped), then, once
-the narration has caught up, the table message, the turn ping and the buttons
-of a pending decision. It only ever reads the public view and public events.
+first the game's narration of its public events at the game's pace (its
+progress stored after every step, so a restart resumes it where it stopped),
+then, once the narration has caught up, the table message, the ping of
+whoever must act and the buttons of a pending public decision. What each
+message says is the game's presentation's (`bot.games`); it only ever sees
+the public view and public events.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from typing import Any
 
 import discord
 
-import engine
-
-from . import render, render_reveal
-from .i18n import t
+from .games import Presentation, Show, Table, presentation
+from .i18n import t, use_locale
+from .presence import Presence
+from .reply import Reply
 from .service import GameService, Live
-from .storage import GameStatus
+from .storage import GameRow, GameStatus
 from .timers import Timers
 
 log = logging.getLogger(__name__)
@@ -49,7 +51,10 @@ class Publisher:
     def notify(self, live: Live) -> None:
         """Something changed in this game: bring its public messages up to date."""
         game = live.id
-        self._dirty.setdefault(game, asyncio.Event()).set()
+        dirty = self._dirty.get(game)
+        if dirty is None:
+            dirty = self._dirty[game] = asyncio.Event()
+        dirty.set()
         task = self._tasks.get(game)
         if task is None or task.done():
             self._tasks[game] = asyncio.create_task(self._worker(game), name=f"publish-{game}")
@@ -57,18 +62,23 @@ class Publisher:
     async def _worker(self, game: int) -> None:
         dirty = self._dirty[game]
         delay = 1.0
-        while dirty.is_set():
-            dirty.clear()
-            try:
-                await self.sync(game)
-                delay = 1.0
-            except Exception:
-                # Discord may be down or a permission gone: try again, more slowly
-                # each time, so the game (and its deadlines) does not freeze.
-                log.exception("publishing game %s failed; trying again in %s s", game, delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 300.0)
-                dirty.set()
+        try:
+            while dirty.is_set():
+                dirty.clear()
+                try:
+                    await self.sync(game)
+                    delay = 1.0
+                except Exception:
+                    # Discord may be down or a permission gone: try again, more slowly
+                    # each time, so the game (and its deadlines) does not freeze.
+                    log.exception("publishing game %s failed; trying again in %s s", game, delay)
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 300.0)
+                    dirty.set()
+        finally:
+            if not dirty.is_set():  # nothing more to do: let the game's bookkeeping go
+                self._dirty.pop(game, None)
+                self._tasks.pop(game, None)
 
     async def idle(self) -> None:
         """Wait until every game's public messages are up to date (for tests and shutdown)."""
@@ -86,19 +96,23 @@ class Publisher:
         channel = await self._channel(live.row.channel_id)
         if channel is None:
             return
-        locale = _guild_locale(channel)
+        shown = presentation(live.row.game)
+        with use_locale(game_locale(live.row, channel)):
+            await self._sync(live, shown, channel)
+
+    async def _sync(self, live: Live, shown: Presentation, channel: Any) -> None:
         # A deep copy: what is stored must only move on once a step was shown.
         narration = copy.deepcopy(live.row.narration)
-        narration = await self._narrate(live, channel, narration, locale)
+        narration = await self._narrate(live, shown, channel, narration)
         if live.row.status == GameStatus.CANCELLED:
-            await self._ended(live, channel, narration, locale)
+            await self._ended(live, shown, channel, narration)
             self.service.forget(live.id)
             return
         if self.timers is not None and live.row.status == GameStatus.RUNNING:
             await self.timers.arm(live)  # the clock starts when the players can see the move
-        await self._table(live, channel, narration, locale)
-        await self._ping(live, channel, narration, locale)
-        await self._decision(live, channel, narration, locale)
+        await self._table(live, shown, channel, narration)
+        await self._ping(live, shown, channel, narration)
+        await self._decision(live, shown, channel, narration)
         if narration != live.row.narration:
             await self.service.set_narration(live, narration)
         if live.row.status == GameStatus.FINISHED and narration.get("final_message_id"):
@@ -114,10 +128,14 @@ class Publisher:
                 return None
         return channel
 
-    # --- the reveal narration ---------------------------------------------------------
+    def _table_of(self, live: Live) -> Table:
+        view = live.rules.public_view(live.state)
+        return Table(live.id, view, live.names(), live.row.settings, live.events)
+
+    # --- the narration -------------------------------------------------------------
 
     async def _narrate(
-        self, live: Live, channel: Any, narration: dict[str, Any], locale: Any
+        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
     ) -> dict[str, Any]:
         version, index = narration.get("version", 0), narration.get("event", 0)
         pause = self.pace.get(live.row.settings.get("reveal_speed", "normal"), 1.0)
@@ -126,68 +144,48 @@ class Publisher:
             while index < len(events):
                 event = events[index]
                 index += 1
-                if not event.public:
+                if event.to is not None:
                     continue
-                shown = await self._narrate_event(live, channel, narration, event, locale)
-                if shown:
-                    narration.update(version=version, event=index)
-                    await self.service.set_narration(live, narration)
-                    if event.type in render_reveal.PACED and pause:
-                        await asyncio.sleep(pause)
+                model, step = shown.narrate(narration.get("reveal"), event)
+                if model is not None:
+                    narration["reveal"] = model
+                if step.repost_table:
+                    narration["repost_table"] = True
+                if step.show is Show.NOTHING:
+                    continue
+                await self._show(live, shown, channel, narration, step.show)
+                narration.update(version=version, event=index)
+                await self.service.set_narration(live, narration)
+                if step.paced and pause:
+                    await asyncio.sleep(pause)
             version, index = version + 1, 0
         narration.update(version=version, event=0)
         return narration
 
-    async def _narrate_event(
-        self, live: Live, channel: Any, narration: dict[str, Any], event: engine.Event, locale: Any
-    ) -> bool:
-        """Show one public event; True if a message changed."""
-        if event.type == "reveal_start":
-            narration["reveal"] = render_reveal.start_model(event)
-            reply = self._reveal_reply(live, narration["reveal"], locale)
+    async def _show(
+        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any], what: Show
+    ) -> None:
+        if what is Show.FINAL:
+            message = await channel.send(**shown.final(self._table_of(live)).kwargs())
+            narration["final_message_id"] = message.id
+        elif what is Show.POST:
+            reply = shown.narration(self._table_of(live), narration["reveal"], False)
             message = await channel.send(**reply.kwargs())
             narration["reveal_message_id"] = message.id
-            return True
-        model = narration.get("reveal")
-        if event.type == "game_over":
-            view = engine.public_view(live.state)
-            reply = render_reveal.final(live.id, view, live.names(), locale)
-            message = await channel.send(**reply.kwargs())
-            narration["final_message_id"] = message.id
-            return True
-        if model is None:
-            return False
-        render_reveal.update(model, event)
-        if event.type == "round_start":
-            narration["repost_table"] = True
-        if event.type in render_reveal.PACED or event.type in ("round_end", "round_start"):
-            await self._edit_reveal(live, channel, narration, locale)
-            return True
-        return False
+            narration.pop("decision_version", None)
+        else:
+            await self._edit_narration(live, shown, channel, narration, False)
 
-    def _reveal_reply(
+    async def _edit_narration(
         self,
         live: Live,
-        model: dict[str, Any],
-        locale: Any,
-        decision: list[discord.ui.Item[Any]] | None = None,
-        prompt: str | None = None,
-    ) -> render.Reply:
-        return render_reveal.reveal(
-            live.id, model, live.state.variant, live.names(), locale, decision, prompt
-        )
-
-    async def _edit_reveal(
-        self,
-        live: Live,
+        shown: Presentation,
         channel: Any,
         narration: dict[str, Any],
-        locale: Any,
-        decision: list[discord.ui.Item[Any]] | None = None,
-        prompt: str | None = None,
+        decision: bool,
     ) -> None:
-        reply = self._reveal_reply(live, narration["reveal"], locale, decision, prompt)
-        if decision is None:  # this redraw drops the buttons: show them again when due
+        reply = shown.narration(self._table_of(live), narration["reveal"], decision)
+        if not decision:  # this redraw drops the buttons: show them again when due
             narration.pop("decision_version", None)
         message_id = narration.get("reveal_message_id")
         if message_id is not None:
@@ -202,17 +200,10 @@ class Publisher:
     # --- the table, the ping, the decision --------------------------------------------
 
     async def _table(
-        self, live: Live, channel: Any, narration: dict[str, Any], locale: Any
+        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
     ) -> None:
-        view = engine.public_view(live.state)
-        log_lines = (
-            casual_log(live, locale) if live.row.settings.get("memory") == "casual" else None
-        )
-        mentions = [f"<@{s.user_id}>" if s.user_id else s.name for s in live.row.seats]
-        reply = render.table(
-            live.id, view, live.names(), live.row.settings, locale, log_lines, mentions
-        )
-        render.presence_notes(reply, live.presence(), live.version, live.names(), locale)
+        reply = shown.table(self._table_of(live))
+        presence_notes(reply, live.presence(), live.version, live.names())
         old = live.row.table_message_id
         repost = narration.pop("repost_table", False) or live.id in self._repost
         self._repost.discard(live.id)
@@ -229,33 +220,34 @@ class Publisher:
         message = await channel.send(**reply.kwargs())
         await self.service.set_messages(live, table_message_id=message.id)
 
-    async def lobby_closed(self, row: Any) -> None:
+    async def lobby_closed(self, row: GameRow) -> None:
         """An idle lobby closed itself: its message says so, without buttons."""
         if row.lobby_message_id is None:
             return
         channel = await self._channel(row.channel_id)
         if channel is None:
             return
-        locale = _guild_locale(channel)
-        reply = render.lobby(row, locale, t("lobby.idle_closed", locale))
+        from .lobby import lobby_message  # the lobby's own rendering
+
+        with use_locale(game_locale(row, channel)):
+            reply = lobby_message(row, t("lobby.idle_closed"))
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(row.lobby_message_id).edit(**reply.kwargs())
 
     async def repost_table(self, live: Live) -> None:
-        """`/mammamia table`: the table message again, at the bottom of the channel.
+        """`/<game> table`: the table message again, at the bottom of the channel.
         Kept here, not in the stored narration, which only the worker writes."""
         self._repost.add(live.id)
         self.notify(live)
 
-    async def _ping(self, live: Live, channel: Any, narration: dict[str, Any], locale: Any) -> None:
+    async def _ping(
+        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
+    ) -> None:
         """A short ping for whoever must act; deleted when their turn or decision ends."""
-        state = live.state
-        acting = state.to_act()
-        key = f"{state.phase}:{acting[0]}:{state.round}" if acting else None
-        if state.phase == "reveal" and state.pending is not None:
-            key = f"reveal:{acting[0]}:{state.pending.order}:{state.pending.stage}"
+        table = self._table_of(live)
+        key = shown.moment(table.view)
         armed = live.presence().armed or {}
-        reminder = armed.get("version") == state.version and armed.get("reminded")
+        reminder = armed.get("version") == live.version and armed.get("reminded")
         if key is not None and reminder:
             key += ":reminded"
         ping = narration.get("ping") or {}
@@ -267,11 +259,12 @@ class Publisher:
                 await channel.get_partial_message(old).delete()
         message_id = None
         if key is not None:
-            view = engine.public_view(state)
-            user = live.row.seats[acting[0]].user_id
-            text = render.turn_ping(view, user, live.names(), locale)
+            seat = live.rules.to_act(live.state)[0]
+            user = live.row.seats[seat].user_id
+            mention = f"<@{user}>" if user else live.names()[seat]
+            text = shown.ping(table, mention)
             if reminder:
-                text = t("ping.reminder", locale, due=int(armed["due"])) + " " + text
+                text = t("ping.reminder", due=int(armed["due"])) + " " + text
             message = await channel.send(
                 content=text,
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
@@ -281,22 +274,17 @@ class Publisher:
         narration["ping"] = {"key": key}
 
     async def _decision(
-        self, live: Live, channel: Any, narration: dict[str, Any], locale: Any
+        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
     ) -> None:
-        """The buttons of a pending decision, on the reveal message, once narrated."""
-        state = live.state
-        if "reveal" not in narration or narration.get("decision_version") == state.version:
+        """The buttons of a pending public decision, on the narration, once narrated."""
+        if "reveal" not in narration or narration.get("decision_version") == live.version:
             return
-        if state.phase == "reveal" and state.pending is not None:
-            view = engine.public_view(state)
-            prompt, items = render_reveal.decision_prompt(
-                live.id, state.version, view, live.names(), state.help, locale
-            )
-            await self._edit_reveal(live, channel, narration, locale, items, prompt)
-        narration["decision_version"] = state.version
+        if shown.has_decision(live.rules.public_view(live.state)):
+            await self._edit_narration(live, shown, channel, narration, True)
+        narration["decision_version"] = live.version
 
     async def _ended(
-        self, live: Live, channel: Any, narration: dict[str, Any], locale: Any
+        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
     ) -> None:
         """A game ended early: the table says so, and the ping goes."""
         if narration.get("ended"):
@@ -306,42 +294,43 @@ class Publisher:
                 await channel.get_partial_message(live.row.ping_message_id).delete()
             await self.service.set_messages(live, ping_message_id=None)
         if live.row.table_message_id is not None:
-            view = engine.public_view(live.state)
-            reply = render.table(live.id, view, live.names(), live.row.settings, locale)
+            reply = shown.table(self._table_of(live))
             reply.items = []
-            reply.content = t("table.ended_early", locale)
+            reply.content = t("table.ended_early")
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(live.row.table_message_id).edit(**reply.kwargs())
         narration["ended"] = True
         await self.service.set_narration(live, narration)
 
 
-def casual_log(live: Live, locale: Any) -> list[str]:
-    """Casual memory (MM-V2): this round's plays, newest last."""
-    names = live.names()
-    lines: list[str] = []
-    for version in range(live.version, -1, -1):
-        for event in reversed(live.events.get(version, [])):
-            if event.type in ("round_start", "game_start"):
-                return lines
-            if event.type == "play":
-                data = event.data
-                key = "log.play_order" if data["order"] else "log.play"
-                lines.insert(
-                    0,
-                    t(
-                        key,
-                        locale,
-                        name=names[data["seat"]],
-                        count=data["count"],
-                        kind=render.kind(data["ingredient"], locale),
-                    ),
-                )
-            elif event.type in ("pass", "skip"):
-                lines.insert(0, t(f"log.{event.type}", locale, name=names[event.data["seat"]]))
-    return lines
-
-
-def _guild_locale(channel: Any) -> Any:
+def game_locale(row: GameRow, channel: Any) -> Any:
+    """Public messages speak the game's language: chosen at `new`, else the server's."""
+    chosen = row.settings.get("language")
+    if chosen:
+        return chosen
     guild = getattr(channel, "guild", None)
     return getattr(guild, "preferred_locale", None)
+
+
+def presence_notes(reply: Reply, presence: Presence, version: int, names: list[str]) -> None:
+    """The table's word on timers: time left, a move the bot made for someone,
+    and who is away or kicked."""
+    embed = reply.embed
+    if embed is None:
+        return
+    armed = presence.armed or {}
+    if armed.get("version") == version and armed.get("due") is not None:
+        embed.add_field(name=t("table.time_left"), value=f"<t:{int(armed['due'])}:R>", inline=True)
+    auto = presence.auto
+    if auto and auto.get("version") == version:
+        seat = auto["seat"]
+        name = names[seat] if 0 <= seat < len(names) else t("name.unknown")
+        note = t(f"table.auto.{auto['why']}", name=name)
+        embed.description = f"{note}\n{embed.description or ''}"
+    absent = [
+        t("table.kicked" if presence.kicked[s] else "table.away", name=names[s])
+        for s in range(len(names))
+        if presence.kicked[s] or presence.away[s]
+    ]
+    if absent:
+        embed.add_field(name=t("table.absent"), value="\n".join(absent), inline=False)

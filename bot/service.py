@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import engine
-from engine import Action, Event, IllegalAction, State
-from engine.cards import BOXES
+from engine import ActionError, AnyGame, game
+from engine.interface import Action, Event, State
 
 from .i18n import t
 from .presence import Presence
@@ -26,15 +25,15 @@ from .storage import ChannelBusy, GameRow, GameStatus, Seat, StaleVersion, Stora
 
 log = logging.getLogger(__name__)
 
-SEATS = {name: (box.min_seats, box.max_seats) for name, box in BOXES.items()}
-
 
 class ServiceError(Exception):
-    """A refusal the player can act on; `code` names a catalog entry `error.<code>`."""
+    """A refusal the player can act on: a host refusal (`code` names a catalog
+    entry), or a game's refusal (`game` names the game whose words explain it)."""
 
-    def __init__(self, code: str, **params: Any) -> None:
+    def __init__(self, code: str, game: str | None = None, **params: Any) -> None:
         super().__init__(code)
         self.code = code
+        self.game = game
         self.params = params
 
 
@@ -51,6 +50,10 @@ class Live:
     @property
     def id(self) -> int:
         return self.row.id
+
+    @property
+    def rules(self) -> AnyGame:
+        return game(self.row.game)
 
     @property
     def version(self) -> int:
@@ -77,16 +80,15 @@ class Outcome:
     events: list[Event]
 
 
-def default_settings(variant: str = "classic", **given: Any) -> dict[str, Any]:
-    """Settings of a new lobby, filled in where the host chose nothing."""
-    settings = {
-        "variant": variant,
-        "help": None,
-        "memory": "strict",
-        "reveal_speed": "normal",
-        "turn_timer": "2m",
-        "decision_timer": 60,
-    }
+#: The host's own settings of every game, and their defaults.
+HOST_SETTINGS: dict[str, Any] = {"turn_timer": "2m", "decision_timer": 60}
+
+
+def default_settings(rules: AnyGame, **given: Any) -> dict[str, Any]:
+    """Settings of a new lobby: the game's options and the host's, filled in
+    with their defaults where the host chose nothing."""
+    settings: dict[str, Any] = {o.name: o.default for o in rules.options}
+    settings.update(HOST_SETTINGS)
     settings.update({k: v for k, v in given.items() if v is not None})
     return settings
 
@@ -103,7 +105,10 @@ class GameService:
         self.listeners: list[Callable[[Live], None]] = []  # told after every change
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
@@ -131,13 +136,12 @@ class GameService:
     async def _load(self, row: GameRow) -> Live:
         """Rebuild a game from its record (the truth); the snapshot must agree."""
         assert row.record is not None
-        state, start_events = engine.start(row.record)
+        rules = game(row.game)
+        state, start_events = rules.start(row.record)
         events = {0: start_events}
-        for index, data in enumerate(row.record.get("actions", [])):
-            state, events[index + 1] = engine.apply(state, engine.from_json(data))
-        if row.snapshot is not None and State.from_json(row.snapshot).fingerprint() != (
-            state.fingerprint()
-        ):
+        for index, data in enumerate(rules.actions_of(row.record)):
+            state, events[index + 1] = rules.apply(state, rules.action_from_json(data))
+        if row.snapshot is not None and row.snapshot != state.to_json():
             log.warning("game %s: snapshot differs from its record; using the record", row.id)
         live = Live(row, state, row.record, events)
         self._live[row.id] = live
@@ -168,11 +172,16 @@ class GameService:
     # --- the lobby -------------------------------------------------------------
 
     async def open_lobby(
-        self, guild_id: int | None, channel_id: int, host: Seat, settings: dict[str, Any]
+        self,
+        rules: AnyGame,
+        guild_id: int | None,
+        channel_id: int,
+        host: Seat,
+        settings: dict[str, Any],
     ) -> GameRow:
         try:
             return await self.storage.create_lobby(
-                guild_id, channel_id, host.user_id or 0, settings, [host]
+                guild_id, channel_id, host.user_id or 0, settings, [host], game=rules.name
             )
         except ChannelBusy as busy:
             raise ServiceError("channel_busy") from busy
@@ -190,7 +199,7 @@ class GameService:
             row = await self._lobby(channel_id, game_id)
             if any(seat.user_id == player.user_id for seat in row.seats):
                 raise ServiceError("already_seated")
-            most = SEATS[row.settings["variant"]][1]
+            most = game(row.game).seat_limits(row.settings)[1]
             if len(row.seats) >= most:
                 raise ServiceError("lobby_full", max=most)
             return await self.storage.update_lobby(row.id, seats=[*row.seats, player])
@@ -216,7 +225,7 @@ class GameService:
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id, game_id)
             require_host(row, user_id)
-            most = SEATS[row.settings["variant"]][1]
+            most = game(row.game).seat_limits(row.settings)[1]
             if len(row.seats) >= most:
                 raise ServiceError("lobby_full", max=most)
             computer = Seat(user_id=None, name=name, agent=difficulty)
@@ -244,20 +253,17 @@ class GameService:
             return await self.storage.finish(row.id, GameStatus.CANCELLED)
 
     async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Live:
-        """Deal: seats in join order, colours in the default order, the first
-        player at random (MM-S5) from a fresh seed."""
+        """Deal from a fresh seed, seats in join order; the game's own rules
+        decide the rest (who starts, what depends on the seat count)."""
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id, game_id)
             require_host(row, user_id)
-            variant = row.settings["variant"]
-            least, _ = SEATS[variant]
+            rules = game(row.game)
+            least, _ = rules.seat_limits(row.settings)
             if len(row.seats) < least:
                 raise ServiceError("too_few_players", min=least)
-            help_ = row.settings.get("help")
-            if variant == "plus" and help_ and len(row.seats) == 2:
-                help_ = False  # PL-H: never with 2 players
-            record = engine.new_record(variant, len(row.seats), self._seed(), help=help_)
-            state, events = engine.start(record)
+            record = rules.new_record(row.settings, len(row.seats), self._seed())
+            state, events = rules.start(record)
             row = await self.storage.start_game(row.id, record, state.to_json())
             live = Live(row, state, record, {0: events})
             self._live[row.id] = live
@@ -300,12 +306,13 @@ class GameService:
     ) -> Outcome:
         """Apply and store one action, with the presence, in one transaction. The
         caller holds the game's lock."""
+        rules = live.rules
         try:
-            state, events = engine.apply(live.state, action)
-        except IllegalAction as illegal:
-            raise named(illegal, live.names()) from illegal
-        record = engine.append(live.record, action)
-        status = GameStatus.FINISHED if state.phase == "over" else None
+            state, events = rules.apply(live.state, action)
+        except ActionError as illegal:
+            raise named(illegal, live) from illegal
+        record = rules.append(live.record, action)
+        status = GameStatus.FINISHED if rules.is_over(state) else None
         try:
             row = await self.storage.commit_action(
                 live.id,
@@ -329,9 +336,9 @@ class GameService:
         """The user's seat, if it is theirs to act now; else the engine's refusal."""
         seat = seat_for(live, user_id)
         try:
-            engine.check_seat(live.state, seat)
-        except IllegalAction as illegal:
-            raise named(illegal, live.names()) from illegal
+            live.rules.check_seat(live.state, seat)
+        except ActionError as illegal:
+            raise named(illegal, live) from illegal
         return seat
 
     async def end(self, game_id: int, user_id: int, moderator: bool) -> Live:
@@ -411,7 +418,11 @@ class GameService:
         live.row = await self.storage.set_messages(live.id, **ids)
 
     def forget(self, game_id: int) -> None:
+        """Let an ended game go from memory, with its lock."""
         self._live.pop(game_id, None)
+        lock = self._locks.get(game_id)
+        if lock is not None and not lock.locked():
+            del self._locks[game_id]
 
 
 def published_to_the_end(row: GameRow) -> bool:
@@ -448,10 +459,12 @@ def seat_for(live: Live, user_id: int) -> int:
     return seat
 
 
-def named(illegal: IllegalAction, names: list[str]) -> ServiceError:
-    """The engine's refusal with the seat it names turned into a player's name."""
+def named(illegal: ActionError, live: Live) -> ServiceError:
+    """The engine's refusal, for the game's words, with the seat it names
+    turned into a player's name."""
     params = dict(illegal.params)
+    names = live.names()
     if "seat" in params:
         seat = params.pop("seat")
         params["name"] = names[seat] if 0 <= seat < len(names) else str(seat)
-    return ServiceError(illegal.code, **params)
+    return ServiceError(illegal.code, live.row.game, **params)

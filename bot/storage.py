@@ -148,6 +148,7 @@ class GameRow:
     finished_at: datetime | None
     # Per seat: timeouts in a row, away, kicked; and the deadline being armed (timers).
     presence: dict[str, Any] = field(default_factory=dict)
+    game: str = "mammamia"  # the game's name in the engine's registry
 
 
 def _utc_now() -> datetime:
@@ -265,6 +266,7 @@ class Storage:
         host_id: int,
         settings: Mapping[str, Any],
         seats: Sequence[Seat],
+        game: str = "mammamia",
     ) -> GameRow:
         """A new game in the lobby; `ChannelBusy` if the channel already has one."""
         now = _timestamp(self._now())
@@ -272,9 +274,11 @@ class Storage:
             async with self._transaction() as conn:
                 row = await _one(
                     conn,
-                    "INSERT INTO games (guild_id, channel_id, status, host_id, settings, seats,"
-                    " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING *",
+                    "INSERT INTO games (game, guild_id, channel_id, status, host_id, settings,"
+                    " seats, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)"
+                    " RETURNING *",
                     (
+                        game,
                         guild_id,
                         channel_id,
                         host_id,
@@ -551,6 +555,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         updated_at=datetime.fromisoformat(row["updated_at"]),
         finished_at=_optional_datetime(row["finished_at"]),
         presence=json.loads(row["presence"]),
+        game=row["game"],
     )
 
 

@@ -11,15 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
-
-import engine
-from engine import Action, Choose, Help, Pass, Pay, State, Turn
-from engine.ai import HeuristicAgent, make_agent
 
 from .clock import Clock
 from .presence import Presence
@@ -44,30 +39,6 @@ DECISION_SECONDS = 60
 AWAY_AFTER = 3  # timeouts in a row
 LOBBY_IDLE_SECONDS = 600
 COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a person
-
-
-def safe_move(state: State, seat: int) -> Action:
-    """What the bot plays for a player who ran out of time: one card of the kind
-    held most, no order, from the supply (a classic pass with no ingredient);
-    in a reveal, decline, or take the choice the table covers where it must."""
-    legal = engine.legal_actions(state, seat)
-    turns = [a for a in legal if isinstance(a, Turn) and a.count == 1 and a.order is None]
-    if turns:
-        held = Counter(c for c in state.hands[seat] if c in state.box.kindset)
-        most = max(held.values())
-        kind = next(k for k in state.box.kinds if held[k] == most)
-        of_kind = [a for a in turns if a.ingredient == kind]
-        return next((a for a in of_kind if a.draw == "supply"), of_kind[0])
-    passes = [a for a in legal if isinstance(a, Pass)]
-    if passes:
-        return next((a for a in passes if a.draw == "supply"), passes[0])
-    for action in legal:
-        if isinstance(action, Pay) and not action.accept:
-            return action
-        if isinstance(action, Help) and not action.accept:
-            return action
-    choices = [a for a in legal if isinstance(a, Choose)]
-    return choices[0]  # covered choices only: one must be taken (MM-R10)
 
 
 Job = Callable[[], Awaitable[None]]
@@ -148,7 +119,7 @@ class Timers:
         presence = live.presence()
         if presence.armed and presence.armed.get("version") == live.version:
             return
-        acting = live.state.to_act()
+        acting = live.rules.to_act(live.state)
         due = half = None
         if acting:
             now = self.clock.now()
@@ -157,10 +128,11 @@ class Timers:
             elif presence.absent(acting[0]):
                 due = now  # away or kicked: played at once
             else:
+                deciding = live.rules.public_view(live.state).get("pending") is not None
                 seconds = (
-                    turn_seconds(live.row.settings)
-                    if live.state.phase == "turn"
-                    else live.row.settings.get("decision_timer", DECISION_SECONDS)
+                    live.row.settings.get("decision_timer", DECISION_SECONDS)
+                    if deciding
+                    else turn_seconds(live.row.settings)
                 )
                 if seconds:
                     due, half = now + seconds, now + seconds / 2
@@ -186,7 +158,7 @@ class Timers:
         live = await self.service.live(game)
         if live.version != version or live.row.status != GameStatus.RUNNING:
             return
-        seat = live.state.to_act()[0]
+        seat = live.rules.to_act(live.state)[0]
         agent = self.agent_for(live, seat)
         # Searching takes a while: off the event loop, so other games go on.
         move = await asyncio.to_thread(agent.choose, live.state, seat) if agent else None
@@ -202,7 +174,7 @@ class Timers:
                     "why": self._why(presence, seat),
                 }
             if move is None:
-                move = safe_move(live.state, seat)
+                move = live.rules.safe_move(live.state, seat)
             await self.service.commit(live, seat, move, presence)
         self.service.changed(live)
 
@@ -228,8 +200,8 @@ class Timers:
         seed = (int(live.record.get("seed", 0)) * 1_000_003 + seat) & 0xFFFFFFFF
         events = [e for v in range(live.version + 1) for e in live.events.get(v, [])]
         if difficulty is None:
-            return HeuristicAgent(seed, seat=seat, events=events)
-        return make_agent(difficulty, seed, seat=seat, events=events)
+            return live.rules.stand_in(seed, seat, events)
+        return live.rules.agent(difficulty, seed, seat, events)
 
     async def _close_lobby(self, row: GameRow) -> None:
         """A lobby with no activity for ten minutes closes itself, unless it

@@ -1,5 +1,5 @@
 """What every cog needs: the bot's service and publisher, the player's name,
-and the game a command or a click is about."""
+and the game a command is about."""
 
 from __future__ import annotations
 
@@ -35,10 +35,6 @@ def moderator(interaction: discord.Interaction[Any]) -> bool:
     """Manage Messages in this channel makes a player a moderator of games here."""
     permissions = interaction.permissions
     return bool(permissions.manage_messages or permissions.administrator)
-
-
-def guild_locale(interaction: discord.Interaction[Any]) -> Any:
-    return interaction.guild_locale
 
 
 async def game_here(interaction: discord.Interaction[Any]) -> Live:

@@ -113,7 +113,13 @@ class Game(Protocol[S, A]):
 
     def replay(self, record: Mapping[str, Any]) -> Replayed: ...
 
-    def append(self, record: Mapping[str, Any], action: A) -> JSON: ...
+    def append(self, record: Mapping[str, Any], action: A) -> JSON:
+        """A new record with `action` added (the old one is left as it was)."""
+        ...
+
+    def actions_of(self, record: Mapping[str, Any]) -> list[JSON]:
+        """Every action of a record, in the order they were applied."""
+        ...
 
     def action_from_json(self, data: object) -> A:
         """MalformedAction if `data` is no action of this game."""
@@ -174,5 +180,9 @@ class Game(Protocol[S, A]):
         seed: int,
         agent_options: Mapping[str, Mapping[str, Any]],
     ) -> Result: ...
+
+    def stand_in(self, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
+        """The agent that plays the seat of a player who is away or gone."""
+        ...
 
     def agent_names(self) -> tuple[str, ...]: ...

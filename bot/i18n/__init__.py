@@ -10,11 +10,31 @@ key missing there is a bug and raises `KeyError`.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DEFAULT_LOCALE", "Catalog", "default_catalog", "t"]
+__all__ = ["DEFAULT_LOCALE", "Catalog", "current_locale", "default_catalog", "t", "use_locale"]
+
+#: The locale of the work at hand: set once per interaction (the user's) or per
+#: published game (the game's), read by `t`; render code never passes it on.
+_LOCALE: ContextVar[object | None] = ContextVar("locale", default=None)
+
+
+@contextmanager
+def use_locale(locale: object | None) -> Iterator[None]:
+    token = _LOCALE.set(locale)
+    try:
+        yield
+    finally:
+        _LOCALE.reset(token)
+
+
+def current_locale() -> object | None:
+    return _LOCALE.get()
+
 
 DEFAULT_LOCALE = "en"
 CATALOG_DIR = Path(__file__).resolve().parent
@@ -107,5 +127,6 @@ def default_catalog() -> Catalog:
 
 
 def t(key: str, /, locale: object | None = None, **params: object) -> str:
-    """The shipped catalog's message for `key` in `locale` (see `Catalog.get`)."""
-    return default_catalog().get(key, locale, **params)
+    """The shipped catalog's message for `key` in `locale`, by default the
+    current one (see `Catalog.get`)."""
+    return default_catalog().get(key, _LOCALE.get() if locale is None else locale, **params)

@@ -9,7 +9,7 @@ from ..errors import RecordError
 from ..interface import JSON, Option
 from . import actions, flow, game, record, views
 from .actions import Action
-from .ai import AGENTS, DIFFICULTIES, make_agent
+from .ai import AGENTS, DIFFICULTIES, HeuristicAgent, make_agent
 from .ai.safe import safe_move
 from .ai.tournament import TournamentResult, tournament
 from .cards import BOXES
@@ -50,6 +50,9 @@ class MammaMia:
     def append(self, rec: Mapping[str, Any], action: Action) -> JSON:
         return record.append(dict(rec), action)
 
+    def actions_of(self, rec: Mapping[str, Any]) -> list[JSON]:
+        return list(rec.get("actions", []))
+
     def action_from_json(self, data: object) -> Action:
         return actions.from_json(data)
 
@@ -85,6 +88,9 @@ class MammaMia:
 
     def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
         return make_agent(difficulty, seed, seat=seat, events=events)
+
+    def stand_in(self, seed: int, seat: int, events: Iterable[Event] = ()) -> HeuristicAgent:
+        return HeuristicAgent(seed, seat=seat, events=events)
 
     def agent_names(self) -> tuple[str, ...]:
         return tuple(AGENTS)

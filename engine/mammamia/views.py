@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .flow import ranking
 from .state import OVER, REVEAL, State
 
 
@@ -32,6 +33,7 @@ def public_view(state: State) -> dict[str, Any]:
     pending = state.pending
     view: dict[str, Any] = {
         "variant": state.variant,
+        "kinds": list(state.box.kinds),  # the ingredient kinds; any other card is an order
         "seats": state.seats,
         "help": state.help,
         "round": state.round,
@@ -58,6 +60,7 @@ def public_view(state: State) -> dict[str, Any]:
         view["scores"] = [len(d) for d in state.delivered]
         kinds = state.box.kinds
         view["ingredients"] = [sum(c in kinds for c in h) for h in state.hands]
+        view["ranking"] = ranking(state)  # MM-E1 with its tie-break
     return view
 
 
@@ -84,4 +87,6 @@ def player_view(state: State, seat: int) -> dict[str, Any]:
     view = public_view(state)
     view["seat"] = seat
     view["hand"] = sorted(state.hands[seat])
+    kinds = state.box.kindset
+    view["hand_orders"] = sorted(c for c in state.hands[seat] if c not in kinds)
     return view

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from bot import render
+from bot.games.mammamia import render
 
 from driver import Players
 
@@ -46,10 +46,28 @@ async def test_join_and_leave_by_command_update_the_lobby(discord_server, bots):
     r = await discord_server.slash(ben, discord_server.channel, "mammamia", "join")
     assert r.message.content == render.t("lobby.you_joined")
     await bots.idle()  # the lobby message is redrawn after the answer
-    assert f"<@{ben.id}>" in discord_server.get_message(lobby.id).text
+    assert f"2. {ben.display_name}" in discord_server.get_message(lobby.id).text
     await discord_server.slash(ben, discord_server.channel, "mammamia", "leave")
     await bots.idle()
-    assert f"<@{ben.id}>" not in discord_server.get_message(lobby.id).text
+    assert f"2. {ben.display_name}" not in discord_server.get_message(lobby.id).text
+
+
+async def test_embeds_name_players_and_never_mention_them(discord_server, bots):
+    """A mention of an uncached user shows as a raw id on phones: names in
+    embeds, mentions only in message content (the turn ping)."""
+    lobby = await _lobby(discord_server, bots)
+    ben = discord_server.users[1]
+    await discord_server.click(ben, lobby, label=render.t("lobby.button.join"))
+    await discord_server.click(discord_server.users[0], lobby, label=render.t("lobby.button.start"))
+    await bots.idle()
+    public = discord_server.public_messages(discord_server.channel)
+    embedded = [m for m in public if m.embeds]
+    assert embedded
+    for message in embedded:
+        for embed in message.embeds:
+            assert "<@" not in str(embed), embed
+    pings = [m for m in public if not m.embeds and "<@" in m.content]
+    assert pings  # the turn is still announced with a mention, in content
 
 
 async def test_cancel_by_host_frees_the_channel(discord_server, bots):

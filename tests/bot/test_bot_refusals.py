@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import engine
-from bot import render
+from bot.games.mammamia import render
 
 from driver import Players
 
@@ -101,4 +100,4 @@ async def test_engine_refusals_reach_the_player_in_words(discord_server, bots):
         user, discord_server.channel, "mammamia", "pass", options={"draw": "supply"}
     )
     assert r.response.ephemeral
-    assert r.message.content == engine.IllegalAction("cannot_pass").message
+    assert r.message.content == render.t("error.cannot_pass")

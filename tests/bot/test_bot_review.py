@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-import engine
-from bot import render
+from bot.games.mammamia import render
+from engine import mammamia as engine
 
 from driver import Players
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-import engine
-from bot import render
 from bot.clock import ManualClock
+from bot.games.mammamia import render
+from engine import mammamia as engine
 
 from driver import Players
 

@@ -14,11 +14,12 @@ from typing import Any
 
 import discord
 
-from engine import Action, Pass, Turn
+from bot.i18n import t
+from bot.reply import GREEN, Reply, button, select
+from engine.mammamia.actions import Action, Pass, Turn
 
 from . import render
-from .i18n import t
-from .render import Reply, custom_id
+from .render import custom_id
 
 NONE = "-"
 
@@ -83,12 +84,12 @@ def action_of(draft: Draft, seat: int, legal: list[Action]) -> Action:
     return Turn(seat, draft.kind or "", draft.count, draft.order, draft.draw)
 
 
-def _hand_text(view: dict[str, Any], locale: Any) -> tuple[str, list[str]]:
-    kinds = Counter(c for c in view["hand"] if c in render.KIND_EMOJI)
+def _hand_text(view: dict[str, Any]) -> tuple[str, list[str]]:
+    orders = view["hand_orders"]
+    kinds = Counter(c for c in view["hand"] if c not in orders)
     ordered = sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))
-    ingredients = render.cards(dict(ordered), locale)
-    orders = [c for c in view["hand"] if c not in render.KIND_EMOJI]
-    lines = [render.order_line(view["variant"], o, locale) for o in sorted(orders)]
+    ingredients = render.cards(dict(ordered))
+    lines = [render.order_line(view["variant"], o) for o in orders]
     return ingredients, lines
 
 
@@ -98,36 +99,35 @@ def hand(
     names: list[str],
     legal: list[Action],
     draft: Draft | None = None,
-    locale: Any = None,
     notice: str | None = None,
 ) -> Reply:
     """The hand message for `view["seat"]`, with turn controls when `legal` has turns."""
     seat = view["seat"]
     colour = view["players"][seat]["colour"]
     embed = discord.Embed(
-        title=t("hand.title", locale, name=names[seat], colour=render.COLOUR_EMOJI[colour]),
+        title=t("hand.title", name=names[seat], colour=render.COLOUR_EMOJI[colour]),
         colour=render.COLOURS[view["variant"]],
     )
-    ingredients, orders = _hand_text(view, locale)
-    embed.add_field(name=t("hand.ingredients", locale), value=ingredients, inline=False)
+    ingredients, orders = _hand_text(view)
+    embed.add_field(name=t("hand.ingredients"), value=ingredients, inline=False)
     embed.add_field(
-        name=t("hand.orders", locale),
-        value="\n".join(orders) if orders else t("hand.no_orders", locale),
+        name=t("hand.orders"),
+        value="\n".join(orders) if orders else t("hand.no_orders"),
         inline=False,
     )
     pile = view["players"][seat]["order_pile_size"]
-    embed.add_field(name=t("hand.order_pile", locale), value=str(pile), inline=True)
-    embed.add_field(name=t("hand.size", locale), value=str(len(view["hand"])), inline=True)
-    lines = [render.status_line(view, names, locale)]
+    embed.add_field(name=t("hand.order_pile"), value=str(pile), inline=True)
+    embed.add_field(name=t("hand.size"), value=str(len(view["hand"])), inline=True)
+    lines = [render.status_line(view, names, seat)]
     if notice:
         lines.insert(0, notice)
     embed.description = "\n".join(lines)
     version = view["version"]
     if not any(isinstance(a, Turn | Pass) for a in legal):
-        refresh = render.button(t("hand.refresh", locale), custom_id(game, version, "hand"))
+        refresh = button(t("hand.refresh"), custom_id(game, version, "hand"))
         return Reply(embed=embed, items=[refresh])
     draft = settle(draft or Draft(), legal)
-    return Reply(embed=embed, items=_controls(game, version, view, legal, draft, locale))
+    return Reply(embed=embed, items=_controls(game, version, view, legal, draft))
 
 
 def _controls(
@@ -136,7 +136,6 @@ def _controls(
     view: dict[str, Any],
     legal: list[Action],
     draft: Draft,
-    locale: Any,
 ) -> list[discord.ui.Item[Any]]:
     code = draft.encode()
     items: list[discord.ui.Item[Any]] = []
@@ -146,29 +145,27 @@ def _controls(
         held = Counter(view["hand"])
         kinds = sorted({a.ingredient for a in turns}, key=lambda k: (-held[k], k))
         items.append(
-            _select(
+            select(
                 custom_id(game, version, "kind", code),
-                [(render.kind(k, locale) + f" ×{held[k]}", k, k == draft.kind) for k in kinds],
+                [(render.kind(k) + f" ×{held[k]}", k, k == draft.kind) for k in kinds],
                 0,
             )
         )
         counts = sorted({a.count for a in turns if a.ingredient == draft.kind})
         items.append(
-            _select(
+            select(
                 custom_id(game, version, "count", code),
-                [(t("hand.count", locale, count=n), str(n), n == draft.count) for n in counts],
+                [(t("hand.count", count=n), str(n), n == draft.count) for n in counts],
                 1,
             )
         )
         orders = [None, *sorted({a.order for a in turns if a.order})]
         items.append(
-            _select(
+            select(
                 custom_id(game, version, "order", code),
                 [
                     (
-                        render.order_title(view["variant"], o, locale)
-                        if o
-                        else t("hand.no_order", locale),
+                        render.order_title(view["variant"], o) if o else t("hand.no_order"),
                         o or NONE,
                         o == draft.order,
                     )
@@ -188,32 +185,21 @@ def _controls(
     else:
         draws = sorted({a.draw for a in legal if isinstance(a, Pass)}, key=lambda d: d or "")
     items.append(
-        _select(
+        select(
             custom_id(game, version, "draw", code),
-            [(t(f"hand.draw.{d or 'none'}", locale), d or NONE, d == draft.draw) for d in draws],
+            [(t(f"hand.draw.{d or 'none'}"), d or NONE, d == draft.draw) for d in draws],
             3,
         )
     )
-    label = _play_label(draft, view["variant"], passing, locale)
-    items.append(
-        render.button(
-            label, custom_id(game, version, "play", code), discord.ButtonStyle.success, row=4
-        )
-    )
+    label = _play_label(draft, view["variant"], passing)
+    items.append(button(label, custom_id(game, version, "play", code), GREEN, row=4))
     return items
 
 
-def _play_label(draft: Draft, variant: str, passing: bool, locale: Any) -> str:
+def _play_label(draft: Draft, variant: str, passing: bool) -> str:
     if passing:
-        return t("hand.pass", locale, draw=t(f"hand.draw.{draft.draw or 'none'}", locale))
-    what = t("hand.play_cards", locale, count=draft.count, kind=t(f"kind.{draft.kind}", locale))
+        return t("hand.pass", draw=t(f"hand.draw.{draft.draw or 'none'}"))
+    what = t("hand.play_cards", count=draft.count, kind=t(f"kind.{draft.kind}"))
     if draft.order:
-        what += t("hand.play_order", locale)
-    return t("hand.play", locale, what=what, draw=t(f"hand.draw.{draft.draw or 'none'}", locale))
-
-
-def _select(cid: str, options: list[tuple[str, str, bool]], row: int) -> discord.ui.Select[Any]:
-    select: discord.ui.Select[Any] = discord.ui.Select(custom_id=cid, row=row)
-    for label, value, default in options[:25]:
-        select.add_option(label=label[:100], value=value, default=default)
-    return select
+        what += t("hand.play_order")
+    return t("hand.play", what=what, draw=t(f"hand.draw.{draft.draw or 'none'}"))

@@ -1,0 +1,137 @@
+"""Buttons and selects, and the one way an answer or a refusal reaches a player.
+
+Each kind of component is a `Component`: a discord.py `DynamicItem` with its
+own template (`<prefix>:<game>:<version>:<verb>[:<arg>]`, ARCHITECTURE.md),
+rebuilt from its custom_id on every click, so it works after a restart. A
+component that only the player to act may use is a `SeatComponent`: the seat
+check lives once, in its `interaction_check`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import re
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import discord
+
+from .games import presentation
+from .i18n import t, use_locale
+from .reply import Reply, drop_none
+from .service import GameService, Live, ServiceError
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Click:
+    game: int
+    version: int
+    verb: str
+    arg: str | None
+    values: tuple[str, ...]
+
+
+def service_of(interaction: discord.Interaction[Any]) -> GameService:
+    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+
+
+class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
+    """One kind of button or select. Subclasses name their `verb` (and, for a
+    game's own controls, its `prefix`) and implement `act`."""
+
+    verb: ClassVar[str]
+
+    def __init_subclass__(cls, *, verb: str, prefix: str = r"[a-z]+", **kwargs: Any) -> None:
+        cls.verb = verb
+        template = (
+            rf"(?P<prefix>{prefix}):(?P<game>[0-9]+):(?P<version>[0-9]+):{re.escape(verb)}"
+            r"(?::(?P<arg>[^:]*))?$"
+        )
+        super().__init_subclass__(template=template, **kwargs)
+
+    def __init__(self, item: discord.ui.Item[Any], click: Click) -> None:
+        super().__init__(item)
+        self.click = click
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> Component:
+        data: Any = interaction.data or {}
+        values = tuple(data.get("values", ()))
+        click = Click(int(match["game"]), int(match["version"]), cls.verb, match["arg"], values)
+        return cls(item, click)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self.act(interaction))
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+    async def live(self, interaction: discord.Interaction[Any]) -> Live:
+        return await service_of(interaction).live(self.click.game)
+
+
+class SeatComponent(Component, verb=r"(?!)"):
+    """A control only the player whose move it is may use; anyone else is
+    told, privately, whose move it is."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        async def check() -> None:
+            live = await self.live(interaction)
+            service_of(interaction).check_seat(live, interaction.user.id)
+
+        return await guarded(interaction, check())
+
+
+async def reply(
+    interaction: discord.Interaction[Any], message: Reply, *, ephemeral: bool = True
+) -> None:
+    """Answer the interaction with `message`, or follow up if it was answered."""
+    kwargs = drop_none(message.kwargs())
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+
+async def say(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
+    """A short ephemeral answer from the catalog."""
+    await reply(interaction, Reply(content=t(key, **params)))
+
+
+async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> None:
+    """A refusal in the player's words: a game's refusal in that game's words,
+    the host's from the catalog."""
+    if error.game is not None:
+        key, params = presentation(error.game).refusal(error.code, error.params)
+    else:
+        key, params = f"error.{error.code}", dict(error.params)
+    await say(interaction, key, **params)
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> bool:
+    """Run a handler in the player's language so that no click or command ever
+    ends in "This interaction failed": a refusal is said privately, an
+    unexpected error is logged and the player told. True if it went through."""
+    with use_locale(interaction.locale):
+        try:
+            if interaction.guild_id is None:  # games are played in server channels
+                if inspect.iscoroutine(work):
+                    work.close()
+                raise ServiceError("no_channel")
+            await work
+            return True
+        except ServiceError as error:
+            await refuse(interaction, error)
+        except Exception:
+            log.exception("interaction %s failed", interaction.id)
+            try:
+                await say(interaction, "error.internal")
+            except discord.HTTPException:
+                log.exception("could not tell the player about it either")
+        return False

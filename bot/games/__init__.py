@@ -1,0 +1,134 @@
+"""Where a game plugs into the host: its presentation.
+
+A game is `engine/<game>/` (its rules, `engine.interface.Game`) plus a package
+here, `bot/games/<game>/`, whose `PRESENTATION` satisfies `Presentation`: how
+the game's views become messages, its controls (discord.py `DynamicItem`s),
+its words for the engine's refusals, and the cog with its command group.
+`presentations()` finds every such package by itself: adding a game touches
+no host module (lobby, seats, locks, storage, timers, publisher).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cache
+from typing import Any, Protocol
+
+import discord
+
+from engine import AnyGame
+
+from ..reply import Reply
+
+
+class Show(Enum):
+    """What a public event asks of the narration message."""
+
+    NOTHING = "nothing"
+    POST = "post"  # a new narration message (e.g. the oven reveal begins)
+    EDIT = "edit"  # the narration message changes
+    FINAL = "final"  # the final result, in a message of its own
+
+
+@dataclass(frozen=True)
+class Step:
+    show: Show = Show.NOTHING
+    paced: bool = False  # the narration pauses after showing it
+    repost_table: bool = False  # the table goes to the bottom of the channel again
+
+
+@dataclass
+class Table:
+    """What a presentation may draw a public message from: the public view
+    and public facts about the seats, never a hand."""
+
+    game: int
+    view: dict[str, Any]
+    names: list[str]
+    settings: Mapping[str, Any]
+    history: Mapping[int, Sequence[Any]] = field(default_factory=dict)  # events by version
+
+    @property
+    def version(self) -> int:
+        return int(self.view["version"])
+
+    @property
+    def events(self) -> list[Any]:
+        """This game's public events so far, oldest first."""
+        return [e for v in sorted(self.history) for e in self.history[v] if e.to is None]
+
+
+class Presentation(Protocol):
+    """Everything the host asks of a game's presentation."""
+
+    #: The engine's rules of this game.
+    rules: AnyGame
+    #: The namespace of this game's component ids, e.g. "mm".
+    prefix: str
+    #: The discord.py extension with this game's command group, e.g. "cogs.mammamia".
+    extension: str
+    #: The DynamicItem classes of this game's controls.
+    items: Sequence[type[discord.ui.DynamicItem[Any]]]
+
+    def colour(self, settings: Mapping[str, Any]) -> discord.Colour: ...
+
+    def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
+        """The lobby's words for this game's settings."""
+        ...
+
+    def table(self, table: Table) -> Reply:
+        """The one public table message."""
+        ...
+
+    def moment(self, view: Mapping[str, Any]) -> str | None:
+        """A key for the turn or decision now awaited (None: nothing is), so a
+        ping is sent once per moment and deleted when it passes."""
+        ...
+
+    def ping(self, table: Table, mention: str) -> str: ...
+
+    def narrate(
+        self, model: dict[str, Any] | None, event: Any
+    ) -> tuple[dict[str, Any] | None, Step]:
+        """Fold one public event into the stored narration model."""
+        ...
+
+    def narration(self, table: Table, model: dict[str, Any], decision: bool) -> Reply:
+        """The narration message as the model stands; with the buttons of the
+        pending public decision when `decision`."""
+        ...
+
+    def has_decision(self, view: Mapping[str, Any]) -> bool:
+        """Whether the narration message carries buttons for a pending decision."""
+        ...
+
+    def final(self, table: Table) -> Reply: ...
+
+    def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        """An engine refusal as a catalog key and its parameters in words."""
+        ...
+
+    def rules_text(self, settings: Mapping[str, Any], view: Mapping[str, Any] | None) -> Reply:
+        """The rules in short; `view` is the asking player's own view, if seated."""
+        ...
+
+
+@cache
+def presentations() -> dict[str, Presentation]:
+    """Every game presentation under `bot/games/`, by the game's name."""
+    found: dict[str, Presentation] = {}
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            package = importlib.import_module(f"{__name__}.{module.name}")
+            shown = getattr(package, "PRESENTATION", None)
+            if shown is not None:
+                found[shown.rules.name] = shown
+    return found
+
+
+def presentation(game: str) -> Presentation:
+    return presentations()[game]

@@ -1,0 +1,131 @@
+"""Mamma Mia! on Discord: how its views become messages, its controls, its words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.games import Show, Step, Table
+from bot.i18n import t
+from bot.reply import Reply
+from engine import game
+from engine.mammamia import events as ev
+from engine.mammamia.cards import BOXES
+
+from . import narration, render
+from .controls import ITEMS
+
+
+class MammaMiaPresentation:
+    rules = game("mammamia")
+    prefix = render.PREFIX
+    extension = "cogs.mammamia"
+    items = ITEMS
+
+    def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
+        return render.COLOURS[settings.get("variant") or "classic"]
+
+    def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
+        return render.settings_lines(settings)
+
+    def table(self, table: Table) -> Reply:
+        log = casual_log(table) if table.settings.get("memory") == "casual" else None
+        return render.table(table.game, table.view, table.names, dict(table.settings), log)
+
+    def moment(self, view: Mapping[str, Any]) -> str | None:
+        acting = view["to_act"]
+        if not acting:
+            return None
+        pending = view["pending"]
+        if view["phase"] == "reveal" and pending is not None:
+            return f"reveal:{acting[0]}:{pending['order']}:{pending['stage']}"
+        return f"{view['phase']}:{acting[0]}:{view['round']}"
+
+    def ping(self, table: Table, mention: str) -> str:
+        return render.turn_ping(table.view, mention, table.names)
+
+    def narrate(
+        self, model: dict[str, Any] | None, event: Any
+    ) -> tuple[dict[str, Any] | None, Step]:
+        if isinstance(event, ev.RevealStarted):
+            return narration.start_model(event), Step(Show.POST)
+        if isinstance(event, ev.GameOver):
+            return model, Step(Show.FINAL)
+        if model is None or not narration.update(model, event):
+            return model, Step()
+        paced = isinstance(event, narration.PACED)
+        return model, Step(Show.EDIT, paced, isinstance(event, ev.RoundStarted))
+
+    def narration(self, table: Table, model: dict[str, Any], decision: bool) -> Reply:
+        variant = table.view["variant"]
+        if not decision:
+            return narration.reveal(table.game, model, variant, table.names)
+        prompt, items = narration.decision_prompt(
+            table.game, table.version, table.view, table.names, bool(table.view["help"])
+        )
+        return narration.reveal(table.game, model, variant, table.names, items, prompt)
+
+    def has_decision(self, view: Mapping[str, Any]) -> bool:
+        return view["phase"] == "reveal" and view["pending"] is not None
+
+    def final(self, table: Table) -> Reply:
+        return narration.final(table.game, table.view, table.names)
+
+    def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        return refusal_words(code, params)
+
+    def rules_text(self, settings: Mapping[str, Any], view: Mapping[str, Any] | None) -> Reply:
+        variant = settings.get("variant") or "classic"
+        embed = discord.Embed(
+            title=t("rules.title", variant=t(f"variant.{variant}")),
+            description=t(f"rules.{variant}"),
+            colour=render.COLOURS[variant],
+        )
+        if view is not None:
+            colour = view["players"][view["seat"]]["colour"]
+            lines = "\n".join(
+                render.order_line(variant, c) for c in BOXES[variant].order_ids(colour)
+            )
+            embed.add_field(name=t("rules.your_orders"), value=lines[:1024], inline=False)
+        return Reply(embed=embed)
+
+
+def refusal_words(code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """An engine refusal's parameters in words: kinds, cards, orders, piles."""
+    words = dict(params)
+    if "choices" in words:
+        words["choices"] = " / ".join(t(f"kind.{k}") for k in words["choices"])
+    if "kind" in words:
+        words["kind"] = (
+            render.kind(words["kind"]) if words["kind"] in render.KIND_EMOJI else (words["kind"])
+        )
+    for key in ("cards", "missing"):
+        if key in words:
+            words[key] = render.cards(words[key])
+    if "order" in words:  # plus's box names every order of both boxes
+        words["order"] = render.card_title("plus", words["order"])
+    if "pile" in words:
+        words["pile"] = t("pile.supply") if words["pile"] == "supply" else t("pile.order_pile")
+    return f"error.{code}", words
+
+
+def casual_log(table: Table) -> list[str]:
+    """Casual memory (MM-V2): this round's plays, newest last."""
+    lines: list[str] = []
+    for event in reversed(table.events):
+        if isinstance(event, ev.RoundStarted | ev.GameStart):
+            break
+        if isinstance(event, ev.Played):
+            key = "log.play_order" if event.order else "log.play"
+            who = table.names[event.seat]
+            lines.insert(0, t(key, name=who, count=event.count, kind=render.kind(event.ingredient)))
+        elif isinstance(event, ev.Passed):
+            lines.insert(0, t("log.pass", name=table.names[event.seat]))
+        elif isinstance(event, ev.Skipped):
+            lines.insert(0, t("log.skip", name=table.names[event.seat]))
+    return lines
+
+
+PRESENTATION = MammaMiaPresentation()

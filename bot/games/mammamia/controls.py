@@ -1,0 +1,298 @@
+"""Mamma Mia!'s controls: the private hand and its turn controls, and the
+reveal's decision buttons (MM-R4, MM-R8..R10, PL-R2, PL-R3, PL-H1..H3).
+
+Decision buttons sit on the public reveal message; only the player who must
+decide may use them (`SeatComponent`). Choices that would show the owner's
+hand (which cards pay a Bombastica, what to ask for) are offered in an
+ephemeral picker only the owner sees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.components import Component, SeatComponent, reply, service_of
+from bot.i18n import t
+from bot.reply import Reply, select
+from bot.service import Live, Outcome, ServiceError, seat_for
+from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
+
+from . import render
+from .hand import Draft, action_of, hand
+from .render import PREFIX, custom_id
+
+Cards = tuple[tuple[str, int], ...]
+
+
+def hand_reply(
+    live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
+) -> Reply:
+    view = live.rules.player_view(live.state, seat)
+    legal = list(live.rules.legal_actions(live.state, seat))
+    return hand(live.id, view, live.names(), legal, draft, notice)
+
+
+def played_notice(outcome: Outcome) -> str:
+    """What the player just did, and the cards they drew (private to them)."""
+    action = outcome.action
+    if isinstance(action, Turn):
+        key = "played.with_order" if action.order else "played.plain"
+        text = t(key, count=action.count, kind=render.kind(action.ingredient))
+    else:
+        text = t("played.pass")
+    drawn: list[str] = []
+    for event in outcome.events:
+        if event.type == "drew" and event.to == outcome.seat:
+            drawn += event.cards  # type: ignore[attr-defined]
+        if event.type == "mamma_mia" and event.seat == outcome.seat:  # type: ignore[attr-defined]
+            text += " " + t("played.mamma_mia")
+    if drawn:
+        variant = outcome.live.row.settings.get("variant", "classic")
+        names = [render.card_title(variant, c) for c in drawn]
+        text += " " + t("played.drew", cards=", ".join(names))
+    return text
+
+
+async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
+    seat = seat_for(live, interaction.user.id)
+    await service_of(interaction).back(live, interaction.user.id)  # an away player is back
+    await reply(interaction, hand_reply(live, seat))
+
+
+async def act_turn(
+    interaction: discord.Interaction[Any], make: Any, version: int | None = None
+) -> Outcome:
+    live = await _running_here(interaction)
+    return await service_of(interaction).act(live.id, interaction.user.id, make, version)
+
+
+async def _running_here(interaction: discord.Interaction[Any]) -> Live:
+    if interaction.channel_id is None:
+        raise ServiceError("no_channel")
+    return await service_of(interaction).running(interaction.channel_id)
+
+
+# --- the hand ------------------------------------------------------------------
+
+
+class HandButton(Component, prefix=PREFIX, verb="hand"):
+    """The table's My hand button (RoboDanny's "reopen your board")."""
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        await show_hand(interaction, await self.live(interaction))
+
+
+class _DraftSelect(Component, verb=r"(?!)"):
+    """A choice in the hand's turn controls: redraw them with the new draft."""
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        live = await self.live(interaction)
+        seat = seat_for(live, interaction.user.id)
+        if self.click.version != live.version:
+            notice = t("error.stale")
+            await interaction.response.edit_message(**hand_reply(live, seat, None, notice).kwargs())
+            return
+        draft = Draft.decode(self.click.arg)
+        if self.click.values:
+            draft = draft.with_(self.verb, self.click.values[0])
+        await interaction.response.edit_message(**hand_reply(live, seat, draft).kwargs())
+
+
+class KindSelect(_DraftSelect, prefix=PREFIX, verb="kind"):
+    pass
+
+
+class CountSelect(_DraftSelect, prefix=PREFIX, verb="count"):
+    pass
+
+
+class OrderSelect(_DraftSelect, prefix=PREFIX, verb="order"):
+    pass
+
+
+class DrawSelect(_DraftSelect, prefix=PREFIX, verb="draw"):
+    pass
+
+
+class PlayButton(SeatComponent, prefix=PREFIX, verb="play"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        live = await self.live(interaction)
+        seat = seat_for(live, interaction.user.id)
+        legal = list(live.rules.legal_actions(live.state, seat))
+        draft = Draft.decode(self.click.arg)
+        try:
+            outcome = await service_of(interaction).act(
+                live.id,
+                interaction.user.id,
+                lambda s: action_of(draft, s, legal),
+                self.click.version,
+            )
+        except ServiceError as error:
+            if error.code != "stale":
+                raise
+            notice = t("error.stale")
+            await interaction.response.edit_message(**hand_reply(live, seat, None, notice).kwargs())
+            return
+        notice = played_notice(outcome)
+        await interaction.response.edit_message(**hand_reply(live, seat, None, notice).kwargs())
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        # A stale Play is answered in the hand itself (see `act`), not refused.
+        live = await self.live(interaction)
+        if self.click.version != live.version:
+            return True
+        return await super().interaction_check(interaction)
+
+
+# --- the reveal's decisions ---------------------------------------------------------
+
+
+async def _decide(interaction: discord.Interaction[Any], click: Any, make: Any) -> None:
+    """Apply a decision from a public button; the publisher redraws the message."""
+    try:
+        await service_of(interaction).act(click.game, interaction.user.id, make, click.version)
+    except ServiceError as error:
+        if error.code != "stale":
+            raise
+        await _stale(interaction, click.game)
+        return
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+async def _stale(interaction: discord.Interaction[Any], game: int) -> None:
+    """A click on an old decision: no action, and the current state of the table."""
+    live = await service_of(interaction).live(game)
+    view = live.rules.public_view(live.state)
+    table = render.table(live.id, view, live.names(), live.row.settings)
+    table.content = t("error.stale")
+    await reply(interaction, table)
+
+
+class _Decision(SeatComponent, verb=r"(?!)"):
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        live = await self.live(interaction)
+        if self.click.version != live.version:  # stale: shown the table, not refused
+            return True
+        return await super().interaction_check(interaction)
+
+
+class ChooseButton(_Decision, prefix=PREFIX, verb="choose"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        kinds = tuple((self.click.arg or "").split("+"))
+        await _decide(interaction, self.click, lambda seat: Choose(seat, kinds))
+
+
+class PayButton(_Decision, prefix=PREFIX, verb="pay"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        click = self.click
+        if click.arg == "no":
+            await _decide(interaction, click, lambda seat: Pay(seat, False))
+            return
+        live = await self.live(interaction)
+        pending = live.rules.public_view(live.state)["pending"]
+        if click.version == live.version and pending is not None and pending["short"]:
+            await self._bombastica_picker(interaction, live, pending["short"])  # MM-R10
+            return
+        await _decide(interaction, click, lambda seat: Pay(seat, True))
+
+    async def _bombastica_picker(
+        self, interaction: discord.Interaction[Any], live: Live, short: int
+    ) -> None:
+        seat = service_of(interaction).check_seat(live, interaction.user.id)
+        legal = live.rules.legal_actions(live.state, seat)
+        payments = [a for a in legal if isinstance(a, Pay) and a.cards]
+        if not payments:
+            raise ServiceError("cannot_pay_bombastica", count=short)
+        await reply(interaction, _picker(live, self.click.version, "payset", payments, "pick.pay"))
+
+
+class AskButton(_Decision, prefix=PREFIX, verb="ask"):
+    """PL-H1: the owner picks which missing cards to ask for, privately."""
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        live = await self.live(interaction)
+        if self.click.version != live.version:
+            await _stale(interaction, self.click.game)
+            return
+        seat = service_of(interaction).check_seat(live, interaction.user.id)
+        asks = [a for a in live.rules.legal_actions(live.state, seat) if isinstance(a, Ask)]
+        if not asks:
+            raise ServiceError("cannot_ask")
+        await reply(interaction, _picker(live, self.click.version, "askset", asks, "pick.ask"))
+
+
+def _cards_value(cards: Cards) -> str:
+    return ",".join(f"{k}={n}" for k, n in cards)
+
+
+def _cards_of(value: str) -> Cards:
+    pairs = [part.split("=", 1) for part in value.split(",") if "=" in part]
+    return tuple((k, int(n)) for k, n in pairs if n.isdigit())
+
+
+def _picker(live: Live, version: int, verb: str, actions: list[Action], key: str) -> Reply:
+    """An ephemeral select of the legal ways to pay or ask (at most 25 shown)."""
+    options = [
+        (render.cards(dict(a.cards)), _cards_value(a.cards), False)  # type: ignore[union-attr,arg-type]
+        for a in actions
+    ]
+    menu = select(custom_id(live.id, version, verb), options, placeholder=t(key))
+    return Reply(content=t(key), items=[menu])
+
+
+class _Picked(_Decision, verb=r"(?!)"):
+    def action(self, seat: int, cards: Cards) -> Action:
+        raise NotImplementedError
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        click = self.click
+        cards = _cards_of(click.values[0] if click.values else "")
+        try:
+            await service_of(interaction).act(
+                click.game, interaction.user.id, lambda s: self.action(s, cards), click.version
+            )
+        except ServiceError as error:
+            if error.code != "stale":
+                raise
+            await interaction.response.edit_message(content=t("error.stale"), view=None)
+            return
+        key = "pick.paid" if isinstance(self, PaySetSelect) else "pick.asked"
+        text = t(key, cards=render.cards(dict(cards)))
+        await interaction.response.edit_message(content=text, view=None)
+
+
+class PaySetSelect(_Picked, prefix=PREFIX, verb="payset"):
+    def action(self, seat: int, cards: Cards) -> Action:
+        return Pay(seat, True, cards)
+
+
+class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
+    def action(self, seat: int, cards: Cards) -> Action:
+        return Ask(seat, cards)
+
+
+class HelpButton(_Decision, prefix=PREFIX, verb="help"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        accept = self.click.arg == "yes"
+        await _decide(interaction, self.click, lambda seat: Help(seat, accept))
+
+
+ITEMS: tuple[type[Component], ...] = (
+    HandButton,
+    KindSelect,
+    CountSelect,
+    OrderSelect,
+    DrawSelect,
+    PlayButton,
+    ChooseButton,
+    PayButton,
+    AskButton,
+    PaySetSelect,
+    AskSetSelect,
+    HelpButton,
+)
+
+__all__ = ["ITEMS", "Pass", "Turn", "act_turn", "hand_reply", "played_notice", "show_hand"]

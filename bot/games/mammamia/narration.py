@@ -1,0 +1,231 @@
+"""The public oven reveal, narrated card by card, and the end of a round or game.
+
+The narration is a small JSON model (`Narration.reveal`) updated by the
+engine's public events one at a time and stored after each, so after a
+restart the reveal message is rendered again exactly where it stopped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.reply import BLUE, GREEN, RED, Reply, button
+from engine.mammamia import events as ev
+
+from . import render
+from .render import custom_id
+
+#: Events that are shown as a step of their own, with a pause after them.
+PACED = (ev.Revealed, ev.Made, ev.Returned, ev.Helped, ev.HelpRefused)
+
+
+def start_model(event: ev.RevealStarted) -> dict[str, Any]:
+    return {
+        "round": event.round,
+        "revealer": event.seat,
+        "total": event.oven,
+        "shown": 0,
+        "table": dict(event.table),
+        "last": None,
+        "lines": [],
+        "done": False,
+        "first": None,
+    }
+
+
+def update(model: dict[str, Any], event: object) -> bool:
+    """Fold one public event into the reveal model; True if it shows."""
+    lines = model["lines"]
+    if isinstance(event, ev.Revealed):
+        model["shown"] += 1
+        model["last"] = event.card
+        model["table"] = dict(event.table)
+    elif isinstance(event, ev.Made):
+        model["table"] = dict(event.left)
+        line = {"type": "made", "seat": event.seat, "order": event.order}
+        line |= {"paid": dict(event.paid), "helper": event.helper, "choice": event.choice}
+        lines.append(line)
+    elif isinstance(event, ev.Returned):
+        lines.append({"type": "returned", "seat": event.seat, "order": event.order})
+        lines[-1]["reason"] = event.reason
+    elif isinstance(event, ev.Asked):
+        lines.append({"type": "asked", "seat": event.seat, "cards": dict(event.cards)})
+    elif isinstance(event, ev.HelpRefused):
+        lines.append({"type": "refused", "seat": event.seat})
+    elif isinstance(event, ev.RoundEnded):
+        model["done"] = True
+        model["table"] = dict(event.table)
+    elif isinstance(event, ev.RoundStarted):
+        model["first"] = event.first
+    else:
+        return False
+    return True
+
+
+def _line(line: dict[str, Any], variant: str, names: list[str]) -> str:
+    who = render.name_of(names, line.get("seat"))
+    if line["type"] == "made":
+        text = t(
+            "reveal.made",
+            name=who,
+            order=render.order_title(variant, line["order"]),
+        )
+        if line.get("choice"):
+            text += t("reveal.with_choice", choice=render.choice_label(line["choice"]))
+        if line.get("paid"):
+            text += t("reveal.paid", cards=render.cards(line["paid"]))
+        if line.get("helper") is not None:
+            text += t("reveal.helped_by", name=render.name_of(names, line["helper"]))
+        return text
+    if line["type"] == "returned":
+        return t(
+            f"reveal.returned.{line['reason']}",
+            name=who,
+            order=render.order_title(variant, line["order"]),
+        )
+    if line["type"] == "asked":
+        return t("reveal.asked", name=who, cards=render.cards(line["cards"]))
+    return t("reveal.refused", name=who)
+
+
+def reveal(
+    game: int,
+    model: dict[str, Any],
+    variant: str,
+    names: list[str],
+    decision: list[discord.ui.Item[Any]] | None = None,
+    prompt: str | None = None,
+) -> Reply:
+    """The reveal message as the narration stands; `decision` adds the buttons
+    of the decision being awaited, `prompt` says what it is."""
+    title = t("reveal.title", round=model["round"])
+    embed = discord.Embed(title=title, colour=render.COLOURS[variant])
+    lines = [_line(line, variant, names) for line in model["lines"]]
+    text = "\n".join(lines[-30:]) if lines else t("reveal.no_orders_yet")
+    if prompt:
+        text += "\n\n" + prompt
+    embed.description = text[-4000:]
+    last = model["last"]
+    if last is not None:
+        shown = (
+            render.kind(last) if last in render.KIND_EMOJI else (render.order_title(variant, last))
+        )
+        embed.add_field(name=t("reveal.last_card"), value=shown, inline=True)
+    embed.add_field(
+        name=t("reveal.progress"),
+        value=t("reveal.progress_value", shown=model["shown"], total=model["total"]),
+        inline=True,
+    )
+    embed.add_field(name=t("reveal.table"), value=render.cards(model["table"]), inline=False)
+    if model["done"]:
+        embed.add_field(
+            name=t("reveal.summary"),
+            value=summary(model, variant, names),
+            inline=False,
+        )
+    embed.set_footer(text=t("reveal.revealer", name=render.name_of(names, model["revealer"])))
+    return Reply(embed=embed, items=decision or [])
+
+
+def summary(model: dict[str, Any], variant: str, names: list[str]) -> str:
+    """Pizzas made this round: per player in classic, a count only in plus (PL-R5)."""
+    made = [line for line in model["lines"] if line["type"] == "made"]
+    if variant == "plus":
+        text = t("summary.count", count=len(made))
+    else:
+        per = {i: 0 for i in range(len(names))}
+        for line in made:
+            per[line["seat"]] += 1
+        text = "\n".join(t("summary.player", name=names[s], count=n) for s, n in per.items())
+    if model["first"] is not None:
+        text += "\n" + t("summary.next", name=render.name_of(names, model["first"]))
+    return text
+
+
+def decision_prompt(
+    game: int,
+    version: int,
+    view: dict[str, Any],
+    names: list[str],
+    help_on: bool,
+) -> tuple[str, list[discord.ui.Item[Any]]]:
+    """What is being decided, publicly, and the buttons only the decider may use."""
+    pending = view["pending"]
+    variant = view["variant"]
+    order = pending["order"]
+    owner = names[pending["owner"]]
+    title = render.order_title(variant, order)
+    needs = render.order_needs(variant, order)
+    green, red, blue = GREEN, RED, BLUE
+    items: list[discord.ui.Item[Any]] = []
+    if pending["stage"] == "help":
+        asked = names[pending["asking"]]
+        prompt = t(
+            "decide.help",
+            owner=owner,
+            name=asked,
+            cards=render.cards(pending["ask"]),
+            order=title,
+        )
+        items.append(
+            button(t("decide.button.help"), custom_id(game, version, "help", "yes"), green)
+        )
+        items.append(button(t("decide.button.refuse"), custom_id(game, version, "help", "no"), red))
+        return prompt, items
+    if pending["stage"] == "choose":
+        key = "decide.choose_covered" if pending["covered"] else "decide.choose"
+        prompt = t(key, name=owner, order=title, needs=needs)
+        for option in pending["options"][:20]:
+            label = render.choice_label(option)
+            cid = custom_id(game, version, "choose", "+".join(option))
+            items.append(button(label, cid, blue, row=len(items) // 5))
+        if not pending["covered"]:
+            items.append(
+                button(
+                    t("decide.button.decline"),
+                    custom_id(game, version, "pay", "no"),
+                    red,
+                    row=4,
+                )
+            )
+        return prompt, items
+    if pending["short"]:
+        missing = t("decide.short", count=pending["short"])
+    else:
+        missing = render.cards(pending["missing"])
+    prompt = t("decide.pay", name=owner, order=title, needs=needs, missing=missing)
+    items.append(button(t("decide.button.pay"), custom_id(game, version, "pay", "yes"), green))
+    if help_on:
+        items.append(button(t("decide.button.ask"), custom_id(game, version, "ask"), blue))
+    items.append(button(t("decide.button.decline"), custom_id(game, version, "pay", "no"), red))
+    return prompt, items
+
+
+def final(game: int, view: dict[str, Any], names: list[str]) -> Reply:
+    """The final ranking (MM-E1, PL-E1) with the tie-break shown, and Play again."""
+    scores, ingredients, winners = view["scores"], view["ingredients"], view["winners"]
+    lines = []
+    for place, seats in enumerate(view["ranking"], 1):
+        for seat in seats:
+            key = "final.line_winner" if seat in winners else "final.line"
+            lines.append(
+                t(key, place=place, name=names[seat], pizzas=scores[seat], cards=ingredients[seat])
+            )
+    top = [s for s in range(len(names)) if scores[s] == max(scores)]
+    if len(winners) > 1:
+        tie = t("final.shared")
+    elif len(top) > 1:
+        tie = t("final.tiebreak", name=names[winners[0]])
+    else:
+        tie = ""
+    embed = discord.Embed(
+        title=t("final.title", names=", ".join(names[w] for w in winners)),
+        description="\n".join(lines) + (f"\n\n{tie}" if tie else ""),
+        colour=render.COLOURS[view["variant"]],
+    )
+    embed.set_footer(text=t("footer.game", game=game))
+    again = button(t("final.button.again"), custom_id(game, view["version"], "again"), GREEN)
+    return Reply(embed=embed, items=[again])

@@ -1,0 +1,254 @@
+"""Rendering: engine views into Discord embeds and components.
+
+Public messages are built from `engine.public_view` only, so they cannot show
+a hand or an order pile (MM-V1); a hand is rendered from `player_view` and
+sent ephemerally to its owner. Every string comes from the message catalog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.reply import BLUE, Reply, button
+from bot.reply import custom_id as _custom_id
+from engine.mammamia.cards import (
+    ALL_KINDS,
+    BOMBASTICA,
+    CHIOTTONA,
+    MAMMAMIA,
+    MINIMALE,
+    MONOTONI,
+    ORDER_CARDS,
+    PICCOLA,
+    OrderCard,
+)
+
+KIND_EMOJI = {
+    "salami": "🌭",
+    "pineapple": "🍍",
+    "mushroom": "🍄",
+    "pepper": "🫑",
+    "olive": "🫒",
+    "shrimp": "🦐",
+}
+COLOUR_EMOJI = {
+    "yellow": "🟨",
+    "green": "🟩",
+    "brown": "🟫",
+    "purple": "🟪",
+    "red": "🟥",
+    "pink": "🩷",
+}
+MAMMA_MIA_EMOJI = "🃏"
+PREFIX = "mm"  # this game's component ids: mm:<game>:<version>:<verb>[:<arg>]
+COLOURS = {
+    "classic": discord.Colour.from_rgb(200, 60, 40),
+    "plus": discord.Colour.from_rgb(230, 120, 30),
+}
+
+
+def custom_id(game: int, version: int, verb: str, arg: str | None = None) -> str:
+    return _custom_id(PREFIX, game, version, verb, arg)
+
+
+# --- words for cards -------------------------------------------------------------
+
+
+def card_title(variant: str, card: str) -> str:
+    """An ingredient's or an order's name (the engine's card list tells which)."""
+    return kind(card) if card in ALL_KINDS else order_title(variant, card)
+
+
+def kind(name: str) -> str:
+    return f"{KIND_EMOJI[name]} {t(f'kind.{name}')}"
+
+
+def cards(counts: dict[str, int] | list[tuple[str, int]]) -> str:
+    """`2 × 🍍 pineapple, 1 × 🫒 olive`"""
+    items = counts.items() if isinstance(counts, dict) else counts
+    parts = [f"{n} × {kind(k)}" for k, n in items if n]
+    return ", ".join(parts) if parts else t("cards.none")
+
+
+def order_card(variant: str, order: str) -> OrderCard:
+    return ORDER_CARDS[variant][order]
+
+
+def order_title(variant: str, order: str) -> str:
+    """`🟩 Misto`"""
+    card = order_card(variant, order)
+    return f"{COLOUR_EMOJI[card.colour]} {t(f'order.{card.name}')}"
+
+
+def order_needs(variant: str, order: str) -> str:
+    """What an order needs, in words and emoji."""
+    card = order_card(variant, order)
+    p = kind(card.personal)
+    if card.shape == BOMBASTICA:
+        text = t("needs.bombastica", amount=card.amount)
+    elif card.shape == MONOTONI:
+        text = t("needs.monotoni", personal=p, amount=card.amount)
+    elif card.shape == CHIOTTONA:
+        text = t("needs.chiottona", personal=p, amount=card.amount)
+    elif card.shape == PICCOLA:
+        text = t("needs.piccola", amount=card.amount, crossed=kind(card.crossed))
+    elif card.shape == MINIMALE:
+        text = t("needs.minimale", personal=p, amount=card.amount)
+    elif card.shape == MAMMAMIA:
+        first, second = (kind(k) for k in card.kinds)
+        text = t("needs.mammamia", personal=p, amount=card.amount, a=first, b=second)
+    else:
+        text = " + ".join(f"{n} {kind(k)}" for k, n in card.needs)
+    if card.crossed is not None and card.shape != PICCOLA:
+        text += t("needs.crossed", crossed=kind(card.crossed))
+    return text
+
+
+def order_line(variant: str, order: str) -> str:
+    return f"**{order_title(variant, order)}** — {order_needs(variant, order)}"
+
+
+def choice_label(choice: list[str] | tuple[str, ...]) -> str:
+    return " + ".join(t(f"kind.{k}") for k in choice)
+
+
+# --- the lobby ---------------------------------------------------------------------
+
+
+def settings_lines(settings: Mapping[str, Any]) -> list[str]:
+    variant = settings["variant"]
+    lines = [t("lobby.variant", variant=t(f"variant.{variant}"))]
+    if variant == "plus":
+        help_ = settings.get("help")
+        key = "auto" if help_ is None else ("on" if help_ in (True, "on") else "off")
+        lines.append(t(f"lobby.help.{key}"))
+    lines.append(t(f"lobby.memory.{settings.get('memory', 'strict')}"))
+    lines.append(t(f"lobby.speed.{settings.get('reveal_speed', 'normal')}"))
+    return lines
+
+
+# --- the public table --------------------------------------------------------------
+
+
+def name_of(names: list[str], seat: int | None) -> str:
+    if seat is not None and 0 <= seat < len(names):
+        return names[seat]
+    return t("name.unknown")
+
+
+def latest_play(view: dict[str, Any], names: list[str]) -> str:
+    play = view["last_play"]
+    if play is None:
+        return t("table.no_play")
+    who = name_of(names, play["seat"])
+    if play["skipped"]:
+        return t("table.play.skipped", name=who)
+    if play["ingredient"] is None:
+        return t("table.play.passed", name=who)
+    key = "table.play.with_order" if play["order"] else "table.play.plain"
+    return t(key, name=who, count=play["count"], kind=kind(play["ingredient"]))
+
+
+def oven_top(view: dict[str, Any]) -> str:
+    top = view["oven_top"]
+    if top is None:
+        return t("table.oven_empty")
+    return card_title(view["variant"], top)
+
+
+def player_lines(view: dict[str, Any], names: list[str]) -> str:
+    lines = []
+    for player in view["players"]:
+        seat = player["seat"]
+        delivered = player.get("delivered")
+        score = len(delivered) if delivered is not None else t("table.hidden")
+        line = t(
+            "table.player",
+            colour=COLOUR_EMOJI[player["colour"]],
+            name=names[seat],
+            hand=player["hand_size"],
+            orders=player["order_pile_size"],
+            delivered=score,
+        )
+        if player["mamma_mia"]:
+            line += f" {MAMMA_MIA_EMOJI}"
+        if seat in view["to_act"]:
+            line = f"▶ {line}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def status_line(view: dict[str, Any], names: list[str], you: int | None = None) -> str:
+    """Whose move it is; `you`: the seat of the player reading (their own hand)."""
+    phase = view["phase"]
+    if you is not None and you in view["to_act"] and phase != "over":
+        return t("table.your_turn") if phase == "turn" else t("table.your_decision")
+    who = names
+    if phase == "turn":
+        return t("table.turn_of", name=who[view["current"]])
+    if phase == "reveal":
+        pending = view["pending"]
+        if pending is None:
+            return t("table.revealing")
+        seat = pending["asking"] if pending["stage"] == "help" else pending["owner"]
+        return t("table.deciding", name=name_of(who, seat))
+    if view["winners"]:
+        return t("table.over", names=", ".join(names[s] for s in view["winners"]))
+    return t("table.ended")
+
+
+def table(
+    game: int,
+    view: dict[str, Any],
+    names: list[str],
+    settings: dict[str, Any],
+    log: list[str] | None = None,
+) -> Reply:
+    """The one public table message (MM-T7): never a history of plays in
+    strict memory (MM-V2); casual memory may add `log`, the round's plays."""
+    variant = view["variant"]
+    title = t(
+        "table.title",
+        variant=t(f"variant.{variant}"),
+        round=view["round"],
+        rounds=view["last_round"],
+    )
+    embed = discord.Embed(title=title, colour=COLOURS[variant])
+    embed.description = status_line(view, names)
+    embed.add_field(name=t("table.latest"), value=latest_play(view, names))
+    oven = t("table.oven_value", count=view["oven_size"], top=oven_top(view))
+    embed.add_field(name=t("table.oven"), value=oven, inline=True)
+    embed.add_field(name=t("table.supply"), value=str(view["supply_size"]), inline=True)
+    embed.add_field(name=t("table.leftovers"), value=cards(view["table"]), inline=False)
+    if view["turns_left"] is not None:
+        embed.add_field(name=t("table.last_turns"), value=str(view["turns_left"]), inline=True)
+    if variant == "plus":
+        embed.add_field(
+            name=t("table.delivered_pile"),
+            value=str(view["delivered_pile_size"]),
+            inline=True,
+        )
+    embed.add_field(name=t("table.players"), value=player_lines(view, names), inline=False)
+    if log:
+        embed.add_field(name=t("table.log"), value="\n".join(log[-10:])[:1024])
+    memory = t(f"lobby.memory.{settings.get('memory', 'strict')}")
+    embed.set_footer(text=f"{t('footer.game', game=game)} · {memory}")
+    items: list[discord.ui.Item[Any]] = []
+    if view["phase"] != "over":
+        items.append(button(t("table.button.hand"), custom_id(game, view["version"], "hand"), BLUE))
+        items.append(button(t("table.button.rules"), custom_id(game, 0, "rules")))
+    return Reply(embed=embed, items=items)
+
+
+def turn_ping(view: Mapping[str, Any], mention: str, names: list[str]) -> str:
+    if view["phase"] == "turn":
+        return t("ping.turn", mention=mention)
+    pending = view["pending"]
+    if pending and pending["stage"] == "help":
+        owner = names[pending["owner"]]
+        return t("ping.help", mention=mention, owner=owner)
+    return t("ping.decision", mention=mention)

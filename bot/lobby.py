@@ -1,0 +1,56 @@
+"""The lobby message of every game: host, settings, seats, and its buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from engine import game
+
+from .games import presentation
+from .i18n import t
+from .reply import BLUE, GREEN, RED, Reply, button, custom_id
+from .storage import GameRow
+
+TIMER_KEYS = {
+    "off": "lobby.timer.off",
+    "1m": "lobby.timer.1m",
+    "2m": "lobby.timer.2m",
+    "5m": "lobby.timer.5m",
+    "1h": "lobby.timer.1h",
+    "24h": "lobby.timer.24h",
+}
+
+
+def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
+    """Names, not mentions, in the embed: a mention of an uncached user shows
+    as a raw id on phones."""
+    shown = presentation(row.game)
+    most = game(row.game).seat_limits(row.settings)[1]
+    embed = discord.Embed(title=t("lobby.title"), colour=shown.colour(row.settings))
+    lines = shown.settings_lines(row.settings)
+    lines.append(t(TIMER_KEYS.get(row.settings.get("turn_timer", "2m"), "lobby.timer.2m")))
+    embed.description = "\n".join(lines)
+    host = next((s.name for s in row.seats if s.user_id == row.host_id), t("lobby.the_host"))
+    seats = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(row.seats))
+    embed.add_field(name=t("lobby.host_title"), value=host, inline=True)
+    embed.add_field(
+        name=t("lobby.seats", count=len(row.seats), max=most),
+        value=seats or t("lobby.empty"),
+        inline=True,
+    )
+    embed.set_footer(text=t("footer.game", game=row.id))
+    if closed is not None:
+        embed.add_field(name="\u200b", value=closed, inline=False)
+        return Reply(embed=embed)
+    p, g = shown.prefix, row.id
+    items: list[Any] = [
+        button(t("lobby.button.join"), custom_id(p, g, 0, "join"), GREEN),
+        button(t("lobby.button.leave"), custom_id(p, g, 0, "leave")),
+        button(t("lobby.button.start"), custom_id(p, g, 0, "start"), BLUE),
+        button(t("lobby.button.cancel"), custom_id(p, g, 0, "cancel"), RED),
+        button(t("lobby.button.add_computer"), custom_id(p, g, 0, "addbot"), row=1),
+        button(t("lobby.button.remove_computer"), custom_id(p, g, 0, "rmbot"), row=1),
+    ]
+    return Reply(embed=embed, items=items)

@@ -1,0 +1,378 @@
+"""What every game shares: the lobby and its buttons, and the host's commands
+(join, leave, start, table, rules, kick, export, end), which each game's
+command group inherits from `HostCommands`."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import Component, guarded, reply, say, service_of
+from bot.games import presentation
+from bot.i18n import t
+from bot.lobby import lobby_message
+from bot.reply import RED, Reply, button, custom_id, drop_none, select
+from bot.service import ServiceError, default_settings, require_host
+from bot.storage import GameRow, GameStatus
+from engine import game
+
+from .common import channel_id, game_here, moderator, player, publisher, service
+
+#: What the bot needs in a channel to host a game there.
+NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
+
+
+# --- the lobby ------------------------------------------------------------------------
+
+
+async def new(interaction: discord.Interaction[Any], name: str, **options: Any) -> None:
+    """Open a lobby for the game `name` with the host's `options`."""
+    missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
+    if missing:
+        names = ", ".join(t(f"permission.{p}") for p in missing)
+        await say(interaction, "error.missing_permissions", permissions=names)
+        return
+    rules = game(name)
+    settings = default_settings(rules, **options)
+    row = await service(interaction).open_lobby(
+        rules, interaction.guild_id, channel_id(interaction), player(interaction), settings
+    )
+    await _post_lobby(interaction, row)
+
+
+async def _post_lobby(interaction: discord.Interaction[Any], row: GameRow) -> None:
+    with _public(interaction):
+        message = lobby_message(row)
+    await interaction.response.send_message(**drop_none(message.kwargs()))
+    sent = await interaction.original_response()
+    await service(interaction).storage.set_messages(row.id, lobby_message_id=sent.id)
+
+
+def _public(interaction: discord.Interaction[Any]) -> Any:
+    """Public messages speak the server's language, whoever clicked."""
+    from bot.i18n import use_locale
+
+    return use_locale(interaction.guild_locale)
+
+
+def _closed_text(row: GameRow) -> str | None:
+    if row.status == GameStatus.LOBBY:
+        return None
+    return t("lobby.started") if row.status == GameStatus.RUNNING else t("lobby.closed")
+
+
+async def _show(
+    interaction: discord.Interaction[Any], row: GameRow, clicked: bool, notice: str
+) -> None:
+    """Update the lobby message: in place for a click on it, else by editing it."""
+    if clicked:
+        with _public(interaction):
+            message = lobby_message(row, _closed_text(row))
+        await interaction.response.edit_message(**message.kwargs())
+        return
+    await say(interaction, notice)  # answer first: the edit below may wait on Discord
+    await _refresh(interaction, row)
+
+
+async def _refresh(interaction: discord.Interaction[Any], row: GameRow) -> None:
+    """Redraw the lobby message after a change made elsewhere."""
+    if row.lobby_message_id is None or interaction.channel is None:
+        return
+    with _public(interaction):
+        message = lobby_message(row, _closed_text(row))
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
+            **message.kwargs()
+        )
+
+
+async def join(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+    row = await service(interaction).join(channel_id(interaction), player(interaction), game_id)
+    await _show(interaction, row, game_id is not None, "lobby.you_joined")
+
+
+async def leave_lobby(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+    row = await service(interaction).leave(channel_id(interaction), interaction.user.id, game_id)
+    await _show(interaction, row, game_id is not None, "lobby.you_left")
+
+
+async def start(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+    svc = service(interaction)
+    live = await svc.start(channel_id(interaction), interaction.user.id, game_id)
+    await _show(interaction, live.row, game_id is not None, "lobby.you_started")
+
+
+async def cancel(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+    row = await service(interaction).cancel(
+        channel_id(interaction), interaction.user.id, moderator(interaction), game_id
+    )
+    await _show(interaction, row, game_id is not None, "lobby.you_cancelled")
+
+
+class JoinButton(Component, verb="join"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        await join(interaction, self.click.game)
+
+
+class LeaveButton(Component, verb="leave"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        await leave_lobby(interaction, self.click.game)
+
+
+class StartButton(Component, verb="start"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        await start(interaction, self.click.game)
+
+
+class CancelButton(Component, verb="cancel"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        await cancel(interaction, self.click.game)
+
+
+class AddComputerButton(Component, verb="addbot"):
+    """Add computer: the host picks a difficulty in a private select."""
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        row = await service(interaction).game(self.click.game)
+        require_host(row, interaction.user.id)
+        levels = game(row.game).difficulties
+        options = [(t(f"computer.level.{level}"), level, False) for level in levels]
+        prefix = presentation(row.game).prefix
+        menu = select(
+            custom_id(prefix, row.id, 0, "botlevel"), options, placeholder=t("computer.pick")
+        )
+        for option, level in zip(menu.options, levels, strict=True):
+            option.description = t(f"computer.about.{level}")[:100]
+        await reply(interaction, Reply(content=t("computer.pick"), items=[menu]))
+
+
+class ComputerLevelSelect(Component, verb="botlevel"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = service(interaction)
+        row = await svc.game(self.click.game)
+        level = self.click.values[0] if self.click.values else ""
+        if level not in game(row.game).difficulties:
+            raise ServiceError("stale_button")
+        taken = {seat.name for seat in row.seats}
+        with _public(interaction):
+            names = [_computer_name(n, level) for n in t("computer.names").split(",")]
+        name = next((n for n in names if n not in taken), names[0])
+        row = await svc.add_computer(
+            channel_id(interaction), interaction.user.id, name, level, self.click.game
+        )
+        await interaction.response.edit_message(content=t("computer.added", name=name), view=None)
+        await _refresh(interaction, row)
+
+
+def _computer_name(name: str, level: str) -> str:
+    return t("computer.name", name=name, level=t(f"computer.level.{level}"))
+
+
+class RemoveComputerButton(Component, verb="rmbot"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        row = await service(interaction).remove_computer(
+            channel_id(interaction), interaction.user.id, self.click.game
+        )
+        await _show(interaction, row, True, "lobby.you_left")
+
+
+class PlayAgainButton(Component, verb="again"):
+    """Play again: a new lobby with the same players and settings."""
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = service(interaction)
+        old = await svc.game(self.click.game)
+        if not any(seat.user_id == interaction.user.id for seat in old.seats):
+            raise ServiceError("not_in_game")
+        me = player(interaction)
+        seats = [me] + [s for s in old.seats if s.user_id != interaction.user.id]
+        row = await svc.open_lobby(
+            game(old.game), interaction.guild_id, channel_id(interaction), me, dict(old.settings)
+        )
+        if len(seats) > 1:
+            row = await svc.storage.update_lobby(row.id, seats=seats)
+        await _post_lobby(interaction, row)
+
+
+# --- table upkeep ---------------------------------------------------------------------
+
+
+async def table(interaction: discord.Interaction[Any]) -> None:
+    live = await game_here(interaction)
+    await publisher(interaction).repost_table(live)
+    await say(interaction, "table.reposted")
+
+
+async def rules(
+    interaction: discord.Interaction[Any], name: str, game_id: int | None = None
+) -> None:
+    """The rules in short for this game's settings, and the caller's own cards."""
+    svc = service(interaction)
+    row = await (svc.game(game_id) if game_id else svc.storage.active_game(channel_id(interaction)))
+    if row is not None:
+        name = row.game
+    rules_ = game(name)
+    settings = row.settings if row is not None else default_settings(rules_)
+    view = None
+    if row is not None and row.record is not None:
+        live = await svc.live(row.id)
+        seat = live.seat_of(interaction.user.id)
+        if seat is not None:
+            view = rules_.player_view(live.state, seat)
+    await reply(interaction, presentation(name).rules_text(settings, view))
+
+
+class RulesButton(Component, verb="rules"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        await rules(interaction, "", self.click.game)
+
+
+async def end(interaction: discord.Interaction[Any]) -> None:
+    """End the game here, after a confirmation (host or Manage Messages); a
+    lobby is simply cancelled."""
+    row = await service(interaction).storage.active_game(channel_id(interaction))
+    if row is None:
+        raise ServiceError("no_game")
+    require_host(row, interaction.user.id, moderator(interaction))
+    await _confirm(interaction, row, "end", ("end.question", "end.confirm", "end.keep"))
+
+
+async def _confirm(
+    interaction: discord.Interaction[Any], row: GameRow, what: str, keys: tuple[str, str, str]
+) -> None:
+    """An ephemeral yes/no before something that cannot be undone."""
+    question, yes, no = (t(key) for key in keys)
+    prefix = presentation(row.game).prefix
+    items: list[Any] = [
+        button(yes, custom_id(prefix, row.id, 0, "confirm", f"{what}.yes"), RED),
+        button(no, custom_id(prefix, row.id, 0, "confirm", f"{what}.no")),
+    ]
+    await reply(interaction, Reply(content=question, items=items))
+
+
+class ConfirmButton(Component, verb="confirm"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        what, _, answer = (self.click.arg or "").partition(".")
+        if what == "end":
+            await self._end(interaction, answer == "yes")
+        elif what == "leave":
+            await self._leave(interaction, answer == "yes")
+        else:
+            raise ServiceError("stale_button")
+
+    async def _end(self, interaction: discord.Interaction[Any], yes: bool) -> None:
+        if not yes:
+            await interaction.response.edit_message(content=t("end.kept"), view=None)
+            return
+        svc = service(interaction)
+        row = await svc.game(self.click.game)
+        if row.status == GameStatus.LOBBY:
+            await svc.cancel(row.channel_id, interaction.user.id, moderator(interaction), row.id)
+        else:
+            await svc.end(self.click.game, interaction.user.id, moderator(interaction))
+        await interaction.response.edit_message(content=t("end.done"), view=None)
+        if interaction.channel is not None:
+            with _public(interaction):
+                text = t("end.announce", name=interaction.user.display_name)
+            await interaction.channel.send(content=text)  # type: ignore[union-attr]
+
+    async def _leave(self, interaction: discord.Interaction[Any], yes: bool) -> None:
+        if not yes:
+            await interaction.response.edit_message(content=t("leave.stayed"), view=None)
+            return
+        await service(interaction).leave_game(self.click.game, interaction.user.id)
+        await interaction.response.edit_message(content=t("leave.done"), view=None)
+
+
+async def kick(interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
+    live = await game_here(interaction)
+    await service(interaction).kick(live.id, interaction.user.id, member.id, moderator(interaction))
+    await say(interaction, "kick.done", name=member.display_name)
+
+
+async def leave(interaction: discord.Interaction[Any]) -> None:
+    """Leave the lobby at once; leave a running game after a confirmation."""
+    row = await service(interaction).storage.active_game(channel_id(interaction))
+    if row is None or row.status == GameStatus.LOBBY:
+        await leave_lobby(interaction)
+        return
+    await _confirm(interaction, row, "leave", ("leave.question", "leave.confirm", "leave.stay"))
+
+
+async def export(interaction: discord.Interaction[Any], game_id: int | None) -> None:
+    """The record of a finished game as JSON, for `python -m engine replay`."""
+    row = await service(interaction).finished_record(channel_id(interaction), game_id)
+    data = json.dumps(row.record, indent=2).encode()
+    file = discord.File(io.BytesIO(data), filename=f"{row.game}-record-{row.id}.json")
+    with _public(interaction):
+        text = t("export.done", game=row.id)
+    await interaction.response.send_message(content=text, file=file)
+
+
+#: The host's components, shared by every game (any id prefix).
+ITEMS: tuple[type[Component], ...] = (
+    JoinButton,
+    LeaveButton,
+    StartButton,
+    CancelButton,
+    AddComputerButton,
+    ComputerLevelSelect,
+    RemoveComputerButton,
+    PlayAgainButton,
+    RulesButton,
+    ConfirmButton,
+)
+
+
+# --- the commands every game's group has ----------------------------------------------
+
+
+@app_commands.guild_only()
+class HostCommands(commands.GroupCog, group_name="host"):
+    """Commands that are the same for every game; a game's group subclasses
+    this with its `game` name and adds `new` and its own commands."""
+
+    game: ClassVar[str]
+
+    @app_commands.command(description="Take a seat in the game waiting in this channel")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, join(interaction))
+
+    @app_commands.command(description="Leave the lobby, or a running game (the bot plays on)")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, leave(interaction))
+
+    @app_commands.command(description="Deal the cards and start the game (host only)")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, start(interaction))
+
+    @app_commands.command(description="Show the table again at the bottom of the channel")
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, table(interaction))
+
+    @app_commands.command(description="The rules in short, and your own cards")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, rules(interaction, self.game))
+
+    @app_commands.command(description="Take a player out; the bot plays their seat (host)")
+    @app_commands.describe(player="The player to take out of the game")
+    async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        await guarded(interaction, kick(interaction, player))
+
+    @app_commands.command(description="Attach a finished game's record (JSON) for replay")
+    @app_commands.describe(game="A game number (default: this channel's last finished game)")
+    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await guarded(interaction, export(interaction, game))
+
+    @app_commands.command(description="End the game in this channel (host or moderators)")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, end(interaction))
+
+
+__all__ = ["ITEMS", "HostCommands", "service_of"]
