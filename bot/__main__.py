@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from bot.client import MammaMiaBot
@@ -14,6 +15,7 @@ from bot.i18n import t
 
 # A configuration problem exits with 2, like a command-line usage error.
 EXIT_CONFIG = 2
+EXIT_UNREACHABLE = 1
 
 log = logging.getLogger("bot")
 
@@ -39,6 +41,11 @@ def main() -> int:
     except discord.LoginFailure:
         print(t("config.bad_token"), file=sys.stderr)
         return EXIT_CONFIG
+    except (aiohttp.ClientError, OSError) as error:
+        # No network, or Discord unreachable: one line that says what to do.
+        url = discord.http.Route.BASE
+        print(t("config.unreachable", url=url, reason=error), file=sys.stderr)
+        return EXIT_UNREACHABLE
     except KeyboardInterrupt:
         log.info("Stopped")
     return 0

@@ -91,7 +91,7 @@ class MammaMiaBot(commands.Bot):
         from cogs.host import ITEMS
 
         self.add_dynamic_items(*ITEMS)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(CatalogTranslator())
         for name, shown in presentations().items():  # every game plugs in here by itself
             self.add_dynamic_items(*shown.items)

@@ -14,7 +14,7 @@ import logging
 import re
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import discord
 
@@ -36,7 +36,7 @@ class Click:
 
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:
-    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+    return cast(GameService, interaction.client.service)
 
 
 class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
@@ -58,7 +58,7 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         self.click = click
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]
+    async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
     ) -> Component:
         data: Any = interaction.data or {}

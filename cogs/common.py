@@ -3,7 +3,7 @@ and the game a command is about."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -13,11 +13,11 @@ from bot.storage import Seat
 
 
 def service(interaction: discord.Interaction[Any]) -> GameService:
-    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+    return cast(GameService, interaction.client.service)
 
 
 def publisher(interaction: discord.Interaction[Any]) -> Publisher:
-    return interaction.client.publisher  # type: ignore[attr-defined,no-any-return]
+    return cast(Publisher, interaction.client.publisher)
 
 
 def player(interaction: discord.Interaction[Any]) -> Seat:

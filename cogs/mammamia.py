@@ -14,10 +14,16 @@ from discord.ext import commands
 
 from bot.components import guarded, reply
 from bot.games.mammamia import render
-from bot.games.mammamia.controls import act_turn, hand_reply, played_notice, show_hand
+from bot.games.mammamia.controls import (
+    Pass,
+    Turn,
+    act_turn,
+    hand_reply,
+    played_notice,
+    show_hand,
+)
 from bot.i18n import t, use_locale
 from bot.service import ServiceError
-from engine.mammamia.actions import Pass, Turn
 
 from . import host
 from .common import game_here

@@ -53,11 +53,15 @@ S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=Action)
 
 
-class Agent(Protocol[S, A]):
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+A_co = TypeVar("A_co", bound=Action, covariant=True)
+
+
+class Agent(Protocol[S_contra, A_co]):
     """A computer player. It reads only what its seat may know: the seat's
     view and the events it was shown (`observe`)."""
 
-    def choose(self, state: S, seat: int) -> A: ...
+    def choose(self, state: S_contra, seat: int) -> A_co: ...
 
     def observe(self, events: Iterable[Event]) -> None: ...
 

@@ -155,3 +155,43 @@ def test_python_m_bot_without_token_exits_2_with_the_hint(tmp_path: Path) -> Non
     assert "Reset Token" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+def test_python_m_bot_with_no_network_says_so_in_one_line(tmp_path: Path) -> None:
+    """A token, but Discord cannot be reached: one line that says what to do."""
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "DISCORD_TOKEN": "not.a.token",
+        "MAMMAMIA_DB": str(tmp_path / "games.sqlite3"),
+        "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",  # nothing listens on port 9
+        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gateway",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if "Cannot reach Discord" in line]
+    assert len(lines) == 1 and "127.0.0.1:9" in lines[0]
+
+
+def test_bare_pytest_collects_the_engine_tests() -> None:
+    """`pytest` (not only `python -m pytest`) finds the real `engine` package,
+    not tests/engine."""
+    pytest_bin = Path(sys.executable).parent / "pytest"
+    result = subprocess.run(
+        [str(pytest_bin), "--collect-only", "-q", "-p", "no:cacheprovider", "tests/engine"],
+        cwd=PROJECT_ROOT,
+        env={"PATH": os.environ.get("PATH", "")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert "tests/engine/test_engine_actions.py: " in result.stdout

@@ -44,8 +44,13 @@ def command_key(context: TranslationContextTypes) -> str | None:
     return None
 
 
-def _path(command: Command | Group | ContextMenu) -> str:
-    name = command.qualified_name if isinstance(command, Command | Group) else command.name
+def _path(command: object) -> str:
+    if isinstance(command, Command | Group):
+        name = command.qualified_name
+    elif isinstance(command, ContextMenu):
+        name = command.name
+    else:
+        name = str(command)
     return "command." + name.replace(" ", ".")
 
 

@@ -31,7 +31,7 @@ class Turn(NamedTuple):
 
     seat: int
     ingredient: str
-    count: int
+    count: int  # type: ignore[assignment]  # a field, shadowing tuple.count
     order: str | None = None
     draw: str | None = None
 
@@ -123,22 +123,22 @@ Action = Turn | Pass | Choose | Pay | Ask | Help
 
 # Actions are named tuples because they are made by the hundred thousand in
 # simulations; unlike plain tuples, two actions are equal only if of one type.
-def _eq(self: tuple, other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+def _eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
 
 
-def _ne(self: tuple, other: object) -> bool:
+def _ne(self: tuple[Any, ...], other: object) -> bool:
     return not _eq(self, other)
 
 
-def _hash(self: tuple) -> int:
+def _hash(self: tuple[Any, ...]) -> int:
     return hash((type(self).__name__, *self))
 
 
 for _cls in (Turn, Pass, Choose, Pay, Ask, Help):
-    _cls.__eq__ = _eq  # type: ignore[method-assign,assignment]
+    _cls.__eq__ = _eq  # type: ignore[method-assign]
     _cls.__ne__ = _ne  # type: ignore[method-assign,assignment]
-    _cls.__hash__ = _hash  # type: ignore[method-assign,assignment]
+    _cls.__hash__ = _hash  # type: ignore[method-assign]
 
 
 def _malformed(detail: str) -> MalformedAction:
@@ -159,7 +159,7 @@ def _cards(value: Any) -> Cards:
 
 def _draw(value: Any) -> str | None:
     if value is None or value in DRAWS:
-        return value
+        return str(value) if value is not None else None
     raise _malformed(f"draw must be supply, orders or null, not {value!r}")
 
 
@@ -200,7 +200,7 @@ _YES = {"yes": True, "true": True, "no": False, "false": False}
 
 
 def _text_cards(words: list[str]) -> Cards:
-    cards = {}
+    cards: dict[str, int] = {}
     for word in ",".join(words).split(","):
         kind, _, n = word.partition("=")
         if not kind or not n.isdigit():

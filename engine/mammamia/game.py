@@ -60,8 +60,9 @@ def is_legal(state: State, action: Action) -> bool:
 def step(state: State, action: Action, events: Events = None) -> None:
     """Check and apply `action` to `state` in place. For callers that own the
     state outright (simulations, search); everyone else uses `apply`."""
-    kind = type(action)
-    if (kind is Turn or kind is Pass) and state.phase == TURN and action.seat == state.current:
+    if (type(action) is Turn or type(action) is Pass) and (
+        state.phase == TURN and action.seat == state.current
+    ):
         turn.check(state, action)  # the fast path of `check`, for the commonest action
         flow.after_turn(state, action.seat, turn.play(state, action, events), events)
         state.version += 1

@@ -39,7 +39,7 @@ def start(record: dict[str, Any]) -> tuple[State, list[Event]]:
         raise RecordError(f"not a {FORMAT} document")
     if not isinstance(record.get("actions", []), list):
         raise RecordError("actions must be a list")
-    settings = {k: record.get(k) for k in _SETTINGS}
+    settings: dict[str, Any] = {k: record.get(k) for k in _SETTINGS}
     return new_game(
         settings["variant"],
         settings["seats"],

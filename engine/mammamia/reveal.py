@@ -55,7 +55,7 @@ def requirement(card: OrderCard, choice: Choice) -> Cards:
 
 
 def missing(table: dict[str, int], needs: Cards) -> Cards:
-    lacking = ()
+    lacking: Cards = ()
     for kind, n in needs:
         if table[kind] < n:
             lacking += ((kind, n - table[kind]),)
@@ -322,7 +322,7 @@ def decide(state: State, action: Choose | Pay | Ask | Help, events: Events) -> N
             return  # the owner now pays, asks or declines
     elif isinstance(action, Pay):
         if action.accept:
-            paid = action.cards if pending.short else pending.missing
+            paid = action.cards if pending.short and action.cards else pending.missing
             _make(state, order, owner, pending.choice, normal_cards(paid, state.box.kinds), events)
         else:
             if events is not None:

@@ -18,7 +18,9 @@ def default_help(variant: str, seats: int) -> bool:
     return variant == "plus" and seats >= 3
 
 
-def _settings(variant: str, seats: int, colours: Any, help_: Any) -> tuple[Box, tuple, bool]:
+def _settings(
+    variant: Any, seats: Any, colours: Any, help_: Any
+) -> tuple[Box, tuple[str, ...], bool]:
     if not isinstance(variant, str) or variant not in BOXES:
         raise RecordError(f"unknown variant {variant!r}")
     box = BOXES[variant]
@@ -42,7 +44,7 @@ def _settings(variant: str, seats: int, colours: Any, help_: Any) -> tuple[Box, 
     return box, colours, help_
 
 
-def _blank(box: Box, seats: int, colours: tuple, help_: bool, seed: int) -> State:
+def _blank(box: Box, seats: int, colours: tuple[str, ...], help_: bool, seed: int) -> State:
     last_round = 3 if box.has_mamma_mia or help_ else 4  # MM-E1, PL-E1
     return State(
         box=box,

@@ -24,7 +24,7 @@ class ConservationError(AssertionError):
     """A card was lost, duplicated or conjured (MM-V3)."""
 
 
-def check_conservation(state: State, expected: Counter[str]) -> None:
+def check_conservation(state: State, expected: dict[str, int]) -> None:
     """The exact multiset check."""
     if dict(Counter(state.all_cards())) != expected:
         raise ConservationError(f"cards not conserved at version {state.version}")

@@ -77,7 +77,7 @@ class LastPlay(NamedTuple):
 
     seat: int
     kind: str | None  # None: a pass (MM-T4) or a skip (PL-T2)
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, shadowing tuple.count
     order: str | None = None
     skipped: bool = False
 

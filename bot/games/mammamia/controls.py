@@ -9,6 +9,7 @@ ephemeral picker only the owner sees.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -233,12 +234,12 @@ def _cards_of(value: str) -> Cards:
     return tuple((k, int(n)) for k, n in pairs if n.isdigit())
 
 
-def _picker(live: Live, version: int, verb: str, actions: list[Action], key: str) -> Reply:
+def _picker(live: Live, version: int, verb: str, actions: Sequence[Pay | Ask], key: str) -> Reply:
     """An ephemeral select of the legal ways to pay or ask (at most 25 shown)."""
-    options = [
-        (render.cards(dict(a.cards)), _cards_value(a.cards), False)  # type: ignore[union-attr,arg-type]
-        for a in actions
-    ]
+    options = []
+    for action in actions:
+        cards = action.cards or ()
+        options.append((render.cards(dict(cards)), _cards_value(cards), False))
     menu = select(custom_id(live.id, version, verb), options, placeholder=t(key))
     return Reply(content=t(key), items=[menu])
 

@@ -59,8 +59,13 @@ def custom_id(game: int, version: int, verb: str, arg: str | None = None) -> str
 
 
 def card_title(variant: str, card: str) -> str:
-    """An ingredient's or an order's name (the engine's card list tells which)."""
-    return kind(card) if card in ALL_KINDS else order_title(variant, card)
+    """An ingredient's or an order's name (the engine's card list tells which);
+    a name typed by hand that is no card of the box is shown as typed."""
+    if card in ALL_KINDS:
+        return kind(card)
+    if card in ORDER_CARDS[variant]:
+        return order_title(variant, card)
+    return discord.utils.escape_markdown(card[:40])
 
 
 def kind(name: str) -> str:
@@ -95,7 +100,7 @@ def order_needs(variant: str, order: str) -> str:
     elif card.shape == CHIOTTONA:
         text = t("needs.chiottona", personal=p, amount=card.amount)
     elif card.shape == PICCOLA:
-        text = t("needs.piccola", amount=card.amount, crossed=kind(card.crossed))
+        text = t("needs.piccola", amount=card.amount, crossed=kind(card.crossed or ""))
     elif card.shape == MINIMALE:
         text = t("needs.minimale", personal=p, amount=card.amount)
     elif card.shape == MAMMAMIA:

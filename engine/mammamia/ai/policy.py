@@ -263,7 +263,9 @@ def _play_for(
 # --- the reveal --------------------------------------------------------------
 
 
-def bombastica_cards(box: Box, hand: list[str], short: int, keep: Counts) -> tuple:
+def bombastica_cards(
+    box: Box, hand: list[str], short: int, keep: Counts
+) -> tuple[tuple[str, int], ...]:
     """`short` hand cards for a Bombastica: the kinds least needed, most held first."""
     held = counts_of(hand, box.kinds)
     paid: Counts = {}

@@ -10,12 +10,16 @@ engine before it is applied.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from .. import turn
 from ..actions import Action, Ask, Help, Pass, Pay, Turn
 from ..game import legal_actions
 from ..reveal import first_lacking, remainder
 from ..state import CHOOSE, PAY, TURN, State
+
+T = TypeVar("T")
 
 
 class RandomAgent:
@@ -24,7 +28,7 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rnd = random.Random(seed)
 
-    def _pick(self, items: list | tuple):  # type: ignore[no-untyped-def]
+    def _pick(self, items: Sequence[T]) -> T:
         return items[int(self.rnd.random() * len(items))]
 
     def choose(self, state: State, seat: int) -> Action:
