@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image
 
 from . import glyphs
 from .canvas import STENCIL, Box, Pen, Point
@@ -113,6 +116,31 @@ def order_card(pen: Pen, at: Point, face: OrderFace, scale: float = 1.0) -> Box:
     return box
 
 
+@lru_cache(maxsize=512)
+def order_sprite(face: OrderFace, scale: float = 1.0) -> Image.Image:
+    """An order card drawn once and pasted wherever it shows again: a reveal
+    redraws every order of the round at each step of the narration."""
+    pen = Pen(ORDER_W * scale, ORDER_H * scale)
+    order_card(pen, (0, 0), face, scale)
+    return pen.image
+
+
+#: Room around a pile's sprite for its stacked edges (up, right) and its badge.
+PILE_PAD = (4.0, 14.0, 16.0, 12.0)  # left, top, right, bottom
+
+
+@lru_cache(maxsize=256)
+def pile_sprite(kind: str, count: int) -> Image.Image:
+    left, top, right, bottom = PILE_PAD
+    pen = Pen(PILE_W + left + right, PILE_H + top + bottom)
+    ingredient_pile(pen, (left, top), kind, count)
+    return pen.image
+
+
+def paste_pile(pen: Pen, at: Point, kind: str, count: int) -> None:
+    pen.paste(pile_sprite(kind, count), (at[0] - PILE_PAD[0], at[1] - PILE_PAD[1]))
+
+
 def _need_width(need: Need, r: float, size: float, pen: Pen) -> float:
     number = pen.digits_width(need.count, size) + r * 0.2 if need.count > 1 else 0.0
     more = r * 0.9 if need.more else 0.0
@@ -140,7 +168,7 @@ def needs_area(pen: Pen, box: Box, needs: Sequence[Need]) -> None:
     """Lay `needs` out centred in `box`, on one row or two."""
     x0, y0, x1, y1 = box
     room, height = x1 - x0, y1 - y0
-    for r in (15.0, 14.0, 13.0, 12.0, 11.0, 10.0, 9.0, 8.0):
+    for r in (18.0, 17.0, 16.0, 15.0, 14.0, 13.0, 12.0, 11.0, 10.0, 9.0, 8.0):
         size, gap = r * 1.45, r * 0.7
         widths = [_need_width(n, r, size, pen) for n in needs]
         rows = _rows(needs, widths, room, gap)

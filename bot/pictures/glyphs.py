@@ -42,19 +42,21 @@ def kind(pen: Pen, at: Point, r: float, name: str, outline: RGB = INK) -> None:
         box = (x - r * 0.92, y - r * 0.85, x + r * 0.92, y + r * 0.55)
         pen.pieslice(box, 180, 360, colour, outline, w)
         pen.circle((x - r * 0.35, y - r * 0.42), r * 0.12, tint(colour, 0.55))
-    elif style.symbol == "ring":  # a pepper ring
-        pen.circle(at, r * 0.86, outline)
-        pen.circle(at, r * 0.86 - w, colour)
-        pen.circle(at, r * 0.42 + w, outline)
-        pen.circle(at, r * 0.42, WHITE)
+    elif style.symbol == "ring":  # a pepper ring, open in the middle
+        outer, inner = r * 0.86, r * 0.5
+        pen.arc((x - outer, y - outer, x + outer, y + outer), 0, 360, outline, outer - inner + w)
+        ring = outer - w
+        pen.arc((x - ring, y - ring, x + ring, y + ring), 0, 360, colour, ring - inner)
+        edge = inner + w
+        pen.arc((x - edge, y - edge, x + edge, y + edge), 0, 360, outline, w)
     elif style.symbol == "oval":  # an olive, long and glossy
         pen.ellipse((x - r * 0.6, y - r * 0.88, x + r * 0.6, y + r * 0.88), colour, outline, w)
         pen.ellipse((x - r * 0.3, y - r * 0.6, x - r * 0.05, y - r * 0.2), tint(colour, 0.5))
     elif style.symbol == "crescent":  # a curled shrimp, open to the right
         outer, thick = r * 0.9, r * 0.46
         box = (x - outer, y - outer, x + outer, y + outer)
-        ring = (box[0] - w, box[1] - w, box[2] + w, box[3] + w)
-        pen.arc(ring, 35, 325, outline, thick + 2 * w)
+        rim = (box[0] - w, box[1] - w, box[2] + w, box[3] + w)
+        pen.arc(rim, 35, 325, outline, thick + 2 * w)
         pen.arc(box, 35, 325, colour, thick)
         mid = outer - thick / 2
         for angle in (35, 325):

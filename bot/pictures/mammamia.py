@@ -84,7 +84,7 @@ def _hand_image(hand: HandPicture) -> bytes:
     pen = Pen(HAND_W, height)
     x = MARGIN
     for kind, count in hand.ingredients:
-        cards.ingredient_pile(pen, (x, top), kind, count)
+        cards.paste_pile(pen, (x, top), kind, count)
         x += cards.PILE_W + 22
     pile_x = HAND_W - MARGIN - cards.PILE_W - 8
     pen.line([(pile_x - 20, top - 8), (pile_x - 20, top + cards.PILE_H)], PANEL, 2)
@@ -92,7 +92,7 @@ def _hand_image(hand: HandPicture) -> bytes:
     for i, face in enumerate(hand.orders):
         row, col = divmod(i, ORDERS_PER_ROW)
         at = (MARGIN + col * (cards.ORDER_W + 14), orders_y + row * (cards.ORDER_H + 14))
-        cards.order_card(pen, at, face)
+        pen.paste(cards.order_sprite(face), at)
     return pen.encode()
 
 
@@ -198,12 +198,12 @@ def _reveal_image(
     step = min(step, cards.PILE_W + 24)
     pile_y = MARGIN + (SPOT_H - cards.PILE_H) / 2 + 4
     for i, (kind, count) in enumerate(table.piles):
-        cards.ingredient_pile(pen, (left + i * step, pile_y), kind, count)
+        cards.paste_pile(pen, (left + i * step, pile_y), kind, count)
     for i, outcome in enumerate(outcomes):
         row, col = divmod(i, OUTCOMES_PER_ROW)
         x = MARGIN + col * (card_w + gap)
         y = outcomes_y + row * (card_h + 22)
-        cards.order_card(pen, (x, y), outcome.order, OUTCOME_SCALE)
+        pen.paste(cards.order_sprite(outcome.order, OUTCOME_SCALE), (x, y))
         cards.outcome_mark(pen, (x + card_w - 4, y + 3), outcome.result, 14)
     return pen.encode()
 
@@ -225,6 +225,8 @@ class Ranked:
 def ranking_of(view: Mapping[str, Any]) -> tuple[Ranked, ...]:
     """From `public_view(state)` of a game that is over, best first."""
     view = _public(view)
+    if "scores" not in view:  # PL-R5: plus scores stay face down until the end
+        raise ValueError("the ranking is drawn when the game is over")
     scores, ingredients, winners = view["scores"], view["ingredients"], view["winners"]
     seats = sorted(range(view["seats"]), key=lambda s: (-scores[s], -ingredients[s], s))
     out: list[Ranked] = []
