@@ -52,6 +52,18 @@ def patterned_card(pen: Pen, box: Box, style: ColourStyle, radius: float) -> Non
     pen.rect(box, None, tint(style.colour, 0.55), 1.5, radius)
 
 
+def player_token(pen: Pen, centre: Point, colour: str, r: float = 15.0) -> None:
+    """A player's colour and pattern as a round token."""
+    style = PLAYERS[colour]
+    box = (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
+
+    def disc(stencil: Pen) -> None:
+        stencil.ellipse(box, STENCIL)
+
+    pen.patterned(box, style.colour, style.pattern, disc)
+    pen.circle(centre, r, None, LIGHT, 2)
+
+
 def ingredient_pile(pen: Pen, at: Point, kind: str, count: int, highlight: bool = False) -> None:
     """A pile of one kind with its count; an empty pile is a dim outline (count 0)."""
     x, y = at

@@ -265,7 +265,8 @@ def _ranking_image(players: tuple[Ranked, ...]) -> bytes:
         if player.winner:
             glyphs.crown(pen, (MARGIN + 24, mid - 24), 13, WINNER)
         pen.digits((MARGIN + 24, mid + 8), player.place, 30, WINNER if player.winner else LIGHT)
-        _fan(pen, (MARGIN + 200, mid), player.colour, player.delivered)
+        cards.player_token(pen, (MARGIN + 84, mid), player.colour)
+        _fan(pen, (MARGIN + 250, mid), player.colour, player.delivered)
         glyphs.badge(pen, (RANKING_W - MARGIN - 34, mid), 22, player.delivered, LIGHT, (30, 31, 34))
     return pen.encode()
 

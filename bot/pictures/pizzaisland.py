@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import cards
-from .canvas import STENCIL, Pen
-from .palette import LIGHT, MUTED, PANEL, PLAYERS, shade
+from .canvas import Pen
+from .palette import MUTED, PANEL, shade
 
 MARGIN = 16.0
 CACHE = 256
@@ -68,7 +68,7 @@ def _pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
         x = MARGIN + col * (PLAYER_W + gap)
         y = MARGIN + row * (PLAYER_H + gap)
         pen.rect((x, y, x + PLAYER_W, y + PLAYER_H), shade(PANEL, 0.12), radius=12)
-        _marker(pen, (x + MARKER / 2 + 4, y + PLAYER_H / 2), player.colour)
+        cards.player_token(pen, (x + MARKER / 2 + 4, y + PLAYER_H / 2), player.colour)
         for j in range(2):
             centre = (x + MARKER + CELL * (j + 0.5), y + PLAYER_H / 2)
             if j < len(player.pizzas):
@@ -76,19 +76,6 @@ def _pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
             else:
                 pen.circle(centre, WHEEL_R, None, MUTED, 1.5)
     return pen.encode()
-
-
-def _marker(pen: Pen, centre: tuple[float, float], colour: str) -> None:
-    """The player's own colour and pattern, as a round token."""
-    style = PLAYERS[colour]
-    r = 15.0
-    box = (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
-
-    def disc(stencil: Pen) -> None:
-        stencil.ellipse(box, STENCIL)
-
-    pen.patterned(box, style.colour, style.pattern, disc)
-    pen.circle(centre, r, None, LIGHT, 2)
 
 
 def _row(cards_shown: Sequence[str | None], numbered: bool) -> bytes:
