@@ -16,6 +16,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .palette import BACKGROUND, RGB, shade, tint
 
+# Register the PNG encoder now, at import, rather than in the first draw.
+Image.preinit()
+
 SCALE = 2
 STENCIL: RGB = (255, 255, 255)  # the ink a `Pen.patterned` mask draws with
 Point = tuple[float, float]

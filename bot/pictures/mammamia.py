@@ -181,7 +181,8 @@ def _reveal_image(
     height = outcomes_y + rows * (card_h + 22) + MARGIN - (22 if rows else 30)
     pen = Pen(REVEAL_W, height)
     spot = (MARGIN, MARGIN, MARGIN + SPOT_W, MARGIN + SPOT_H)
-    pen.rect(spot, PANEL, LIGHT if revealed is not None else MUTED, 2, 12)
+    if revealed is not None:
+        pen.rect(spot, PANEL, LIGHT, 2, 12)
     if isinstance(revealed, str):
         w, h = cards.PILE_W * 1.3, cards.PILE_H * 1.3
         cards.ingredient_card(
@@ -193,7 +194,7 @@ def _reveal_image(
             pen, (spot[0] + (SPOT_W - w) / 2, spot[1] + (SPOT_H - h) / 2), revealed, 0.92
         )
     n = len(table.piles)
-    left = spot[2] + 28
+    left = MARGIN if revealed is None else spot[2] + 28  # the round summary has no spotlight
     step = (REVEAL_W - MARGIN - left - cards.PILE_W) / max(1, n - 1)
     step = min(step, cards.PILE_W + 24)
     pile_y = MARGIN + (SPOT_H - cards.PILE_H) / 2 + 4
@@ -204,7 +205,7 @@ def _reveal_image(
         x = MARGIN + col * (card_w + gap)
         y = outcomes_y + row * (card_h + 22)
         pen.paste(cards.order_sprite(outcome.order, OUTCOME_SCALE), (x, y))
-        cards.outcome_mark(pen, (x + card_w - 4, y + 3), outcome.result, 14)
+        cards.outcome_mark(pen, (x + card_w - 4, y + 4), outcome.result, 16)
     return pen.encode()
 
 
