@@ -64,6 +64,7 @@ def measure(fn: Callable[..., bytes], inputs: Sequence[tuple[Any, ...]]) -> dict
     return {
         "n": len(inputs),
         "median_ms": statistics.median(times),
+        "p95_ms": statistics.quantiles(times, n=20)[-1],
         "max_ms": max(times),
         "median_kb": statistics.median(sizes) / 1024,
         "max_kb": max(sizes) / 1024,
@@ -83,13 +84,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     cold = (time.perf_counter() - start) * 1000
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average {load}; first draw with cold caches {cold:.1f} ms")
-    print(f"{'picture':<11}{'n':>5}{'median ms':>11}{'max ms':>9}{'median KB':>11}{'max KB':>9}")
+    print(
+        f"{'picture':<11}{'n':>5}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}"
+        f"{'median KB':>11}{'max KB':>9}"
+    )
     worst_ms = worst_bytes = 0.0
     for name, (fn, inputs) in table.items():
         row = measure(fn, inputs)
         worst_ms, worst_bytes = max(worst_ms, row["max_ms"]), max(worst_bytes, row["max_kb"])
         print(
-            f"{name:<11}{row['n']:>5.0f}{row['median_ms']:>11.1f}{row['max_ms']:>9.1f}"
+            f"{name:<11}{row['n']:>5.0f}{row['median_ms']:>11.1f}{row['p95_ms']:>9.1f}"
+            f"{row['max_ms']:>9.1f}"
             f"{row['median_kb']:>11.1f}{row['max_kb']:>9.1f}"
         )
         if args.save:
@@ -98,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             (args.save / f"{name}.png").write_bytes(fn(*biggest))
     verdict = "within" if worst_ms <= LIMIT_MS and worst_bytes * 1024 <= LIMIT_BYTES else "OVER"
     print(f"{verdict} the budget of {LIMIT_MS:.0f} ms and {LIMIT_BYTES // 1024} KB a picture")
+    print("(times are wall-clock: on a loaded machine a max reflects the scheduler as well)")
 
 
 if __name__ == "__main__":

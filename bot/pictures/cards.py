@@ -64,7 +64,7 @@ def player_token(pen: Pen, centre: Point, colour: str, r: float = 15.0) -> None:
     pen.circle(centre, r, None, LIGHT, 2)
 
 
-def ingredient_pile(pen: Pen, at: Point, kind: str, count: int, highlight: bool = False) -> None:
+def ingredient_pile(pen: Pen, at: Point, kind: str, count: int) -> None:
     """A pile of one kind with its count; an empty pile is a dim outline (count 0)."""
     x, y = at
     colour = KINDS[kind].colour
@@ -78,8 +78,7 @@ def ingredient_pile(pen: Pen, at: Point, kind: str, count: int, highlight: bool 
     for layer in range(min(count, 4) - 1, 0, -1):
         dx, dy = layer * 3.5, -layer * 3.5
         pen.rect((x + dx, y + dy, x + PILE_W + dx, y + PILE_H + dy), tint(colour, 0.5), INK, 1, 7)
-    edge = (255, 255, 255) if highlight else INK
-    pen.rect(box, tint(colour, 0.8), edge, 3 if highlight else 1.2, 7)
+    pen.rect(box, tint(colour, 0.8), INK, 1.2, 7)
     glyphs.kind(pen, centre, 19, kind)
     count_badge(pen, (x + PILE_W - 4, y + PILE_H - 4), count)
 

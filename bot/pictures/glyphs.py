@@ -136,10 +136,9 @@ def hand(pen: Pen, at: Point, r: float, colour: RGB = WHITE, mirror: bool = Fals
     x, y = at
     s = -1 if mirror else 1
     pen.rect((x - r * 0.5, y - r * 0.15, x + r * 0.5, y + r * 0.8), colour, radius=r * 0.3)
-    for i, (dx, top) in enumerate(((-0.38, -0.55), (-0.12, -0.8), (0.14, -0.75), (0.38, -0.5))):
+    for dx, top in ((-0.38, -0.55), (-0.12, -0.8), (0.14, -0.75), (0.38, -0.5)):
         cx = x + s * dx * r
         pen.rect((cx - r * 0.1, y + top * r, cx + r * 0.1, y + r * 0.1), colour, radius=r * 0.1)
-        del i
     thumb = [
         (x - s * r * 0.45, y + r * 0.2),
         (x - s * r * 0.9, y - r * 0.2),

@@ -24,7 +24,7 @@ from engine.mammamia.events import Event, Made, Returned
 from . import cards, glyphs
 from .canvas import SCALE, STENCIL, Pen
 from .orders import OrderFace
-from .palette import LIGHT, MUTED, PANEL, PLAYERS, WINNER, shade, tint
+from .palette import LIGHT, MUTED, PANEL, PLAYERS, WINNER, shade
 
 MARGIN = 16.0
 CACHE = 256
@@ -294,7 +294,7 @@ def _fan(pen: Pen, centre: tuple[float, float], colour: str, count: int) -> None
 def _rotated_back(colour: str, angle: float) -> Image.Image:
     """A card back in `colour`, turned `angle` degrees clockwise, with alpha."""
     w, h = round(FAN_W * SCALE), round(FAN_H * SCALE)
-    pen = Pen(FAN_W, FAN_H, tint(PLAYERS[colour].colour, 0.0))
+    pen = Pen(FAN_W, FAN_H, PLAYERS[colour].colour)
     cards.patterned_card(pen, (0, 0, FAN_W, FAN_H), PLAYERS[colour], 6)
     pen.rect((0, 0, FAN_W, FAN_H), None, (38, 30, 28), 1.2, 6)
     alpha = Image.new("L", (w, h), 0)
