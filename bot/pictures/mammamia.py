@@ -1,0 +1,304 @@
+"""Mamma Mia! pictures: a player's hand, the oven reveal, the final ranking.
+
+Each picture takes small frozen values (hashable, so equal pictures are drawn
+once) built from the engine's views by the `*_of` functions beside them. The
+hand is built from `player_view` and goes to its owner alone (MM-V1); the
+reveal and the ranking are built from `public_view` and public events only,
+and their input types have no place that could hold a hand or an order pile.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from PIL import Image, ImageDraw
+
+from engine.mammamia.cards import BOXES
+from engine.mammamia.events import Event, Made, Returned
+
+from . import cards, glyphs
+from .canvas import SCALE, STENCIL, Pen
+from .orders import OrderFace
+from .palette import LIGHT, MUTED, PANEL, PLAYERS, WINNER, shade
+
+MARGIN = 16.0
+CACHE = 256
+
+
+def _public(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Refuse a player's view where only the public one belongs (MM-V1)."""
+    if "hand" in view:
+        raise ValueError("public pictures are drawn from public_view only")
+    return view
+
+
+# --- the hand (ephemeral) --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandPicture:
+    """What a player's own hand shows: ingredient piles by kind with counts
+    (most first), the order cards held, and the size of their order pile."""
+
+    colour: str
+    ingredients: tuple[tuple[str, int], ...]
+    orders: tuple[OrderFace, ...]
+    order_pile: int
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any]) -> HandPicture:
+        """From `player_view(state, seat)`."""
+        variant, me = view["variant"], view["players"][view["seat"]]
+        kinds = BOXES[variant].kindset
+        held = Counter(c for c in view["hand"] if c in kinds)
+        piles = sorted(held.items(), key=lambda kv: (-kv[1], BOXES[variant].kinds.index(kv[0])))
+        orders = sorted(c for c in view["hand"] if c not in kinds)
+        return cls(
+            me["colour"],
+            tuple(piles),
+            tuple(OrderFace.of(variant, o) for o in orders),
+            me["order_pile_size"],
+        )
+
+
+ORDERS_PER_ROW = 4
+HAND_W = MARGIN * 2 + ORDERS_PER_ROW * cards.ORDER_W + (ORDERS_PER_ROW - 1) * 14
+
+
+def hand_image(hand: HandPicture) -> bytes:
+    """The hand: ingredient piles, then order cards, the order pile at the right."""
+    return _hand_image(hand)
+
+
+@lru_cache(maxsize=CACHE)
+def _hand_image(hand: HandPicture) -> bytes:
+    rows = math.ceil(len(hand.orders) / ORDERS_PER_ROW)
+    top = MARGIN + 12  # room for the piles' stacked edges
+    orders_y = top + cards.PILE_H + 24
+    height = orders_y + rows * (cards.ORDER_H + 14) + MARGIN - (14 if rows else 24)
+    pen = Pen(HAND_W, height)
+    x = MARGIN
+    for kind, count in hand.ingredients:
+        cards.paste_pile(pen, (x, top), kind, count)
+        x += cards.PILE_W + 22
+    pile_x = HAND_W - MARGIN - cards.PILE_W - 8
+    pen.line([(pile_x - 20, top - 8), (pile_x - 20, top + cards.PILE_H)], PANEL, 2)
+    cards.face_down_pile(pen, (pile_x, top), hand.colour, hand.order_pile)
+    for i, face in enumerate(hand.orders):
+        row, col = divmod(i, ORDERS_PER_ROW)
+        at = (MARGIN + col * (cards.ORDER_W + 14), orders_y + row * (cards.ORDER_H + 14))
+        pen.paste(cards.order_sprite(face), at)
+    return pen.encode()
+
+
+# --- the oven reveal (public) ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The face-up table (MM-R2): every kind of the variant with its count."""
+
+    piles: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, variant: str, table: Mapping[str, int]) -> Table:
+        return cls(tuple((k, table.get(k, 0)) for k in BOXES[variant].kinds))
+
+    @classmethod
+    def of_view(cls, view: Mapping[str, Any]) -> Table:
+        """From `public_view(state)`."""
+        view = _public(view)
+        return cls.of(view["variant"], view["table"])
+
+
+Result = Literal["made", "paid", "helped", "returned"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A revealed order and what became of it: made from the table (MM-R3),
+    made with cards from the owner's hand (MM-R4), made with help (PL-H3), or
+    back under the order pile (MM-R5)."""
+
+    order: OrderFace
+    result: Result
+
+    @classmethod
+    def of(cls, variant: str, event: Event) -> Outcome | None:
+        """From a public `Made` or `Returned` event; None for any other event."""
+        if not event.public:
+            raise ValueError("public pictures are drawn from public events only")
+        if isinstance(event, Made):
+            result: Result = "helped" if event.helper is not None else "made"
+            if result == "made" and event.paid:
+                result = "paid"
+            return cls(OrderFace.of(variant, event.order), result)
+        if isinstance(event, Returned):
+            return cls(OrderFace.of(variant, event.order), "returned")
+        return None
+
+
+def outcomes_of(variant: str, events: Iterable[Event]) -> tuple[Outcome, ...]:
+    """Every order's outcome among `events`, in the order they happened."""
+    found = (Outcome.of(variant, e) for e in events)
+    return tuple(o for o in found if o is not None)
+
+
+def revealed_of(variant: str, card: str | None) -> str | OrderFace | None:
+    """The card just revealed, as a kind or an order face."""
+    if card is None or card in BOXES[variant].kindset:
+        return card
+    return OrderFace.of(variant, card)
+
+
+OUTCOME_SCALE = 0.9
+OUTCOMES_PER_ROW = 4
+REVEAL_W = HAND_W
+SPOT_W, SPOT_H = 160.0, 126.0
+
+
+def reveal_image(
+    table: Table, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
+) -> bytes:
+    """The reveal as it stands: the card just revealed, the table's piles, and
+    every order revealed so far with its outcome."""
+    return _reveal_image(table, revealed, outcomes)
+
+
+@lru_cache(maxsize=CACHE)
+def _reveal_image(
+    table: Table, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
+) -> bytes:
+    card_w, card_h = cards.ORDER_W * OUTCOME_SCALE, cards.ORDER_H * OUTCOME_SCALE
+    gap = (REVEAL_W - 2 * MARGIN - OUTCOMES_PER_ROW * card_w) / (OUTCOMES_PER_ROW - 1)
+    rows = math.ceil(len(outcomes) / OUTCOMES_PER_ROW)
+    outcomes_y = MARGIN + SPOT_H + 30
+    height = outcomes_y + rows * (card_h + 22) + MARGIN - (22 if rows else 30)
+    pen = Pen(REVEAL_W, height)
+    spot = (MARGIN, MARGIN, MARGIN + SPOT_W, MARGIN + SPOT_H)
+    if revealed is not None:
+        pen.rect(spot, PANEL, LIGHT, 2, 12)
+    if isinstance(revealed, str):
+        w, h = cards.PILE_W * 1.3, cards.PILE_H * 1.3
+        cards.ingredient_card(
+            pen, (spot[0] + (SPOT_W - w) / 2, spot[1] + (SPOT_H - h) / 2), revealed, 1.3
+        )
+    elif isinstance(revealed, OrderFace):
+        w, h = cards.ORDER_W * 0.92, cards.ORDER_H * 0.92
+        cards.order_card(
+            pen, (spot[0] + (SPOT_W - w) / 2, spot[1] + (SPOT_H - h) / 2), revealed, 0.92
+        )
+    n = len(table.piles)
+    left = MARGIN if revealed is None else spot[2] + 28  # the round summary has no spotlight
+    step = (REVEAL_W - MARGIN - left - cards.PILE_W) / max(1, n - 1)
+    step = min(step, cards.PILE_W + 24)
+    pile_y = MARGIN + (SPOT_H - cards.PILE_H) / 2 + 4
+    for i, (kind, count) in enumerate(table.piles):
+        cards.paste_pile(pen, (left + i * step, pile_y), kind, count)
+    for i, outcome in enumerate(outcomes):
+        row, col = divmod(i, OUTCOMES_PER_ROW)
+        x = MARGIN + col * (card_w + gap)
+        y = outcomes_y + row * (card_h + 22)
+        pen.paste(cards.order_sprite(outcome.order, OUTCOME_SCALE), (x, y))
+        cards.outcome_mark(pen, (x + card_w - 4, y + 4), outcome.result, 16)
+    return pen.encode()
+
+
+# --- the final ranking (public) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """One player in the final ranking (MM-E1, PL-E1): their place (shared on
+    a tie), their colour, how many orders they delivered, whether they won."""
+
+    place: int
+    colour: str
+    delivered: int
+    winner: bool
+
+
+def ranking_of(view: Mapping[str, Any]) -> tuple[Ranked, ...]:
+    """From `public_view(state)` of a game that is over, best first."""
+    view = _public(view)
+    if "scores" not in view:  # PL-R5: plus scores stay face down until the end
+        raise ValueError("the ranking is drawn when the game is over")
+    scores, ingredients, winners = view["scores"], view["ingredients"], view["winners"]
+    seats = sorted(range(view["seats"]), key=lambda s: (-scores[s], -ingredients[s], s))
+    out: list[Ranked] = []
+    for i, seat in enumerate(seats):
+        prev = seats[i - 1] if i else None
+        same = prev is not None and (scores[prev], ingredients[prev]) == (
+            scores[seat],
+            ingredients[seat],
+        )
+        place = out[-1].place if same else i + 1
+        colour = view["players"][seat]["colour"]
+        out.append(Ranked(place, colour, scores[seat], seat in winners))
+    return tuple(out)
+
+
+RANK_ROW = 92.0
+FAN_W, FAN_H = 44.0, 62.0
+RANKING_W = 520.0
+
+
+def ranking_image(players: tuple[Ranked, ...]) -> bytes:
+    """Each player's delivered orders as a fan of cards in their colour."""
+    return _ranking_image(players)
+
+
+@lru_cache(maxsize=CACHE)
+def _ranking_image(players: tuple[Ranked, ...]) -> bytes:
+    pen = Pen(RANKING_W, MARGIN * 2 + len(players) * RANK_ROW)
+    for i, player in enumerate(players):
+        y = MARGIN + i * RANK_ROW
+        if i % 2 == 0:
+            pen.rect(
+                (MARGIN / 2, y, RANKING_W - MARGIN / 2, y + RANK_ROW), shade(PANEL, 0.1), radius=10
+            )
+        mid = y + RANK_ROW / 2
+        if player.winner:
+            glyphs.crown(pen, (MARGIN + 24, mid - 24), 13, WINNER)
+        pen.digits((MARGIN + 24, mid + 8), player.place, 30, WINNER if player.winner else LIGHT)
+        cards.player_token(pen, (MARGIN + 84, mid), player.colour)
+        _fan(pen, (MARGIN + 250, mid), player.colour, player.delivered)
+        glyphs.badge(pen, (RANKING_W - MARGIN - 34, mid), 22, player.delivered, LIGHT, (30, 31, 34))
+    return pen.encode()
+
+
+def _fan(pen: Pen, centre: tuple[float, float], colour: str, count: int) -> None:
+    """`count` card backs spread like a hand of cards, centred on `centre`."""
+    if count == 0:
+        x, y = centre
+        pen.rect((x - FAN_W / 2, y - FAN_H / 2, x + FAN_W / 2, y + FAN_H / 2), None, MUTED, 1.5, 6)
+        return
+    spread = min(8.0, 70.0 / max(1, count - 1)) if count > 1 else 0.0
+    pivot = (centre[0], centre[1] + 150)
+    for i in range(count):
+        angle = (i - (count - 1) / 2) * spread
+        a = math.radians(angle)
+        cx = pivot[0] + 150 * math.sin(a)
+        cy = pivot[1] - 150 * math.cos(a) + 4
+        back = _rotated_back(colour, round(angle * 2) / 2)
+        w, h = back.size[0] / SCALE, back.size[1] / SCALE
+        pen.paste(back, (cx - w / 2, cy - h / 2), back)
+
+
+@lru_cache(maxsize=512)
+def _rotated_back(colour: str, angle: float) -> Image.Image:
+    """A card back in `colour`, turned `angle` degrees clockwise, with alpha."""
+    w, h = round(FAN_W * SCALE), round(FAN_H * SCALE)
+    pen = Pen(FAN_W, FAN_H, PLAYERS[colour].colour)
+    cards.patterned_card(pen, (0, 0, FAN_W, FAN_H), PLAYERS[colour], 6)
+    pen.rect((0, 0, FAN_W, FAN_H), None, (38, 30, 28), 1.2, 6)
+    alpha = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(alpha).rounded_rectangle((0, 0, w - 1, h - 1), 6 * SCALE, STENCIL[0])
+    card = pen.image.convert("RGBA")
+    card.putalpha(alpha)
+    return card.rotate(-angle, Image.Resampling.BICUBIC, expand=True)

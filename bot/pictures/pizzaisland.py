@@ -1,0 +1,117 @@
+"""Pizza Island pictures: every player's pizzas, the Captain's Ship, and the
+cards a Mushroom or Pepper lets one player see (PI-I1: that one is private).
+
+Inputs are plain card ids (`red-a-pepper`, `green-c`; pizza-island-record.md)
+in small frozen values, so equal pictures are drawn once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import cards
+from .canvas import Pen
+from .palette import MUTED, PANEL, shade
+
+MARGIN = 16.0
+CACHE = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Pizza:
+    """One pizza (PI-N3): its slice colour and its slices in placement order."""
+
+    colour: str
+    slices: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPizzas:
+    """A player's (at most two) pizzas, and the player's own marker colour."""
+
+    colour: str
+    pizzas: tuple[Pizza, ...]
+
+    @classmethod
+    def of(cls, colour: str, pizzas: Mapping[str, Sequence[str]]) -> PlayerPizzas:
+        """From the state's `players[i].pizzas` (`{slice colour: [card ids]}`);
+        the key order means nothing, so pizzas are drawn in a fixed colour order."""
+        order = ("red", "green", "yellow")
+        found = sorted((c for c, s in pizzas.items() if s), key=order.index)
+        return cls(colour, tuple(Pizza(c, tuple(pizzas[c])) for c in found))
+
+
+WHEEL_R = 46.0
+CELL = 2 * WHEEL_R * 1.45  # a wheel with its hero badges
+MARKER = 44.0
+PLAYER_W = MARKER + 2 * CELL
+PLAYER_H = CELL + 4
+
+
+def pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
+    """Every player's pizzas as six-place wheels, two players to a row."""
+    return _pizzas_image(players)
+
+
+@lru_cache(maxsize=CACHE)
+def _pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
+    cols = 1 if len(players) == 1 else 2
+    rows = math.ceil(len(players) / cols)
+    gap = 14.0
+    width = MARGIN * 2 + cols * PLAYER_W + (cols - 1) * gap
+    pen = Pen(width, MARGIN * 2 + rows * PLAYER_H + (rows - 1) * gap)
+    for i, player in enumerate(players):
+        row, col = divmod(i, cols)
+        x = MARGIN + col * (PLAYER_W + gap)
+        y = MARGIN + row * (PLAYER_H + gap)
+        pen.rect((x, y, x + PLAYER_W, y + PLAYER_H), shade(PANEL, 0.12), radius=12)
+        cards.player_token(pen, (x + MARKER / 2 + 4, y + PLAYER_H / 2), player.colour)
+        for j in range(2):
+            centre = (x + MARKER + CELL * (j + 0.5), y + PLAYER_H / 2)
+            if j < len(player.pizzas):
+                cards.pizza_wheel(pen, centre, WHEEL_R, player.pizzas[j].slices)
+            else:
+                pen.circle(centre, WHEEL_R, None, MUTED, 1.5)
+    return pen.encode()
+
+
+def _row(cards_shown: Sequence[str | None], numbered: bool) -> bytes:
+    gap = 12.0
+    n = max(1, len(cards_shown))
+    width = MARGIN * 2 + n * cards.SLICE_W + (n - 1) * gap
+    height = MARGIN * 2 + cards.SLICE_H + (28 if numbered else 0)
+    pen = Pen(width, height)
+    for i, card in enumerate(cards_shown):
+        x = MARGIN + i * (cards.SLICE_W + gap)
+        cards.slice_card(pen, (x, MARGIN), card)
+        if numbered:
+            pen.digits((x + cards.SLICE_W / 2, MARGIN + cards.SLICE_H + 16), i + 1, 18, MUTED)
+    return pen.encode()
+
+
+SHIP_SIZE = 3  # PI-A1
+
+
+def ship_image(ship: tuple[str, ...]) -> bytes:
+    """The Captain's Ship (PI-A1): its face-up cards, empty places outlined."""
+    return _ship_image(ship)
+
+
+@lru_cache(maxsize=CACHE)
+def _ship_image(ship: tuple[str, ...]) -> bytes:
+    shown: list[str | None] = [*ship, *([None] * (SHIP_SIZE - len(ship)))]
+    return _row(shown, numbered=False)
+
+
+def seen_cards_image(seen: tuple[str, ...]) -> bytes:
+    """The cards a Mushroom or Pepper shows (PI-N6, PI-A2), top of the deck
+    first and numbered in that order; for the one player who sees them."""
+    return _seen_cards_image(seen)
+
+
+@lru_cache(maxsize=CACHE)
+def _seen_cards_image(seen: tuple[str, ...]) -> bytes:
+    return _row(list(seen), numbered=True)

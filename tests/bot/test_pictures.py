@@ -1,0 +1,336 @@
+"""Pictures: valid and small images, cached by what they show, drawn from
+public data only where they are public (MM-V1, PI-I1), with every kind and
+colour told apart by a shape or pattern as well as a colour."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import itertools
+import threading
+import typing
+
+import pytest
+from PIL import Image
+
+from bot.pictures import (
+    HandPicture,
+    Need,
+    OrderFace,
+    Outcome,
+    Pizza,
+    PlayerPizzas,
+    Ranked,
+    Table,
+    glyphs,
+    hand_image,
+    outcomes_of,
+    pizzas_image,
+    ranking_image,
+    ranking_of,
+    render,
+    reveal_image,
+    revealed_of,
+    samples,
+    seen_cards_image,
+    ship_image,
+)
+from bot.pictures.canvas import Pen
+from bot.pictures.palette import BACKGROUND, KINDS, PLAYERS, SHAPES, SLICES
+from engine.mammamia import new_game, player_view, public_view
+from engine.mammamia.cards import ORDER_CARDS
+from engine.mammamia.events import Made, Returned, Revealed
+from engine.mammamia.state import OVER
+
+LIMIT = 200 * 1024
+
+
+def opened(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG"
+    assert len(data) <= LIMIT
+    return image
+
+
+@pytest.fixture(scope="module")
+def game() -> tuple[list[typing.Any], list[typing.Any]]:
+    return samples.play("plus", 4, 5)
+
+
+# --- valid, small, of the expected size ------------------------------------
+
+
+def hand(orders: int, colour: str = "green") -> HandPicture:
+    ids = [o for o in ORDER_CARDS["plus"] if o.startswith(colour)][:orders]
+    return HandPicture(
+        colour,
+        (("olive", 3), ("salami", 2), ("shrimp", 1)),
+        tuple(OrderFace.of("plus", o) for o in ids),
+        15 - orders,
+    )
+
+
+@pytest.mark.parametrize(("orders", "height"), [(0, 124), (1, 248), (4, 248), (5, 362), (9, 476)])
+def test_hand_image_size_grows_by_rows_of_four_orders(orders: int, height: int) -> None:
+    assert opened(hand_image(hand(orders))).size == (674, height)
+
+
+def test_reveal_image_size_and_budget_over_a_whole_game() -> None:
+    shown = samples.reveals("classic", 5, 1)
+    assert shown
+    for sample in shown[:: max(1, len(shown) // 12)]:
+        image = opened(reveal_image(sample.table, sample.revealed, sample.outcomes))
+        rows = -(-len(sample.outcomes) // 4)
+        assert image.size == (674, 188 + rows * 112 - (22 if rows else 30))
+
+
+def test_ranking_image_has_one_row_per_player() -> None:
+    ranked = samples.ranking("classic", 5, 2)
+    assert opened(ranking_image(ranked)).size == (520, 32 + 5 * 92)
+
+
+def test_pizzas_image_two_players_a_row() -> None:
+    assert opened(pizzas_image(samples.PIZZAS)).size == (668, 321)
+    assert opened(pizzas_image(samples.PIZZAS[:1])).size == (343, 170)
+
+
+def test_ship_and_seen_cards_sizes() -> None:
+    assert opened(ship_image(samples.SHIP)).size == (266, 130)
+    assert opened(ship_image(())).size == (266, 130)  # three empty places (PI-A1)
+    assert opened(seen_cards_image(samples.SEEN)).size == (512, 158)
+
+
+def test_a_picture_is_mostly_background_at_its_margins() -> None:
+    image = opened(hand_image(hand(2))).convert("RGB")
+    assert image.getpixel((2, 2)) == BACKGROUND
+    assert image.getpixel((image.width - 2, image.height - 2)) == BACKGROUND
+
+
+# --- cached by what they show -----------------------------------------------
+
+
+def test_hand_cache_returns_the_same_bytes_object_for_an_equal_view(game: typing.Any) -> None:
+    snapshots, _ = game
+    state = snapshots[10]
+    seat = state.to_act()[0]
+    first = HandPicture.of(player_view(state, seat))
+    second = HandPicture.of(player_view(state.copy(), seat))
+    assert first == second and first is not second
+    assert hand_image(first) is hand_image(second)
+    other = dataclasses.replace(first, order_pile=first.order_pile + 1)
+    assert hand_image(other) != hand_image(first)
+
+
+def test_every_picture_is_cached_by_value() -> None:
+    sample = samples.reveals("classic", 3, 4)[5]
+    copy = samples.reveals("classic", 3, 4)[5]
+    assert reveal_image(sample.table, sample.revealed, sample.outcomes) is reveal_image(
+        copy.table, copy.revealed, copy.outcomes
+    )
+    ranked = samples.ranking("classic", 3, 4)
+    assert ranking_image(ranked) is ranking_image(tuple(dataclasses.replace(r) for r in ranked))
+    mine = PlayerPizzas.of("red", {"green": ["green-a"], "red": ["red-b-mushroom"]})
+    same = PlayerPizzas.of("red", {"red": ["red-b-mushroom"], "green": ["green-a"]})
+    assert pizzas_image((mine,)) is pizzas_image((same,))  # key order means nothing
+    assert ship_image(("red-a", "green-c")) is ship_image(tuple(["red-a", "green-c"]))
+    assert seen_cards_image(("red-a",)) is seen_cards_image(tuple(["red-a"]))
+    assert seen_cards_image(("red-a", "green-b")) != seen_cards_image(("green-b", "red-a"))
+
+
+async def test_render_draws_in_a_worker_thread() -> None:
+    threads: list[int] = []
+
+    def draw(picture: HandPicture) -> bytes:
+        threads.append(threading.get_ident())
+        return hand_image(picture)
+
+    data = await render(draw, hand(3))
+    assert data == hand_image(hand(3))
+    assert threads and threads[0] != threading.get_ident()
+
+
+# --- hidden stays hidden (MM-V1, PL-R5, PI-I1) ------------------------------
+
+
+def _field_names(cls: type, seen: set[type] | None = None) -> set[str]:
+    """Every field name reachable from a dataclass through its field types."""
+    seen = seen if seen is not None else set()
+    if cls in seen or not dataclasses.is_dataclass(cls):
+        return set()
+    seen.add(cls)
+    hints = typing.get_type_hints(cls)
+    names = set()
+    for f in dataclasses.fields(cls):
+        names.add(f.name)
+        for arg in _type_leaves(hints[f.name]):
+            names |= _field_names(arg, seen)
+    return names
+
+
+def _type_leaves(hint: typing.Any) -> list[typing.Any]:
+    args = typing.get_args(hint)
+    if not args:
+        return [hint]
+    return [leaf for a in args for leaf in _type_leaves(a)]
+
+
+@pytest.mark.parametrize("cls", [Table, Outcome, Ranked, PlayerPizzas, Pizza])
+def test_mm_v1_public_inputs_have_no_place_for_a_hand_or_order_pile(cls: type) -> None:
+    names = _field_names(cls)
+    assert names  # the walk found the fields
+    hidden = ("hand", "order_pile", "supply", "deck")
+    assert not {n for n in names if any(h in n for h in hidden)}
+
+
+def _hide_differently(state: typing.Any) -> typing.Any:
+    """The same public table with every hand and order pile changed but of
+    the same sizes (MM-T7: the sizes are public, the cards are not)."""
+    other = state.copy()
+    other.hands = [["olive"] * len(h) for h in other.hands]
+    other.order_piles = [list(reversed(p)) for p in other.order_piles]
+    return other
+
+
+def test_mm_v1_public_pictures_do_not_change_with_hidden_cards(game: typing.Any) -> None:
+    snapshots, events = game
+    for state in snapshots[:: max(1, len(snapshots) // 25)]:
+        if state.phase == OVER:
+            continue  # the hands' ingredient counts are shown at the end (MM-E1)
+        twin = _hide_differently(state)
+        mine, theirs = public_view(state), public_view(twin)
+        assert mine == theirs
+        table = Table.of_view(mine)
+        assert reveal_image(table, None, ()) is reveal_image(Table.of_view(theirs), None, ())
+    table = Table.of_view(public_view(snapshots[-1]))
+    outcomes = outcomes_of("plus", events)
+    assert any(o.result == "returned" for o in outcomes)
+    assert len(outcomes) == sum(isinstance(e, Made | Returned) for e in events)
+    last = next(e for e in reversed(events) if isinstance(e, Revealed))
+    data = reveal_image(table, revealed_of("plus", last.card), outcomes)
+    assert opened(data).width == 674
+
+
+def test_mm_v1_public_builders_refuse_a_players_view(game: typing.Any) -> None:
+    snapshots, _ = game
+    state = snapshots[-1]
+    assert state.phase == OVER
+    with pytest.raises(ValueError):
+        Table.of_view(player_view(state, 0))
+    with pytest.raises(ValueError):
+        ranking_of(player_view(state, 0))
+    ranked = ranking_of(public_view(state))
+    assert ranked == ranking_of(public_view(state))
+    assert [r.place for r in ranked] == sorted(r.place for r in ranked)
+    assert {r.colour for r in ranked} == set(state.colours)
+
+
+def test_pl_r5_ranking_waits_for_the_end_of_a_plus_game(game: typing.Any) -> None:
+    snapshots, _ = game
+    with pytest.raises(ValueError):
+        ranking_of(public_view(snapshots[5]))
+
+
+def test_mm_v1_private_events_are_refused() -> None:
+    _, events = new_game("classic", 3, seed=1)
+    private = next(e for e in events if not e.public)  # a dealt hand (MM-S4)
+    with pytest.raises(ValueError):
+        Outcome.of("classic", private)
+
+
+# --- order faces say what each order needs (MM-C2, PL-C2) -------------------
+
+
+def test_mm_c2_normale_needs_one_personal_and_four_of_another() -> None:
+    face = OrderFace.of("classic", "green-salami")
+    assert face == OrderFace("green", (Need("kind", 1, ("pepper",)), Need("kind", 4, ("salami",))))
+
+
+def test_mm_r7_bombastica_needs_fifteen_or_more_of_any_kind() -> None:
+    (need,) = OrderFace.of("classic", "red-bombastica").needs
+    assert (need.glyph, need.count, need.more) == ("any", 15, True)
+    assert len(need.kinds) == 5
+
+
+def test_mm_r9_minimale_shows_the_fewest_glyph() -> None:
+    needs = OrderFace.of("classic", "yellow-minimale").needs
+    assert [n.glyph for n in needs] == ["kind", "fewest"] and needs[1].count == 3
+
+
+def test_pl_r1_mini_and_piccola_show_the_crossed_out_kind_first() -> None:
+    # salami's N1, N2, N3 are pineapple, mushroom, pepper (PL-C2)
+    assert OrderFace.of("plus", "red-mini-1").needs == (
+        Need("crossed", 1, ("mushroom",)),
+        Need("kind", 3, ("salami",)),
+    )
+    piccola = OrderFace.of("plus", "red-piccola").needs
+    assert piccola[0] == Need("crossed", 1, ("pepper",))
+    assert piccola[1].glyph == "any" and "pepper" not in piccola[1].kinds
+
+
+def test_pl_r2_chiottona_shows_two_chosen_kinds_and_pl_r3_mamma_mia_an_either() -> None:
+    chiottona = OrderFace.of("plus", "pink-chiottona").needs
+    assert [n.glyph for n in chiottona] == ["kind", "any", "any"]
+    mammamia = OrderFace.of("plus", "red-mammamia").needs
+    assert mammamia[1] == Need("either", 5, ("pineapple", "pepper"))
+
+
+def test_every_order_card_of_both_boxes_draws() -> None:
+    for variant, cards in ORDER_CARDS.items():
+        faces = tuple(OrderFace.of(variant, o) for o in sorted(cards))
+        for start in range(0, len(faces), 9):
+            picture = HandPicture("red", (), faces[start : start + 9], 0)
+            assert opened(hand_image(picture)).width == 674
+
+
+# --- colour and a second channel (colour-blind players) ---------------------
+
+
+def test_kinds_have_distinct_colours_and_distinct_symbols() -> None:
+    assert len({s.colour for s in KINDS.values()}) == len(KINDS)
+    assert len({s.symbol for s in KINDS.values()}) == len(KINDS)
+
+
+@pytest.mark.parametrize("table", [PLAYERS, SLICES])
+def test_colours_have_distinct_colours_and_distinct_patterns(table: dict[str, typing.Any]) -> None:
+    assert len({s.colour for s in table.values()}) == len(table)
+    assert len({s.pattern for s in table.values()}) == len(table)
+    assert "plain" not in {s.pattern for s in table.values()}
+
+
+def test_pi_c1_shapes_are_distinct() -> None:
+    assert len(set(SHAPES.values())) == 3
+
+
+def _silhouette(kind: str) -> set[tuple[int, int]]:
+    pen = Pen(40, 40)
+    glyphs.kind(pen, (20, 20), 18, kind)
+    image = pen.image.convert("RGB")
+    return {
+        (x, y)
+        for x in range(0, image.width, 2)
+        for y in range(0, image.height, 2)
+        if image.getpixel((x, y)) != BACKGROUND
+    }
+
+
+def test_kind_symbols_differ_in_shape_not_only_in_colour() -> None:
+    shapes = {k: _silhouette(k) for k in KINDS}
+    for a, b in itertools.combinations(KINDS, 2):
+        overlap = len(shapes[a] & shapes[b]) / len(shapes[a] | shapes[b])
+        assert overlap < 0.8, (a, b, overlap)
+
+
+def test_pictures_hold_digits_only() -> None:
+    pen = Pen(10, 10)
+    pen.digits((5, 5), 15, 8, (0, 0, 0))
+    for text in ("x", "15+", "٣", "-1"):
+        with pytest.raises(ValueError):
+            pen.digits((5, 5), text, 8, (0, 0, 0))
+
+
+def test_pi_card_ids_are_checked() -> None:
+    with pytest.raises(ValueError):
+        ship_image(("blue-a",))
+    with pytest.raises(ValueError):
+        seen_cards_image(("red-d-knife",))
