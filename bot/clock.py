@@ -23,6 +23,9 @@ class Clock:
     def wake(self) -> None:
         self._woken.set()
 
+    def woken(self) -> bool:
+        return self._woken.is_set()
+
     async def wait(self, seconds: float) -> None:
         # Cleared after waking, not before waiting: a wake() that came while
         # the caller was busy must still cut this wait short.

@@ -25,6 +25,9 @@ from .service import GameService, Live, ServiceError
 
 log = logging.getLogger(__name__)
 
+#: Interactions being handled right now (for a clean shutdown and for tests).
+handling = 0
+
 
 @dataclass(frozen=True)
 class Click:
@@ -118,6 +121,8 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     """Run a handler in the player's language so that no click or command ever
     ends in "This interaction failed": a refusal is said privately, an
     unexpected error is logged and the player told. True if it went through."""
+    global handling
+    handling += 1
     with use_locale(interaction.locale):
         try:
             if interaction.guild_id is None:  # games are played in server channels
@@ -134,4 +139,6 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
                 await say(interaction, "error.internal")
             except discord.HTTPException:
                 log.exception("could not tell the player about it either")
+        finally:
+            handling -= 1
         return False

@@ -85,6 +85,10 @@ class Publisher:
         while any(not task.done() for task in self._tasks.values()):
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
+    def busy(self) -> bool:
+        """Whether a game's public messages are still being brought up to date."""
+        return any(not task.done() for task in self._tasks.values())
+
     def stop(self) -> None:
         for task in self._tasks.values():
             task.cancel()

@@ -58,6 +58,7 @@ class Timers:
         self.clock = clock
         self.computer_pause = computer_pause
         self._task: asyncio.Task[None] | None = None
+        self._working = False
         self.on_lobby_closed: Callable[[GameRow], Awaitable[None]] | None = None
 
     def start(self) -> None:
@@ -70,12 +71,19 @@ class Timers:
 
     async def _run(self) -> None:
         while True:
+            self._working = True
             try:
                 wait = await self.tick()
             except Exception:
                 log.exception("timers failed; trying again shortly")
                 wait = 5.0
+            finally:
+                self._working = False
             await self.clock.wait(wait)
+
+    def busy(self) -> bool:
+        """Whether a deadline is being handled, or was just woken for."""
+        return self._working or self.clock.woken()
 
     async def tick(self) -> float:
         """Handle everything due now; return the seconds until the next thing is due."""

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest_asyncio
 
+from bot import components
 from bot.client import MammaMiaBot
 from bot.clock import ManualClock
 from bot.config import Config
@@ -37,9 +38,26 @@ class Bots:
             return service
 
         bot.build_service = build  # type: ignore[method-assign]
+        self._count_requests(bot)
         await self.server.start_client(bot)
         self.current = bot
         return bot
+
+    def _count_requests(self, bot: MammaMiaBot) -> None:
+        """An in-flight counter on the bot's own HTTP client: the bot is idle
+        when it has no request out, no interaction unanswered and nothing left
+        to publish (no waiting on silence)."""
+        self.requests_out = 0
+        request = bot.http.request
+
+        async def counted(*args: object, **kwargs: object) -> object:
+            self.requests_out += 1
+            try:
+                return await request(*args, **kwargs)
+            finally:
+                self.requests_out -= 1
+
+        bot.http.request = counted  # type: ignore[method-assign]
 
     async def stop(self) -> None:
         if self.current is not None:
@@ -53,13 +71,28 @@ class Bots:
         await asyncio.sleep(0.05)
         await self.idle()
 
-    async def idle(self) -> None:
-        """Let the bot finish publishing (narration, table, pings)."""
+    async def idle(self, timeout: float = 10.0) -> None:
+        """Wait until the bot is done: every interaction answered, no request
+        of the bot's in flight, nothing left to publish."""
         assert self.current is not None and self.current.publisher is not None
-        for _ in range(3):
-            await self.server.settle()
-            await self.current.publisher.idle()
-        await self.server.settle()
+        publisher, timers = self.current.publisher, self.current.timers
+        async with asyncio.timeout(timeout):
+            calm = 0
+            while calm < 3:  # calm over a few turns of the event loop, not a time
+                busy = self.requests_out or not _answered(self.server) or publisher.busy()
+                busy = busy or components.handling > 0
+                busy = busy or (timers is not None and timers.busy())
+                calm = 0 if busy else calm + 1
+                if busy:
+                    await publisher.idle()
+                await asyncio.sleep(0)
+                if busy:
+                    await asyncio.sleep(0.001)
+        self.server.raise_new_violations()
+
+
+def _answered(server: FakeDiscord) -> bool:
+    return server._inflight == 0 and all(r.answered.is_set() for r in server.interactions.values())
 
 
 @pytest_asyncio.fixture
