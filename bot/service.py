@@ -180,6 +180,10 @@ class GameService:
         settings: dict[str, Any],
     ) -> GameRow:
         try:
+            rules.check_settings(settings)
+        except ActionError as refused:
+            raise ServiceError(refused.code, rules.name, **refused.params) from refused
+        try:
             return await self.storage.create_lobby(
                 guild_id, channel_id, host.user_id or 0, settings, [host], game=rules.name
             )

@@ -56,8 +56,6 @@ class MammaMiaCommands(
         turn_timer: Literal["off", "1m", "2m", "5m", "1h", "24h"] | None = None,
     ) -> None:
         async def open_lobby() -> None:
-            if variant == "classic" and help is not None:
-                raise ServiceError("help_plus_only")
             await host.new(
                 interaction,
                 self.game,

@@ -102,6 +102,10 @@ class Game(Protocol[S, A]):
     #: Computer-player difficulties, weakest first.
     difficulties: tuple[str, ...]
 
+    def check_settings(self, settings: Mapping[str, Any]) -> None:
+        """IllegalAction if these options do not go together."""
+        ...
+
     def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
         """Fewest and most seats for these settings."""
         ...

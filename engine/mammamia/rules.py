@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import RecordError
+from ..errors import IllegalAction, RecordError
 from ..interface import JSON, Option
 from . import actions, flow, game, record, views
 from .actions import Action
@@ -28,6 +28,10 @@ class MammaMia:
         Option("help", ("on", "off")),  # plus only; by the seat count when unset (PL-H)
     )
     difficulties = tuple(DIFFICULTIES)
+
+    def check_settings(self, settings: Mapping[str, Any]) -> None:
+        if _variant(settings) == "classic" and settings.get("help") is not None:
+            raise IllegalAction("help_plus_only")  # PL-H: helping is a Plus rule
 
     def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
         box = BOXES[_variant(settings)]
