@@ -9,7 +9,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.client import MammaMiaBot
+from bot.client import create_bot
 from bot.config import Config, ConfigError, apply_endpoint_overrides, load_config
 from bot.i18n import t
 
@@ -21,7 +21,7 @@ log = logging.getLogger("bot")
 
 
 async def run(config: Config) -> None:
-    async with MammaMiaBot(config) as bot:
+    async with create_bot(config) as bot:
         await bot.start(config.token)
 
 

@@ -61,6 +61,7 @@ class MammaMiaBot(commands.Bot):
             intents=discord.Intents.default(),
             # Player names end up in messages; they must never ping @everyone or a role.
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **shard_options(config),
         )
         self.config = config
         self._storage = storage
@@ -102,7 +103,7 @@ class MammaMiaBot(commands.Bot):
 
     async def build_service(self) -> GameService:
         """Construct the game service from `self.storage`; cogs reach it as `bot.service`."""
-        return GameService(self.storage)
+        return GameService(self.storage, shards=self.config.shards)
 
     async def resume_games(self) -> None:
         """After a restart: every unfinished game is loaded, an interrupted reveal
@@ -185,3 +186,22 @@ class MammaMiaBot(commands.Bot):
 
 async def _raise(error: BaseException) -> None:
     raise error
+
+
+class ShardedMammaMiaBot(MammaMiaBot, commands.AutoShardedBot):
+    """The bot running a range of Discord's shards (SHARD_COUNT, SHARD_IDS):
+    one of several processes sharing one PostgreSQL."""
+
+
+def shard_options(config: Config) -> dict[str, Any]:
+    shards = config.shards
+    if shards.ids is None:
+        return {}
+    return {"shard_count": shards.count, "shard_ids": list(shards.ids)}
+
+
+def create_bot(config: Config, **options: Any) -> MammaMiaBot:
+    """The bot this configuration asks for: sharded when SHARD_COUNT is set."""
+    if config.shards.sharded:
+        return ShardedMammaMiaBot(config, **options)
+    return MammaMiaBot(config, **options)

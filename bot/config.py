@@ -19,6 +19,7 @@ import yarl
 from dotenv import find_dotenv, load_dotenv
 
 from bot.i18n import t
+from bot.shards import EVERY, Shards, parse_ids
 
 DEFAULT_DB_PATH = Path("data/mammamia.sqlite3")
 DEFAULT_LOG_LEVEL = logging.INFO
@@ -45,6 +46,8 @@ class Config:
     # A Discord-compatible server to talk to instead of discord.com (end-to-end tests).
     api_base: str | None = None
     gateway_url: str | None = None
+    # Which Discord shards this process runs (SHARD_COUNT, SHARD_IDS); all when unsharded.
+    shards: Shards = EVERY
 
     def __repr__(self) -> str:
         # The token must never reach a log line or a traceback.
@@ -52,7 +55,8 @@ class Config:
         return (
             f"Config(token='***', db_path={str(self.db_path)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={level!r}, "
-            f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r})"
+            f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
+            f"shards={self.shards!r})"
         )
 
 
@@ -80,6 +84,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         # discord.py appends paths like "/channels/1" to the API base.
         api_base=_strip_slash(_url(env, "DISCORD_API_BASE", ("http", "https"))),
         gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws", "wss")),
+        shards=_shards(env),
     )
 
 
@@ -129,6 +134,24 @@ def _url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | N
     if url.scheme not in schemes or not url.host:
         raise ConfigError(t("config.bad_url", name=name, value=value, schemes=" or ".join(schemes)))
     return value
+
+
+def _shards(env: Mapping[str, str]) -> Shards:
+    """SHARD_COUNT and SHARD_IDS (e.g. `0-3`): this process runs those shards."""
+    count_text, ids_text = _text(env, "SHARD_COUNT"), _text(env, "SHARD_IDS")
+    if count_text is None:
+        if ids_text is not None:
+            raise ConfigError(t("config.shard_ids_without_count"))
+        return EVERY
+    if not count_text.isdigit() or int(count_text) == 0:
+        raise ConfigError(t("config.bad_shard_count", value=count_text))
+    count = int(count_text)
+    if ids_text is None:
+        return Shards(count, tuple(range(count)))
+    try:
+        return Shards(count, parse_ids(ids_text, count))
+    except ValueError:
+        raise ConfigError(t("config.bad_shard_ids", value=ids_text, count=count)) from None
 
 
 def _strip_slash(url: str | None) -> str | None:

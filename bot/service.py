@@ -21,6 +21,7 @@ from engine.interface import Action, Event, State
 
 from .i18n import t
 from .presence import Presence
+from .shards import EVERY, Shards
 from .storage import ChannelBusy, GameRow, GameStatus, Seat, StaleVersion, Storage
 
 log = logging.getLogger(__name__)
@@ -96,8 +97,14 @@ def default_settings(rules: AnyGame, **given: Any) -> dict[str, Any]:
 class GameService:
     """Everything that changes a game goes through here."""
 
-    def __init__(self, storage: Storage, seed: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        seed: Callable[[], int] | None = None,
+        shards: Shards = EVERY,
+    ) -> None:
         self.storage = storage
+        self.shards = shards  # the games of these shards' guilds are this process's
         self._seed = seed or (lambda: secrets.randbits(63))
         self._locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
@@ -126,10 +133,10 @@ class GameService:
         reveal cut short by the restart, the final ranking)."""
         loaded = []
         for row in await self.storage.unfinished_games():
-            if row.status == GameStatus.RUNNING:
+            if row.status == GameStatus.RUNNING and self.shards.owns(row.guild_id):
                 loaded.append(await self._load(row))
         for row in await self.storage.ended_since(since):
-            if not published_to_the_end(row):
+            if not published_to_the_end(row) and self.shards.owns(row.guild_id):
                 loaded.append(await self._load(row))
         return loaded
 

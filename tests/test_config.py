@@ -20,6 +20,7 @@ from bot.config import (
     apply_endpoint_overrides,
     load_config,
 )
+from bot.shards import Shards, parse_ids
 
 TOKEN = "MTIz.fake.token"
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -195,3 +196,32 @@ def test_bare_pytest_collects_the_engine_tests() -> None:
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert "tests/engine/test_engine_actions.py: " in result.stdout
+
+
+def test_shards_default_to_every_shard_in_one_process() -> None:
+    config = load_config({"DISCORD_TOKEN": "t"})
+    assert config.shards == Shards() and not config.shards.sharded
+    assert config.shards.owns(123) and config.shards.owns(None)
+
+
+def test_shard_count_and_ids_choose_this_process_range() -> None:
+    config = load_config({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": "0-1"})
+    assert config.shards == Shards(4, (0, 1))
+    assert load_config({"DISCORD_TOKEN": "t", "SHARD_COUNT": "3"}).shards.ids == (0, 1, 2)
+    assert parse_ids("0-1,3", 4) == (0, 1, 3)
+    guild = (7 << 22) | 12345  # shard (guild_id >> 22) % count
+    assert Shards(4, (3,)).owns(guild) and not Shards(4, (0, 1)).owns(guild)
+
+
+@pytest.mark.parametrize(
+    ("count", "ids"), [("0", None), ("x", None), ("4", "4"), ("4", "2-1"), ("4", "a"), (None, "0")]
+)
+def test_bad_shard_settings_say_how_to_fix_them(count: str | None, ids: str | None) -> None:
+    env = {"DISCORD_TOKEN": "t"}
+    if count is not None:
+        env["SHARD_COUNT"] = count
+    if ids is not None:
+        env["SHARD_IDS"] = ids
+    with pytest.raises(ConfigError) as err:
+        load_config(env)
+    assert "SHARD_" in str(err.value)

@@ -604,3 +604,30 @@ async def test_exceptions_in_the_bot_fail_the_test(
     assert {v.rule for v in caught.value.violations} == {"bot_exception", "no_response"}
     assert "boom" in str(caught.value)
     discord_server.take_violations()
+
+
+async def test_sharded_sessions_get_only_their_guilds(discord_server: FakeDiscord) -> None:
+    """Like Discord, a session identified as shard [i, n] gets only the guilds
+    with (guild_id >> 22) % n == i, and the interactions of those guilds."""
+    server = discord_server
+    guilds = [server.guild]
+    while len({(g.id >> 22) % 2 for g in guilds}) < 2:
+        guilds.append(server.add_guild(f"g{len(guilds)}"))
+    clients = [
+        commands.AutoShardedBot(
+            command_prefix="!", intents=discord.Intents.default(), shard_count=2, shard_ids=[i]
+        )
+        for i in range(2)
+    ]
+    for client in clients:
+        await server.start_client(client)
+    try:
+        for shard, client in enumerate(clients):
+            seen = {g.id for g in client.guilds}
+            assert seen == {g.id for g in guilds if (g.id >> 22) % 2 == shard}
+            for guild in guilds:
+                owner = server.session_for(guild.id)
+                assert owner is not None and owner.shard == [(guild.id >> 22) % 2, 2]
+    finally:
+        for client in clients:
+            await server.stop_client(client)

@@ -239,10 +239,10 @@ class Actors:
         data: dict[str, Any],
         source: FakeMessage | None = None,
     ) -> InteractionResult:
-        session = self.active_session
+        guild = self.guild_of(channel)
+        session = self.session_for(guild.id)
         if session is None:
             raise RuntimeError("no bot is connected to the fake gateway (start_client first)")
-        guild = self.guild_of(channel)
         if user.id not in guild.member_ids:
             raise PermissionError(f"{user.name} is not a member of {guild.name}")
         rec = InteractionResult(

@@ -52,6 +52,13 @@ class GatewaySession:
     def wants(self, intent: int) -> bool:
         return bool(self.intents & intent)
 
+    def owns(self, guild_id: int) -> bool:
+        """Discord's sharding: a guild's events go to shard (guild_id >> 22) % count."""
+        if not self.shard:
+            return True
+        shard_id, count = self.shard
+        return (guild_id >> 22) % count == shard_id
+
     async def send(self, op: int, data: Any, event: str | None = None) -> None:
         frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
         if op == DISPATCH:
@@ -105,7 +112,9 @@ class GatewaySession:
             "v": 10,
             "user": payloads.user(server.bot_user)
             | {"verified": True, "flags": 0, "mfa_enabled": False},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in server.guilds],
+            "guilds": [
+                {"id": str(g.id), "unavailable": True} for g in server.guilds if self.owns(g.id)
+            ],
             "session_id": self.session_id,
             "session_type": "normal",
             "resume_gateway_url": server.gateway_url,
@@ -122,7 +131,8 @@ class GatewaySession:
             ready["shard"] = self.shard
         await self.dispatch("READY", ready)
         for guild in server.guilds:
-            await self.dispatch("GUILD_CREATE", server.guild_create_payload(guild, self))
+            if self.owns(guild.id):
+                await self.dispatch("GUILD_CREATE", server.guild_create_payload(guild, self))
 
     async def _resume(self, data: dict[str, Any]) -> None:
         old = self.server.session_by_id(data.get("session_id"))

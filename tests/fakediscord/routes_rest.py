@@ -71,7 +71,7 @@ async def get_gateway_bot(server: FakeDiscord, req: BotRequest) -> web.Response:
     return json_response(
         {
             "url": server.gateway_url,
-            "shards": 1,
+            "shards": server.recommended_shards,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 1000,

@@ -95,6 +95,7 @@ class FakeDiscord(Actors):
         self.command_syncs = 0
         self.interactions: dict[str, InteractionResult] = {}
         self.sessions: list[GatewaySession] = []
+        self.recommended_shards = 1  # what GET /gateway/bot answers
         self._clients: dict[int, RunningClient] = {}
 
         self._last_activity = time.monotonic()
@@ -205,8 +206,16 @@ class FakeDiscord(Actors):
         live = [s for s in self.sessions if s.open]
         return live[-1] if live else None
 
+    def session_for(self, guild_id: int) -> GatewaySession | None:
+        """The newest open connection whose shard owns this guild (as Discord routes)."""
+        live = [s for s in self.sessions if s.open and s.owns(guild_id)]
+        return live[-1] if live else None
+
     async def broadcast(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
+        guild_id = data.get("guild_id") if isinstance(data, dict) else None
         for session in [s for s in self.sessions if s.open]:
+            if guild_id is not None and not session.owns(int(guild_id)):
+                continue
             if intent == 0 or session.wants(intent):
                 await session.dispatch(event, data)
 
@@ -471,6 +480,8 @@ class FakeDiscord(Actors):
 
     async def _broadcast_message(self, event: str, msg: FakeMessage) -> None:
         for session in [s for s in self.sessions if s.open]:
+            if msg.guild_id and not session.owns(msg.guild_id):
+                continue
             if session.wants(INTENT_GUILD_MESSAGES):
                 await session.dispatch(event, self._gateway_message(msg, session.intents))
 
