@@ -22,7 +22,7 @@ import discord
 from .games import Presentation, Show, Table, presentation
 from .i18n import t, use_locale
 from .presence import Presence
-from .reply import Reply
+from .reply import Reply, button, custom_id
 from .service import GameService, Live
 from .storage import GameRow, GameStatus
 from .timers import Timers
@@ -208,6 +208,8 @@ class Publisher:
     ) -> None:
         reply = shown.table(self._table_of(live))
         presence_notes(reply, live.presence(), live.version, live.names())
+        if live.row.status == GameStatus.RUNNING:
+            reply.items.append(watch_button(shown.prefix, live.id))
         old = live.row.table_message_id
         repost = narration.pop("repost_table", False) or live.id in self._repost
         self._repost.discard(live.id)
@@ -338,3 +340,8 @@ def presence_notes(reply: Reply, presence: Presence, version: int, names: list[s
     ]
     if absent:
         embed.add_field(name=t("table.absent"), value="\n".join(absent), inline=False)
+
+
+def watch_button(prefix: str, game: int) -> discord.ui.Button[Any]:
+    """Watch: anyone who is not playing sees the public table, privately."""
+    return button(t("table.button.watch"), custom_id(prefix, game, 0, "watch"))

@@ -14,9 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import Component, guarded, reply, say, service_of
-from bot.games import presentation
+from bot.games import Table, presentation
 from bot.i18n import t
 from bot.lobby import lobby_message
+from bot.publisher import watch_button
 from bot.reply import RED, Reply, button, custom_id, drop_none, select
 from bot.service import ServiceError, default_settings, require_host
 from bot.storage import GameRow, GameStatus
@@ -228,6 +229,36 @@ async def rules(
     await reply(interaction, presentation(name).rules_text(settings, view))
 
 
+async def watch(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """A spectator's view: exactly what the public table shows, privately and
+    refreshed on demand; never a hand (it is drawn from the public view only)."""
+    svc = service(interaction)
+    live = await svc.live(game_id)
+    if live.seat_of(interaction.user.id) is not None:
+        raise ServiceError("watch_player")
+    shown = presentation(live.row.game)
+    view = live.rules.public_view(live.state)
+    table = shown.table(Table(live.id, view, live.names(), live.row.settings, live.events))
+    table.items = (
+        [watch_button(shown.prefix, live.id)] if not live.rules.is_over(live.state) else []
+    )
+    table.content = t("watch.note")
+    if interaction.response.is_done() or interaction.message is None or not _is_watch(interaction):
+        await reply(interaction, table)
+    else:  # Refresh on the spectator's own view: redraw it in place
+        await interaction.response.edit_message(**table.kwargs())
+
+
+def _is_watch(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return bool(message is not None and message.flags.ephemeral)
+
+
+class WatchButton(Component, verb="watch"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        await watch(interaction, self.click.game)
+
+
 class RulesButton(Component, verb="rules"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await rules(interaction, "", self.click.game)
@@ -327,6 +358,7 @@ ITEMS: tuple[type[Component], ...] = (
     PlayAgainButton,
     RulesButton,
     ConfirmButton,
+    WatchButton,
 )
 
 
