@@ -4,6 +4,7 @@ games), the Captain's Ship (PI-A1), Achievements (PI-A3), information (PI-I1).""
 from __future__ import annotations
 
 import pytest
+from pi_helpers import do, of_type, position
 
 from engine.pizzaisland import IllegalAction, ranking
 from engine.pizzaisland.deal import Deal
@@ -11,8 +12,6 @@ from engine.pizzaisland.flow import start_game
 from engine.pizzaisland.match import decide
 from engine.pizzaisland.state import GAME_OVER, MATCH_OVER, new_state
 from engine.pizzaisland.views import player_view, public_view
-
-from pi_helpers import do, of_type, position
 
 
 def test_pi_w2_example_sveta_6_oleg_10() -> None:
@@ -194,3 +193,15 @@ def test_pi_i1_views_hold_no_deck_order_and_seen_cards_only_for_the_seer() -> No
     assert player_view(state, 0)["seen"] == ["green-a", "green-b", "yellow-c"]
     assert player_view(state, 1)["seen"] == []
     assert public["pending"] == {"hero": "pepper"}
+
+
+def test_pi_c3_ship_and_achievements_only_at_the_advanced_level() -> None:
+    advanced = new_state("advanced", 2, "wins", 1)
+    normal = new_state("normal", 2, "wins", 1)
+    from engine.pizzaisland.cards import BOX
+
+    start_game(advanced, Deal(0, BOX), None)
+    start_game(normal, Deal(0, BOX), None)
+    assert advanced.ship == list(BOX[:3]) and normal.ship == []
+    assert set(public_view(advanced)["achievements"]) == {"speedy", "trickster", "star"}
+    assert all(v is None for v in public_view(normal)["bonuses"].values())
