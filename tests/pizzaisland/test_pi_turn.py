@@ -26,8 +26,9 @@ def test_pi_c1_box_is_three_colours_by_three_shapes_by_four() -> None:
 def test_pi_c2_each_hero_once_per_colour_on_its_shape() -> None:
     heroes = [(COLOUR[c], HERO[c], SHAPE[c]) for c in BOX if HERO[c]]
     assert len(heroes) == 12
-    for colour, hero, shape in heroes:
+    for _, hero, shape in heroes:
         assert HERO_SHAPES[hero] == shape
+    assert Counter(c for c, _, _ in heroes) == {"red": 4, "green": 4, "yellow": 4}
     assert Counter(h for _, h, _ in heroes) == {h: 3 for h in HERO_SHAPES}
 
 
