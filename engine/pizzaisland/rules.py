@@ -1,0 +1,125 @@
+"""Pizza Island behind the engine's one interface (`engine.interface.Game`).
+
+A state is a whole match: `to_act` is () only when the match is over; between
+games `apply` deals the next game from the match seed (deal.py), and `append`
+writes that deal into the record."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..errors import RecordError
+from ..interface import JSON, Option
+from . import actions, game, match, record, views
+from .actions import Action
+from .ai import AGENTS, DIFFICULTIES, make_agent
+from .ai.safe import safe_move
+from .ai.tournament import TournamentResult, tournament
+from .events import Event
+from .record import Replay
+from .simulate import SimulationResult, simulate
+from .state import LEVELS, MATCH_OVER, NORMAL, SCORINGS, WINS, State
+
+
+class PizzaIsland:
+    name = "pizza-island"
+    formats = (record.FORMAT,)
+    options = (Option("level", LEVELS, NORMAL), Option("scoring", SCORINGS, WINS))
+    difficulties = tuple(DIFFICULTIES)
+
+    def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
+        settings_of(settings)
+        return record.MIN_SEATS, record.MAX_SEATS
+
+    def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
+        level, scoring = settings_of(settings)
+        return record.new_record(level, seats, scoring, seed)
+
+    def start(self, rec: Mapping[str, Any]) -> tuple[State, list[Event]]:
+        return record.start(rec)
+
+    def replay(self, rec: Mapping[str, Any]) -> Replay:
+        return record.replay(rec)
+
+    def append(self, rec: Mapping[str, Any], action: Action) -> JSON:
+        return record.append(rec, action)
+
+    def action_from_json(self, data: object) -> Action:
+        return actions.from_json(data)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return state.to_act()
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == MATCH_OVER
+
+    def check_seat(self, state: State, seat: int) -> None:
+        game.check_seat(state, seat)
+
+    def check(self, state: State, action: Action) -> None:
+        game.check(state, action)
+
+    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        return game.apply(state, action)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        return game.legal_actions(state, seat)
+
+    def public_view(self, state: State) -> JSON:
+        return views.public_view(state)
+
+    def player_view(self, state: State, seat: int) -> JSON:
+        return views.player_view(state, seat)
+
+    def ranking(self, state: State) -> list[list[int]]:
+        return match.ranking(state)
+
+    def safe_move(self, state: State, seat: int) -> Action:
+        return safe_move(state, seat)
+
+    def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
+        return make_agent(difficulty, seed, seat=seat, events=events)
+
+    def agent_names(self) -> tuple[str, ...]:
+        return tuple(AGENTS)
+
+    def simulate(
+        self, settings: Mapping[str, Any], seats: int, games: int, seed: int, agent: str
+    ) -> SimulationResult:
+        level, scoring = settings_of(settings)
+        _check_seats(seats)
+        return simulate(level, seats, scoring, games, seed, agent)
+
+    def tournament(
+        self,
+        agents: Sequence[str],
+        settings: Mapping[str, Any],
+        seats: int,
+        games: int,
+        seed: int,
+        agent_options: Mapping[str, Mapping[str, Any]],
+    ) -> TournamentResult:
+        level, scoring = settings_of(settings)
+        _check_seats(seats)
+        options = {name: dict(given) for name, given in agent_options.items()}
+        return tournament(list(agents), level, seats, scoring, games, seed, options)
+
+
+def settings_of(settings: Mapping[str, Any]) -> tuple[str, str]:
+    """(level, scoring) from a host's or the command line's settings."""
+    level = settings.get("level") or NORMAL
+    scoring = settings.get("scoring") or WINS
+    if level not in LEVELS:
+        raise RecordError(f"unknown level {level!r}: easy, normal or advanced")
+    if scoring not in SCORINGS:
+        raise RecordError(f"unknown scoring {scoring!r}: wins or points")
+    return str(level), str(scoring)
+
+
+def _check_seats(seats: int) -> None:
+    if not record.MIN_SEATS <= seats <= record.MAX_SEATS:
+        raise RecordError(f"pizza-island seats 2 to 4, not {seats}")
+
+
+GAME = PizzaIsland()
