@@ -28,6 +28,9 @@ class PizzaIsland:
     options = (Option("level", LEVELS, NORMAL), Option("scoring", SCORINGS, WINS))
     difficulties = tuple(DIFFICULTIES)
 
+    def check_settings(self, settings: Mapping[str, Any]) -> None:
+        settings_of(settings)  # both options have choices; nothing else to agree
+
     def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
         settings_of(settings)
         return record.MIN_SEATS, record.MAX_SEATS
@@ -44,6 +47,10 @@ class PizzaIsland:
 
     def append(self, rec: Mapping[str, Any], action: Action) -> JSON:
         return record.append(rec, action)
+
+    def actions_of(self, rec: Mapping[str, Any]) -> list[JSON]:
+        """Every action of the match, game after game."""
+        return [a for g in rec.get("games", []) for a in g.get("actions", [])]
 
     def action_from_json(self, data: object) -> Action:
         return actions.from_json(data)
@@ -80,6 +87,10 @@ class PizzaIsland:
 
     def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
         return make_agent(difficulty, seed, seat=seat, events=events)
+
+    def stand_in(self, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
+        """An away or kicked seat is played by the heuristic (the "easy" computer)."""
+        return make_agent("easy", seed, seat=seat, events=events)
 
     def agent_names(self) -> tuple[str, ...]:
         return tuple(AGENTS)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import ACHIEVEMENTS, State
+from .match import ranking
+from .state import ACHIEVEMENTS, MATCH_OVER, State
 from .turn import seen_cards
 
 
@@ -50,6 +51,7 @@ def public_view(state: State) -> dict[str, Any]:
         "bonuses": {name: state.bonuses.get(name) for name in ACHIEVEMENTS},
         "bonuses_used": sorted(state.used),
         "match_winner": state.match_winner,
+        "ranking": ranking(state) if state.phase == MATCH_OVER else None,
         "version": state.version,
     }
 

@@ -1,0 +1,98 @@
+"""Pizza Island on Discord: the table with every pizza, the turn's buttons,
+private decisions, and the result of each game and of the match."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.games import Show, Step, Table
+from bot.i18n import t
+from bot.reply import Reply
+from engine import game
+
+from . import render
+from .controls import ITEMS
+
+
+class PizzaIslandPresentation:
+    rules = game("pizza-island")
+    prefix = render.PREFIX
+    extension = "cogs.pizzaisland"
+    items = ITEMS
+
+    def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
+        return render.COLOUR
+
+    def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
+        return render.settings_lines(settings)
+
+    def table(self, table: Table) -> Reply:
+        return render.table(table.game, table.view, table.names, table.events)
+
+    def moment(self, view: Mapping[str, Any]) -> str | None:
+        acting = view["to_act"]
+        if not acting or view["phase"] != "turn":
+            return None
+        pending = view["pending"]
+        what = "decide" if pending is not None else "turn"
+        return f"{view['game']}:{acting[0]}:{what}"
+
+    def ping(self, table: Table, mention: str) -> str:
+        key = "pi.ping.decide" if table.view["pending"] is not None else "pi.ping.turn"
+        return t(key, mention=mention)
+
+    def narrate(
+        self, model: dict[str, Any] | None, event: Any
+    ) -> tuple[dict[str, Any] | None, Step]:
+        """A game's end is a message of its own, the match's end the final
+        ranking; every other move is one line on the table itself."""
+        if event.type == "game_over":
+            model = {
+                "game": event.game,
+                "winner": event.winner,
+                "reason": event.reason,
+                "points": list(event.points),
+                "playing": [s for s, _ in enumerate(event.points)],
+            }
+            return model, Step(Show.POST, repost_table=True)
+        if event.type == "match_over":
+            return model, Step(Show.FINAL)
+        return model, Step()
+
+    def narration(self, table: Table, model: dict[str, Any], decision: bool) -> Reply:
+        return render.game_result(table.game, model, table.names)
+
+    def has_decision(self, view: Mapping[str, Any]) -> bool:
+        return False  # decisions are taken privately (the table's Decide button)
+
+    def final(self, table: Table) -> Reply:
+        return render.final(table.game, table.view, table.names)
+
+    def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        words = dict(params)
+        for key in ("card", "give", "take"):
+            if isinstance(words.get(key), str):
+                words[key] = render.card_name(words[key])
+        if "hero" in words:
+            words["hero"] = render.hero_name(str(words["hero"]))
+        if "colour" in words:
+            words["colour"] = render.COLOUR_EMOJI.get(str(words["colour"]), words["colour"])
+        return f"pi.error.{code}", words
+
+    def rules_text(self, settings: Mapping[str, Any], view: Mapping[str, Any] | None) -> Reply:
+        level = settings.get("level") or "normal"
+        embed = discord.Embed(
+            title=t("pi.rules.title"), description=t("pi.rules.normal"), colour=render.COLOUR
+        )
+        if level == "easy":
+            embed.add_field(name=t("pi.level.easy"), value=t("pi.rules.easy"), inline=False)
+        if level == "advanced":
+            embed.add_field(name=t("pi.level.advanced"), value=t("pi.rules.advanced"), inline=False)
+        embed.add_field(name=t("pi.rules.heroes_title"), value=t("pi.rules.heroes"), inline=False)
+        return Reply(embed=embed)
+
+
+PRESENTATION = PizzaIslandPresentation()

@@ -1,0 +1,257 @@
+"""Pizza Island's controls. The turn's buttons sit on the public table and
+only the player to act may use them (`SeatComponent`); a decision (which
+option of a third colour, whether and how to use a hero) is taken in a
+message only that player sees, where the cards a Mushroom or a Pepper shows
+are shown too (PI-I1: never in a public message)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.components import SeatComponent, reply, service_of
+from bot.i18n import t
+from bot.reply import BLUE, GREY, RED, Reply, button, select
+from bot.service import Live, ServiceError, seat_for
+from engine.errors import MalformedAction
+from engine.pizzaisland.actions import (
+    Action,
+    Decline,
+    Discard,
+    Fork,
+    Knife,
+    Mushroom,
+    Pepper,
+    Replace,
+    Stop,
+    Take,
+    from_text,
+)
+
+from . import render
+from .render import PREFIX, card_name, custom_id, hero_name
+
+
+async def _act(interaction: discord.Interaction[Any], game: int, version: int, make: Any) -> Live:
+    """Apply one action from a button; a stale click is answered, not applied."""
+    svc = service_of(interaction)
+    outcome = await svc.act(game, interaction.user.id, make, version)
+    return outcome.live
+
+
+class _TurnButton(SeatComponent, verb=r"(?!)"):
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        live = await self.live(interaction)
+        if self.click.version != live.version:  # stale: shown the table, not refused
+            return True
+        return await super().interaction_check(interaction)
+
+    async def stale(self, interaction: discord.Interaction[Any], live: Live) -> bool:
+        if self.click.version == live.version:
+            return False
+        view = live.rules.public_view(live.state)
+        table = render.table(live.id, view, live.names(), [])
+        table.items = []
+        table.content = t("error.stale")
+        await reply(interaction, table)
+        return True
+
+
+class TakeButton(_TurnButton, prefix=PREFIX, verb="take"):
+    """PI-N2: take a card from the deck; PI-A1: or this card from the Ship."""
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        live = await self.live(interaction)
+        if await self.stale(interaction, live):
+            return
+        source = self.click.arg or "deck"
+        await _act(interaction, self.click.game, self.click.version, lambda s: Take(s, source))
+        await _after(interaction, live)
+
+
+class StopButton(_TurnButton, prefix=PREFIX, verb="stop"):
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        live = await self.live(interaction)
+        if await self.stale(interaction, live):
+            return
+        await _act(interaction, self.click.game, self.click.version, lambda s: Stop(s))
+        await _after(interaction, live)
+
+
+async def _after(interaction: discord.Interaction[Any], live: Live) -> None:
+    """After a take: a decision that opened is offered at once, privately;
+    otherwise the click is simply acknowledged (the table shows the rest)."""
+    seat = seat_for(live, interaction.user.id)
+    if _deciding(live, seat):
+        await reply(interaction, decision(live, seat))
+    elif not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+async def take_or_stop(interaction: discord.Interaction[Any], source: str | None) -> None:
+    """`/pizzaisland take` and `/pizzaisland stop`: the turn's buttons as commands."""
+    svc = service_of(interaction)
+    if interaction.channel_id is None:
+        raise ServiceError("no_channel")
+    live = await svc.running(interaction.channel_id)
+    if live.row.game != "pizza-island":
+        raise ServiceError("no_game")
+    make = (lambda s: Stop(s)) if source is None else (lambda s: Take(s, source))
+    await svc.act(live.id, interaction.user.id, make)
+    seat = seat_for(live, interaction.user.id)
+    if _deciding(live, seat):
+        await reply(interaction, decision(live, seat))
+    else:
+        await reply(interaction, Reply(content=t("pi.done")))
+
+
+class DecideButton(_TurnButton, prefix=PREFIX, verb="decide"):
+    """Opens the pending decision again (after a restart, or if dismissed)."""
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        live = await self.live(interaction)
+        if await self.stale(interaction, live):
+            return
+        await reply(interaction, decision(live, seat_for(live, interaction.user.id)))
+
+
+class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
+    """Any option of a private decision: the action's text form travels in the
+    button's argument or the select's value, so no state is kept."""
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        live = await self.live(interaction)
+        if self.click.version != live.version:
+            await interaction.response.edit_message(content=t("error.stale"), view=None, embed=None)
+            return
+        text = self.click.values[0] if self.click.values else (self.click.arg or "")
+        try:
+            seat = seat_for(live, interaction.user.id)
+            action = from_text(seat, text.replace("_", " "))
+        except MalformedAction:
+            raise ServiceError("stale_button") from None
+        live = await _act(interaction, self.click.game, self.click.version, lambda s: action)
+        if _deciding(live, seat):  # a chain (a Mushroom's card opens another decision)
+            await interaction.response.edit_message(**decision(live, seat).kwargs())
+        else:
+            await interaction.response.edit_message(content=t("pi.decided"), view=None, embed=None)
+
+
+def _deciding(live: Live, seat: int) -> bool:
+    """Whether a decision of this seat is open now."""
+    view = live.rules.public_view(live.state)
+    return view["to_act"][:1] == [seat] and view["pending"] is not None
+
+
+def decision(live: Live, seat: int) -> Reply:
+    """The open decision, for its player's eyes only."""
+    view = live.rules.player_view(live.state, seat)
+    pending = view["pending"]
+    legal = list(live.rules.legal_actions(live.state, seat))
+    version = view["version"]
+    embed = discord.Embed(colour=render.COLOUR)
+    embed.add_field(
+        name=t("pi.decide.your_pizzas"),
+        value=render.pizzas_text(view["players"][seat]["pizzas"]),
+        inline=False,
+    )
+    if view["seen"]:
+        seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view["seen"]))
+        embed.add_field(name=t("pi.decide.seen"), value=seen, inline=False)
+    if pending is None:
+        embed.description = t("pi.decide.none")
+        return Reply(embed=embed)
+    if "third" in pending:
+        embed.title = t("pi.decide.third_title", card=card_name(pending["third"]))
+        embed.description = t("pi.decide.third")
+        return Reply(embed=embed, items=_third_controls(live.id, version, legal))
+    hero = pending["hero"]
+    embed.title = t("pi.decide.hero_title", hero=hero_name(hero))
+    embed.description = t(HERO_HELP[hero])
+    return Reply(embed=embed, items=_hero_controls(live.id, version, legal, live.names()))
+
+
+HERO_HELP = {
+    "mushroom": "pi.decide.mushroom",
+    "pepper": "pi.decide.pepper",
+    "knife": "pi.decide.knife",
+    "fork": "pi.decide.fork",
+}
+
+
+def _value(action: Action) -> str:
+    return action.text()
+
+
+def _third_controls(game: int, version: int, legal: Sequence[Action]) -> list[discord.ui.Item[Any]]:
+    items: list[discord.ui.Item[Any]] = []
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:
+        options = [
+            (t("pi.option.discard", card=card_name(a.card)), _value(a), False) for a in discards
+        ]
+        items.append(
+            select(
+                custom_id(game, version, "choice"), options, placeholder=t("pi.option.discard_pick")
+            )
+        )
+    for action in legal:
+        if isinstance(action, Replace):
+            label = t("pi.option.replace", colour=render.COLOUR_EMOJI.get(action.colour, ""))
+            arg = _value(action).replace(" ", "_")
+            items.append(button(label, custom_id(game, version, "choice", arg), RED))
+    return items
+
+
+def _hero_label(action: Action, names: Sequence[str]) -> str:
+    if isinstance(action, Mushroom):
+        return (
+            t("pi.option.mushroom", card=card_name(action.card))
+            if action.card
+            else t("pi.option.mushroom_empty")
+        )
+    if isinstance(action, Pepper):
+        where = t("pi.pepper.top") if action.to == "top" else t("pi.pepper.bottom")
+        cards = " ".join(card_name(c) for c in action.order)
+        label = t("pi.option.pepper", cards=cards, where=where)
+        if action.ship:
+            label += " " + t(
+                "pi.option.pepper_ship", cards=" ".join(card_name(c) for c in action.ship)
+            )
+        return label
+    if isinstance(action, Knife):
+        return t("pi.option.knife", card=card_name(action.card), name=names[action.player])
+    if isinstance(action, Fork):
+        return t(
+            "pi.option.fork",
+            give=card_name(action.give),
+            take=card_name(action.take),
+            name=names[action.player],
+        )
+    return action.text()
+
+
+def _hero_controls(
+    game: int, version: int, legal: Sequence[Action], names: Sequence[str]
+) -> list[discord.ui.Item[Any]]:
+    applications = [a for a in legal if not isinstance(a, Decline)]
+    items: list[discord.ui.Item[Any]] = []
+    if applications:
+        options = [(_hero_label(a, names), _value(a), False) for a in applications[:25]]
+        items.append(
+            select(
+                custom_id(game, version, "choice"), options, placeholder=t("pi.option.apply_pick")
+            )
+        )
+    if any(isinstance(a, Decline) for a in legal):
+        items.append(
+            button(t("pi.option.decline"), custom_id(game, version, "choice", "decline"), GREY)
+        )
+    return items
+
+
+ITEMS = (TakeButton, StopButton, DecideButton, ChoiceControl)
+
+__all__ = ["BLUE", "ITEMS", "decision"]

@@ -1,0 +1,290 @@
+"""Pizza Island's words and pictures in text: slices, pizzas, the table, the
+one-line narration of the latest move, a game's result and the final ranking.
+
+Everything public is drawn from the public view and public events only (PI-I1):
+every placed slice, the deck's size, the Ship; never the deck's order, never
+what a Mushroom or a Pepper showed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.reply import BLUE, GREEN, RED, Reply, button
+from bot.reply import custom_id as _custom_id
+
+PREFIX = "pi"  # this game's component ids: pi:<game>:<version>:<verb>[:<arg>]
+COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "yellow": "🟨"}
+SHAPE_MARK = {"a": "▲", "b": "■", "c": "●"}
+HERO_EMOJI = {"pepper": "🌶️", "mushroom": "🍄", "knife": "🔪", "fork": "🍴"}
+EMPTY_PLACE = "·"
+PIZZA_SIZE = 6
+COLOUR = discord.Colour.from_rgb(40, 150, 90)
+ACHIEVEMENT_KEYS = {
+    "speedy": "pi.achievement.speedy",
+    "trickster": "pi.achievement.trickster",
+    "star": "pi.achievement.star",
+}
+LEVEL_KEYS = {"easy": "pi.level.easy", "normal": "pi.level.normal", "advanced": "pi.level.advanced"}
+SCORING_KEYS = {"wins": "pi.scoring.wins", "points": "pi.scoring.points"}
+HERO_KEYS = {
+    "pepper": "pi.hero.pepper",
+    "mushroom": "pi.hero.mushroom",
+    "knife": "pi.hero.knife",
+    "fork": "pi.hero.fork",
+}
+
+
+def custom_id(game: int, version: int, verb: str, arg: str | None = None) -> str:
+    return _custom_id(PREFIX, game, version, verb, arg)
+
+
+# --- slices and pizzas --------------------------------------------------------------
+
+
+def parts(card: str) -> tuple[str, str, str | None]:
+    """(colour, shape, hero) of a card id such as `red-a-pepper`."""
+    pieces = card.split("-")
+    return pieces[0], pieces[1], pieces[2] if len(pieces) > 2 else None
+
+
+def slice_mark(card: str) -> str:
+    """`▲🌶️`: the shape, and the hero if it carries one."""
+    _, shape, hero = parts(card)
+    return SHAPE_MARK.get(shape, "?") + (HERO_EMOJI.get(hero, "") if hero else "")
+
+
+def card_name(card: str) -> str:
+    """`🟥 ▲🌶️`: a slice as a player sees it."""
+    colour, _, _ = parts(card)
+    return f"{COLOUR_EMOJI.get(colour, '')} {slice_mark(card)}"
+
+
+def pizza_line(colour: str, slices: Sequence[str]) -> str:
+    """`🟥 ▲▲■🍄●·  4/6`: the six places, filled shapes first, in shape order."""
+    ordered = sorted(slices, key=lambda c: parts(c)[1])
+    marks = "".join(slice_mark(c) for c in ordered) + EMPTY_PLACE * (PIZZA_SIZE - len(slices))
+    return f"{COLOUR_EMOJI.get(colour, colour)} {marks}  {len(slices)}/{PIZZA_SIZE}"
+
+
+def pizzas_text(pizzas: Mapping[str, Sequence[str]]) -> str:
+    if not pizzas:
+        return t("pi.no_pizza")
+    return "\n".join(pizza_line(colour, slices) for colour, slices in pizzas.items())
+
+
+# --- the latest move, in one line -----------------------------------------------------
+
+
+def event_line(event: Any, names: Sequence[str]) -> str | None:
+    """One public event in words, or None for events that say nothing new."""
+    kind = event.type
+    who = names[event.seat] if hasattr(event, "seat") and event.seat < len(names) else ""
+    if kind == "taken":
+        source = t("pi.from.ship") if event.source == "ship" else t("pi.from.deck")
+        return t("pi.line.taken", name=who, card=card_name(event.card), source=source)
+    if kind == "placed" and event.how == "mushroom":
+        return t("pi.line.placed_mushroom", name=who, card=card_name(event.card))
+    if kind == "repeat":
+        key = "pi.line.repeat_ends" if event.ends_turn else "pi.line.repeat"
+        return t(key, name=who, card=card_name(event.card))
+    if kind == "third_colour":
+        if event.outcome == "choice":
+            return t("pi.line.third_choice", name=who, card=card_name(event.card))
+        key = "pi.line.third_star" if event.outcome == "star" else "pi.line.third_easy"
+        return t(key, name=who, card=card_name(event.card))
+    if kind == "third_chosen":
+        if event.choice == "replace":
+            return t("pi.line.replaced", name=who, card=card_name(event.card))
+        return t("pi.line.discarded", name=who, card=card_name(event.discarded[-1]))
+    if kind == "hero":
+        return t("pi.line.hero", name=who, hero=hero_name(event.hero))
+    if kind == "hero_declined":
+        return t("pi.line.declined", name=who, hero=hero_name(event.hero))
+    if kind == "hero_applied":
+        return applied_line(event, who, names)
+    if kind == "turn_end":
+        return t("pi.line.turn_end", name=who, count=event.taken)
+    return None
+
+
+def applied_line(event: Any, who: str, names: Sequence[str]) -> str:
+    if event.hero == "mushroom":
+        return t("pi.line.mushroom", name=who)
+    if event.hero == "pepper":
+        where = t("pi.pepper.top") if event.where == "top" else t("pi.pepper.bottom")
+        return t("pi.line.pepper", name=who, count=event.count, where=where)
+    if event.hero == "knife":
+        return t("pi.line.knife", name=who, card=card_name(event.card), victim=names[event.player])
+    return t(
+        "pi.line.fork",
+        name=who,
+        give=card_name(event.give),
+        take=card_name(event.take),
+        victim=names[event.player],
+    )
+
+
+def hero_name(hero: str) -> str:
+    return f"{HERO_EMOJI.get(hero, '')} {t(HERO_KEYS[hero])}" if hero in HERO_KEYS else hero
+
+
+def latest_lines(events: Sequence[Any], names: Sequence[str], most: int = 3) -> list[str]:
+    """The last few things that happened this game, newest last."""
+    lines: list[str] = []
+    for event in reversed(events):
+        if event.type in ("game_start", "game_over", "match_over"):
+            break
+        line = event_line(event, names)
+        if line is not None:
+            lines.insert(0, line)
+            if len(lines) >= most:
+                break
+    return lines
+
+
+# --- the table --------------------------------------------------------------------------
+
+
+def status_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    acting = view["to_act"]
+    if view["phase"] == "match-over":
+        winner = view["match_winner"]
+        return t("pi.status.match_over", name=names[winner]) if winner is not None else ""
+    if not acting:
+        return t("pi.status.between_games")
+    who = names[acting[0]]
+    pending = view["pending"]
+    if pending is not None:
+        key = "pi.status.third" if "third" in pending else "pi.status.hero"
+        return t(key, name=who)
+    return t("pi.status.turn", name=who, taken=view["taken"])
+
+
+def settings_lines(settings: Mapping[str, Any]) -> list[str]:
+    level = settings.get("level") or "normal"
+    scoring = settings.get("scoring") or "wins"
+    return [
+        t("pi.lobby.level", level=t(LEVEL_KEYS.get(level, "pi.level.normal"))),
+        t("pi.lobby.scoring", scoring=t(SCORING_KEYS.get(scoring, "pi.scoring.wins"))),
+    ]
+
+
+def standing(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    scoring = view["scoring"]
+    lines = []
+    for player in view["players"]:
+        key = "pi.standing.points" if scoring == "points" else "pi.standing.wins"
+        lines.append(
+            t(key, name=names[player["seat"]], wins=player["wins"], points=player["points"])
+        )
+    return "\n".join(lines)
+
+
+def achievements_text(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    held = [
+        t(ACHIEVEMENT_KEYS[name], name=names[seat])
+        for name, seat in view["achievements"].items()
+        if seat is not None and name in ACHIEVEMENT_KEYS
+    ]
+    return "\n".join(held) if held else None
+
+
+def table(game: int, view: Mapping[str, Any], names: Sequence[str], events: Sequence[Any]) -> Reply:
+    """The one public table message: every pizza, the deck, the Ship, whose
+    turn and how many cards taken, the latest moves, the match standing."""
+    level = view["level"]
+    title = t("pi.table.title", game=view["game"], level=t(LEVEL_KEYS.get(level, level)))
+    embed = discord.Embed(title=title, colour=COLOUR)
+    lines = [status_line(view, names)]
+    lines += [f"› {line}" for line in latest_lines(events, names)]
+    embed.description = "\n".join(lines)[:4000]
+    for player in view["players"]:
+        if not player["playing"]:
+            continue
+        seat = player["seat"]
+        marker = "▶ " if seat in view["to_act"] else ""
+        embed.add_field(
+            name=f"{marker}{names[seat]}", value=pizzas_text(player["pizzas"]), inline=True
+        )
+    embed.add_field(name=t("pi.table.deck"), value=str(view["deck_size"]), inline=True)
+    if level == "advanced":
+        ship = " ".join(card_name(c) for c in view["ship"]) or t("pi.table.ship_empty")
+        embed.add_field(name=t("pi.table.ship"), value=ship, inline=True)
+    embed.add_field(name=t("pi.table.standing"), value=standing(view, names), inline=False)
+    held = achievements_text(view, names)
+    if held:
+        embed.add_field(name=t("pi.table.achievements"), value=held, inline=False)
+    embed.set_footer(text=t("footer.game", game=game))
+    return Reply(embed=embed, items=turn_buttons(game, view))
+
+
+def turn_buttons(game: int, view: Mapping[str, Any]) -> list[discord.ui.Item[Any]]:
+    """The turn's buttons, usable only by the player to act (PI-N2, PI-A1)."""
+    if not view["to_act"] or view["phase"] != "turn":
+        return []
+    version = view["version"]
+    if view["pending"] is not None:
+        return [button(t("pi.button.decide"), custom_id(game, version, "decide"), BLUE)]
+    items: list[discord.ui.Item[Any]] = []
+    if view["taken"] < 3:
+        if view["deck_size"]:
+            items.append(
+                button(t("pi.button.take_deck"), custom_id(game, version, "take", "deck"), GREEN)
+            )
+        for card in dict.fromkeys(view["ship"]):
+            label = t("pi.button.take_ship", card=card_name(card))
+            items.append(button(label, custom_id(game, version, "take", card), GREEN))
+    if view["taken"]:
+        items.append(button(t("pi.button.stop"), custom_id(game, version, "stop"), RED))
+    return items
+
+
+# --- game and match results -------------------------------------------------------------
+
+
+def game_result(game: int, model: Mapping[str, Any], names: Sequence[str]) -> Reply:
+    """The end of one game of the match: its winner (or why none) and the points."""
+    winner = model["winner"]
+    if winner is not None:
+        title = t("pi.result.winner", game=model["game"], name=names[winner])
+    elif model["reason"] == "stalemate":
+        title = t("pi.result.stalemate", game=model["game"])
+    else:
+        title = t("pi.result.deck_empty", game=model["game"])
+    lines = [
+        t("pi.result.points", name=names[seat], points=points)
+        for seat, points in enumerate(model["points"])
+        if seat in model["playing"]
+    ]
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+    embed.set_footer(text=t("footer.game", game=game))
+    return Reply(embed=embed)
+
+
+def final(game: int, view: Mapping[str, Any], names: Sequence[str]) -> Reply:
+    """The match's final ranking and Play again."""
+    lines = []
+    players = {p["seat"]: p for p in view["players"]}
+    for place, seats in enumerate(view["ranking"], 1):
+        for seat in seats:
+            player = players[seat]
+            lines.append(
+                t(
+                    "pi.final.line",
+                    place=place,
+                    name=names[seat],
+                    wins=player["wins"],
+                    points=player["points"],
+                )
+            )
+    winner = view["match_winner"]
+    title = t("pi.final.title", name=names[winner]) if winner is not None else t("pi.final.none")
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+    embed.set_footer(text=t("footer.game", game=game))
+    again = button(t("final.button.again"), custom_id(game, view["version"], "again"), GREEN)
+    return Reply(embed=embed, items=[again])
