@@ -296,9 +296,14 @@ def test_lists_in_each_language(locale: str, three: str, two_or: str) -> None:
     assert join_and(["A"]) == "A" and join_and([]) == ""
 
 
-def test_t_and_tn_refuse_the_wrong_kind_of_message() -> None:
-    with pytest.raises(TypeError, match="plural"):
-        t("hand.count", count=2)
+def test_t_takes_a_plural_message_by_its_number_for_ids_chosen_at_run_time() -> None:
+    """`t(f"error.{code}", **params)` cannot know which refusals are plural."""
+    assert t("hand.count", count=2) == "2 cards"
+    assert t("error.lobby_full", "ru", max=6) == "Мест больше нет (не больше 6 игроков)."
+    assert t("final.title", names="Ann") == "Game over — Ann wins!"  # no number: one
+
+
+def test_tn_refuses_a_singular_message() -> None:
     with pytest.raises(TypeError, match="not a plural"):
         tn("lobby.the_host", 2)
 
