@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean i18n-extract
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,13 @@ test: lint
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m engine simulate --variant classic --seats 4 --games 2000 --seed 1
+
+# Every message id the code uses, for a translator or a new language (not run by CI):
+# build/messages.pot lists them; `make test` checks each is in every catalog.
+i18n-extract: $(VENV)/.installed-test
+	mkdir -p build
+	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k t -k tn:1,1 -k N_ \
+		--sort-by-file -o build/messages.pot .
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,132 +1,348 @@
-"""The message catalog: every user-visible string, by key, per locale.
+"""The message catalog: every user-visible string, by id, in five languages.
 
-Each locale is one flat JSON file in this directory (`en.json`, `fr.json`,
-`pt-BR.json`, ...) mapping dotted keys to `str.format` templates. A lookup
-tries the exact Discord locale, then its language part, then English, so a
-partial translation still shows every message. English is the reference: a
-key missing there is a bug and raises `KeyError`.
+Each language is a gettext catalog, `locales/<lang>/LC_MESSAGES/messages.po`,
+read with Babel when the bot starts (no compile step: `make run` and `make
+test` use the `.po` files as they are). Message ids are dotted keys
+(`lobby.the_host`) and the English text lives in `en`'s catalog like any other
+language's, so a call site stays a literal that `pybabel extract` finds:
+
+    t("error.not_your_turn", name=name)            one message
+    tn("hand.count", len(cards))                   a plural message, `{count}` = n
+    join_and(names), join_or(kinds)                 "A, B and C" / "A or B"
+
+The language is not a parameter: it is the current locale, a context variable
+set once per interaction (the user's language) or per published game (the
+game's language) with `use_locale(...)`, so each asyncio task sees its own.
+Any locale we do not translate falls back to English, message by message.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
-from functools import cache
+import functools
+import gettext
+import inspect
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from contextvars import ContextVar, Token
 from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, ParamSpec, TypeVar, overload
 
-__all__ = ["DEFAULT_LOCALE", "Catalog", "current_locale", "default_catalog", "t", "use_locale"]
+from babel.lists import format_list
+from babel.messages.catalog import Catalog as PoCatalog
+from babel.messages.pofile import read_po
 
-#: The locale of the work at hand: set once per interaction (the user's) or per
-#: published game (the game's), read by `t`; render code never passes it on.
-_LOCALE: ContextVar[object | None] = ContextVar("locale", default=None)
+__all__ = [
+    "DEFAULT_LOCALE",
+    "EXTRACT_KEYWORDS",
+    "LANGUAGE_NAMES",
+    "LOCALES",
+    "LOCALE_DIR",
+    "N_",
+    "Catalog",
+    "current_locale",
+    "default_catalog",
+    "join_and",
+    "join_or",
+    "locale_of",
+    "set_locale",
+    "t",
+    "tn",
+    "use_locale",
+]
 
-
-@contextmanager
-def use_locale(locale: object | None) -> Iterator[None]:
-    token = _LOCALE.set(locale)
-    try:
-        yield
-    finally:
-        _LOCALE.reset(token)
-
-
-def current_locale() -> object | None:
-    return _LOCALE.get()
-
-
+# Our languages as Discord spells them (`interaction.locale`), English first.
+LOCALES: tuple[str, ...] = ("en", "ru", "ja", "zh-TW", "fr")
 DEFAULT_LOCALE = "en"
-CATALOG_DIR = Path(__file__).resolve().parent
+# What a language picker shows: each language in its own words, never translated.
+LANGUAGE_NAMES: Mapping[str, str] = {
+    "en": "English",
+    "ru": "Русский",
+    "ja": "日本語",
+    "zh-TW": "繁體中文",
+    "fr": "Français",
+}
+LOCALE_DIR = Path(__file__).resolve().parent / "locales"
+DOMAIN = "messages"
+# `pybabel extract` keywords that find every id (see babel.cfg and `make i18n-extract`):
+# `tn:1,1` makes the one key both msgid and msgid_plural, as in the catalogs.
+EXTRACT_KEYWORDS: Mapping[str, tuple[int, ...]] = {"t": (1,), "tn": (1, 1), "N_": (1,)}
+
+Template = str | tuple[str, ...]
 
 
 def _normalise(locale: object) -> str:
-    """`"en_US"`, `"en-us"` and `discord.Locale.american_english` all become `"en-us"`."""
+    """`"zh_TW"`, `"zh-tw"` and `discord.Locale.taiwan_chinese` all become `"zh-tw"`."""
     return str(locale).replace("_", "-").lower()
 
 
-class Catalog:
-    """Message templates for several locales, with per-key fallback to English."""
+def _po_name(locale: str) -> str:
+    """The catalog folder of a locale: gettext spells `zh-TW` as `zh_TW`."""
+    return locale.replace("-", "_")
+
+
+def _babel_locale(locale: str) -> str:
+    """The CLDR locale for list patterns; `zh_TW` alone would be Simplified."""
+    return "zh_Hant_TW" if locale == "zh-TW" else _po_name(locale)
+
+
+class Messages:
+    """One language: its templates and its plural rule."""
 
     def __init__(
-        self, messages: Mapping[str, Mapping[str, str]], default_locale: str = DEFAULT_LOCALE
+        self, locale: str, templates: Mapping[str, Template], plural: Callable[[int], int]
     ) -> None:
-        self._messages = {_normalise(loc): dict(msgs) for loc, msgs in messages.items()}
+        self.locale = locale
+        self.templates = dict(templates)
+        self.plural = plural
+
+    @classmethod
+    def from_po(cls, locale: str, catalog: PoCatalog) -> Messages:
+        templates: dict[str, Template] = {}
+        for message in catalog:
+            if not message.id or message.fuzzy:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple | list) else message.id
+            string = message.string
+            if isinstance(string, tuple | list):
+                if all(string):
+                    templates[key] = tuple(string)
+            elif string:
+                templates[key] = string
+        return cls(locale, templates, gettext.c2py(catalog.plural_expr))
+
+    def plural_index(self, n: int) -> int:
+        return self.plural(abs(n))
+
+
+class Catalog:
+    """Message templates for several locales, with per-message fallback to English."""
+
+    def __init__(self, languages: Iterable[Messages], default_locale: str = DEFAULT_LOCALE) -> None:
+        self._languages = {_normalise(m.locale): m for m in languages}
         self.default_locale = _normalise(default_locale)
-        if self.default_locale not in self._messages:
+        if self.default_locale not in self._languages:
             raise ValueError(f"the catalog has no {default_locale!r} messages")
 
     @classmethod
-    def load(cls, directory: Path = CATALOG_DIR) -> Catalog:
-        """Read every `<locale>.json` in `directory`."""
-        messages: dict[str, dict[str, str]] = {}
-        for path in sorted(directory.glob("*.json")):
-            data = json.loads(path.read_text(encoding="utf-8"))
-            bad = [key for key, value in data.items() if not isinstance(value, str)]
-            if bad:
-                raise ValueError(f"{path.name}: values must be strings: {', '.join(bad)}")
-            messages[path.stem] = data
-        return cls(messages)
+    def load(cls, directory: Path = LOCALE_DIR, locales: Iterable[str] = LOCALES) -> Catalog:
+        """Read `<directory>/<lang>/LC_MESSAGES/messages.po` for each locale."""
+        languages = []
+        for locale in locales:
+            path = directory / _po_name(locale) / "LC_MESSAGES" / f"{DOMAIN}.po"
+            with path.open("rb") as file:
+                po = read_po(file, locale=_po_name(locale), domain=DOMAIN)
+            languages.append(Messages.from_po(locale, po))
+        return cls(languages)
 
     @property
     def locales(self) -> list[str]:
-        """The normalised locales that have a file, e.g. `["en", "pt-br"]`."""
-        return sorted(self._messages)
+        """The locales loaded, as spelled in their catalogs (`"zh-TW"`)."""
+        return [m.locale for m in self._languages.values()]
 
-    def messages(self, locale: object) -> Mapping[str, str]:
-        """All templates of exactly one locale (empty when it has no file)."""
-        return self._messages.get(_normalise(locale), {})
+    def messages(self, locale: object) -> Mapping[str, Template]:
+        """All templates of exactly one locale (empty when it has none)."""
+        language = self._languages.get(_normalise(locale))
+        return language.templates if language is not None else {}
+
+    def resolve(self, locale: object | None) -> str:
+        """The loaded locale that serves `locale`: itself, its language, or English."""
+        return self._chain(locale)[0].locale
 
     def lookup(self, key: str, locale: object) -> str | None:
-        """The template for `locale` or its language, without the English fallback.
+        """The singular template in `locale` or its language, without English fallback.
 
-        For Discord's command localisations: a locale we do not translate must get
-        no entry, so Discord falls back to the command's default text itself.
+        For Discord's command localisations: a locale we do not translate gets no
+        entry, so Discord shows the command's default text itself.
         """
-        for candidate in self._chain(locale, with_default=False):
-            template = self._messages[candidate].get(key)
-            if template is not None:
+        for language in self._chain(locale, with_default=False):
+            template = language.templates.get(key)
+            if isinstance(template, str):
                 return template
         return None
 
-    def template(self, key: str, locale: object | None = None) -> str:
-        """The template for `key` in the best locale available; `KeyError` if none has it."""
-        for candidate in self._chain(locale, with_default=True):
-            template = self._messages[candidate].get(key)
-            if template is not None:
+    def template(self, key: str, locale: object | None = None, n: int | None = None) -> str:
+        """The template for `key` (for `n` things if given); `KeyError` if English lacks it."""
+        for language in self._chain(locale):
+            template = language.templates.get(key)
+            if template is None:
+                continue
+            if isinstance(template, str):
+                if n is not None:
+                    raise TypeError(f"{key!r} is not a plural message: use t(), not tn()")
                 return template
+            if n is None:
+                raise TypeError(f"{key!r} is a plural message: use tn(key, n)")
+            return template[min(language.plural_index(n), len(template) - 1)]
         raise KeyError(f"no message {key!r} in the {self.default_locale!r} catalog")
 
     def get(self, key: str, /, locale: object | None = None, **params: object) -> str:
-        """The message for `key`, formatted with `params`.
+        """The message for `key` in `locale`, formatted with `params`.
 
-        `locale` is a Discord locale (`interaction.locale`, `"fr"`, `"en-US"`) or
-        None for English. A placeholder without a parameter raises `KeyError`.
+        A placeholder without a parameter raises `KeyError`. A plural message is
+        accepted too, for ids chosen at run time (`f"error.{code}"`): its number is
+        the `count` parameter, else the only whole number among the parameters,
+        else 1. A literal call site uses `tn`; a test checks that it does.
         """
-        return self.template(key, locale).format(**params)
+        n = _number_in(params) if self.is_plural(key) else None
+        return self.template(key, locale, n).format(**params)
 
-    def _chain(self, locale: object | None, *, with_default: bool) -> list[str]:
-        """Locales to try, best first, each present in the catalog."""
-        chain: list[str] = []
+    def is_plural(self, key: str) -> bool:
+        """Whether English has `key` as a plural message."""
+        return isinstance(self._languages[self.default_locale].templates.get(key), tuple)
+
+    def nget(self, key: str, n: int, /, locale: object | None = None, **params: object) -> str:
+        """The plural message for `n` things; `{count}` is `n` unless given."""
+        params.setdefault("count", n)
+        return self.template(key, locale, n).format(**params)
+
+    def _chain(self, locale: object | None, *, with_default: bool = True) -> list[Messages]:
+        """Languages to try, best first, each loaded."""
+        names: list[str] = []
         if locale is not None:
             exact = _normalise(locale)
-            chain += [exact, exact.split("-", 1)[0]]
+            names += [exact, exact.split("-", 1)[0]]
         if with_default:
-            chain.append(self.default_locale)
-        seen: list[str] = []
-        for candidate in chain:
-            if candidate in self._messages and candidate not in seen:
-                seen.append(candidate)
-        return seen
+            names.append(self.default_locale)
+        chain: list[Messages] = []
+        for name in names:
+            language = self._languages.get(name)
+            if language is not None and language not in chain:
+                chain.append(language)
+        return chain
 
 
-@cache
+def _number_in(params: Mapping[str, object]) -> int:
+    count = params.get("count")
+    if isinstance(count, int):
+        return count
+    numbers = [v for v in params.values() if isinstance(v, int) and not isinstance(v, bool)]
+    return numbers[0] if len(numbers) == 1 else 1
+
+
+@functools.cache
 def default_catalog() -> Catalog:
-    """The catalog shipped with the bot, loaded once."""
+    """The catalogs shipped with the bot, read once."""
     return Catalog.load()
 
 
+# -- which language --------------------------------------------------------
+
+_BY_NAME = {_normalise(locale): locale for locale in LOCALES}
+
+_current: ContextVar[str] = ContextVar("mammamia_locale", default=DEFAULT_LOCALE)
+
+
+def locale_of(value: object | None) -> str:
+    """One of `LOCALES` for a Discord locale (`interaction.locale`, `guild.preferred_locale`),
+    a stored setting or None: the exact locale, else its language (`en-GB` → `en`),
+    else English (`de`, `zh-CN`)."""
+    if value is None:
+        return DEFAULT_LOCALE
+    # discord.Locale is a str enum whose str() is its value, e.g. "zh-TW".
+    name = _normalise(getattr(value, "value", value))
+    return _BY_NAME.get(name) or _BY_NAME.get(name.split("-", 1)[0]) or DEFAULT_LOCALE
+
+
+def current_locale() -> str:
+    """The locale messages are rendered in here: this task's, else English."""
+    return _current.get()
+
+
+def set_locale(locale: object | None) -> Token[str]:
+    """Make `locale` the current one for the rest of this task (or until reset).
+
+    For a hook that runs at the start of an interaction's own task, e.g. a
+    command tree's `interaction_check`; elsewhere prefer `use_locale`.
+    """
+    return _current.set(locale_of(locale))
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class use_locale:  # lower case: it reads like a function, `with use_locale(...)`
+    """Render in `locale` inside a `with` block, or in a decorated function.
+
+        with use_locale(interaction.locale):
+            await interaction.response.send_message(t("lobby.you_joined"))
+
+        @use_locale("fr")
+        async def ...
+
+    The previous locale comes back on exit; other tasks never see the change,
+    because each asyncio task runs in a copy of the context.
+    """
+
+    def __init__(self, locale: object | None) -> None:
+        self.locale = locale_of(locale)
+        self._tokens: list[Token[str]] = []
+
+    def __enter__(self) -> str:
+        self._tokens.append(_current.set(self.locale))
+        return self.locale
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        _current.reset(self._tokens.pop())
+
+    @overload
+    def __call__(self, func: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]: ...
+    @overload
+    def __call__(self, func: Callable[P, R]) -> Callable[P, R]: ...
+    def __call__(self, func: Callable[P, Any]) -> Callable[P, Any]:
+        locale = self.locale
+        if inspect.iscoroutinefunction(func):
+
+            @functools.wraps(func)
+            async def run_async(*args: P.args, **kwargs: P.kwargs) -> Any:
+                with use_locale(locale):
+                    return await func(*args, **kwargs)
+
+            return run_async
+
+        @functools.wraps(func)
+        def run(*args: P.args, **kwargs: P.kwargs) -> Any:
+            with use_locale(locale):
+                return func(*args, **kwargs)
+
+        return run
+
+
+# -- messages in the current locale ----------------------------------------
+
+
 def t(key: str, /, locale: object | None = None, **params: object) -> str:
-    """The shipped catalog's message for `key` in `locale`, by default the
-    current one (see `Catalog.get`)."""
-    return default_catalog().get(key, _LOCALE.get() if locale is None else locale, **params)
+    """The message `key` in the current locale (or `locale`), formatted with `params`."""
+    return default_catalog().get(key, current_locale() if locale is None else locale, **params)
+
+
+def tn(key: str, n: int, /, locale: object | None = None, **params: object) -> str:
+    """The plural message `key` for `n` things (`{count}` is `n` unless given)."""
+    where = current_locale() if locale is None else locale
+    return default_catalog().nget(key, n, where, **params)
+
+
+def N_(key: str) -> str:  # the gettext name for "mark an id, translate later"
+    """Marks a literal id for `pybabel extract` where it is looked up later, e.g.
+    in a table `{"olive": N_("kind.olive")}` read with `t(KIND[name])`."""
+    return key
+
+
+def join_and(items: Iterable[str], locale: object | None = None) -> str:
+    """`"A, B and C"` in the current locale's words and punctuation."""
+    return _join(items, "standard", locale)
+
+
+def join_or(items: Iterable[str], locale: object | None = None) -> str:
+    """`"A, B or C"` in the current locale's words and punctuation."""
+    return _join(items, "or", locale)
+
+
+def _join(items: Iterable[str], style: Literal["standard", "or"], locale: object | None) -> str:
+    where = locale_of(current_locale() if locale is None else locale)
+    return format_list(list(items), style=style, locale=_babel_locale(where))
