@@ -175,8 +175,8 @@ def _hash(self: tuple[Any, ...]) -> int:
 
 
 for _cls in ACTION_TYPES:
-    _cls.__eq__ = _eq  # type: ignore[method-assign,assignment]
-    _cls.__ne__ = _ne  # type: ignore[method-assign]
+    _cls.__eq__ = _eq  # type: ignore[method-assign]
+    _cls.__ne__ = _ne  # type: ignore[method-assign,assignment]
     _cls.__hash__ = _hash  # type: ignore[method-assign]
 
 
