@@ -560,8 +560,10 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
 
 
 def _action_count(record: Mapping[str, Any]) -> int:
-    if record.get("format") != RECORD_FORMAT:
-        raise ValueError(f"expected a {RECORD_FORMAT!r} record, got {record.get('format')!r}")
+    """How many actions a record holds: its own, or every game's in a match."""
+    games = record.get("games")
+    if isinstance(games, list):
+        return sum(len(g.get("actions", ())) for g in games)
     return len(record.get("actions", ()))
 
 
