@@ -98,6 +98,14 @@ class Players:
         A computer seat moves by itself: then this only waits for it."""
         state = self.live.state
         seat = state.to_act()[0]
+        pending = state.pending
+        if pending is not None and pending.stage == "help":
+            queue = pending.asking
+            if any(self.live.row.seats[s].agent is None for s in queue):
+                await self._answer_help(self.game, state.version)
+                if wait:
+                    await self.bots.idle()
+                return
         if self.live.row.seats[seat].agent is not None:
             await self._computer_moves(state.version)
             return
@@ -183,16 +191,7 @@ class Players:
         pending = state.pending
         g, v = self.game, state.version
         if pending.stage == "help":
-            helps = [a for a in legal if a.accept]
-            refuse = (
-                not helps or self.coverage.counts["help_refused"] <= self.coverage.counts["helped"]
-            )
-            if refuse:
-                self.coverage.add("help_refused")
-                await self.click_decision(user, f"mm:{g}:{v}:help:no")
-            else:
-                self.coverage.add("helped")
-                await self.click_decision(user, f"mm:{g}:{v}:help:yes")
+            await self._answer_help(g, v)
             return
         if pending.stage == "choose":
             chooses = [a for a in legal if isinstance(a, engine.Choose)]
@@ -228,6 +227,28 @@ class Players:
             return
         self.coverage.add("declined")
         await self.click_decision(user, f"mm:{g}:{v}:pay:no")
+
+    async def _answer_help(self, g: int | None, v: int) -> None:
+        """PL-H2: everyone who may help is asked at once; the people answer in
+        a random order (computer seats have answered already), until the
+        answers settle the request."""
+        queue = list(self.live.state.pending.asking)
+        people = [s for s in queue if self.live.row.seats[s].agent is None]
+        self.rng.shuffle(people)
+        for seat in people:
+            if self.live.version != v:
+                return
+            holds = not engine.reveal.first_lacking(
+                self.live.state.hands[seat], self.live.state.pending.ask
+            )
+            refuse = (
+                not holds or self.coverage.counts["help_refused"] <= self.coverage.counts["helped"]
+            )
+            self.coverage.add("help_refused" if refuse else "helped")
+            answer = "no" if refuse else "yes"
+            r = await self.click_decision(self.user_of(seat), f"mm:{g}:{v}:help:{answer}")
+            assert r.response.ephemeral, "an answer to a help request is acknowledged privately"
+        assert self.live.version != v, "every asked player answered: the request is settled"
 
     async def _computer_moves(self, version: int) -> None:
         for _ in range(400):

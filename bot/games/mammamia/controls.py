@@ -14,7 +14,8 @@ from typing import Any
 
 import discord
 
-from bot.components import Component, SeatComponent, reply, service_of
+from bot import asking
+from bot.components import Component, SeatComponent, reply, say, service_of
 from bot.i18n import t
 from bot.reply import Reply, select
 from bot.service import Live, Outcome, ServiceError, seat_for
@@ -275,10 +276,27 @@ class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
         return Ask(seat, cards)
 
 
-class HelpButton(_Decision, prefix=PREFIX, verb="help"):
+class HelpButton(Component, prefix=PREFIX, verb="help"):
+    """PL-H2: every player who may help is asked at once, each pressing for
+    themselves; the host applies the answers in the rule's order once they
+    settle it (`bot.asking`). Whether a player holds the cards stays theirs:
+    all who may be asked see the buttons, and Help without the cards gets a
+    private refusal."""
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        accept = self.click.arg == "yes"
-        await _decide(interaction, self.click, lambda seat: Help(seat, accept))
+        click = self.click
+        accept = click.arg == "yes"
+        service = service_of(interaction)
+        try:
+            await asking.answer(
+                service, click.game, interaction.user.id, lambda s: Help(s, accept), click.version
+            )
+        except ServiceError as error:
+            if error.code != "stale":
+                raise
+            await _stale(interaction, click.game)
+            return
+        await say(interaction, "decide.noted.yes" if accept else "decide.noted.no")
 
 
 ITEMS: tuple[type[Component], ...] = (

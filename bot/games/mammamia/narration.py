@@ -162,11 +162,10 @@ def decision_prompt(
     green, red, blue = GREEN, RED, BLUE
     items: list[discord.ui.Item[Any]] = []
     if pending["stage"] == "help":
-        asked = names[pending["asking"]]
-        prompt = t(
-            "decide.help",
+        prompt = t(  # PL-H2: everyone who may help is asked at once
+            "decide.help_all",
             owner=owner,
-            name=asked,
+            names=render.names_of(names, pending["asked"]),
             cards=render.cards(pending["ask"]),
             order=title,
         )
