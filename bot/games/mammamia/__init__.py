@@ -62,7 +62,7 @@ class MammaMiaPresentation:
             return model, Step(Show.FINAL)
         if model is None or not narration.update(model, event):
             return model, Step()
-        paced = isinstance(event, narration.PACED)
+        paced = narration.paced(event)
         return model, Step(Show.EDIT, paced, isinstance(event, ev.RoundStarted))
 
     def narration(self, table: Table, model: dict[str, Any], decision: bool) -> Reply:
