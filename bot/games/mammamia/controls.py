@@ -22,7 +22,7 @@ from bot.service import Live, Outcome, ServiceError, seat_for
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
 
 from . import render
-from .hand import Draft, action_of, hand
+from .hand import Draft, chosen, hand
 from .render import PREFIX, custom_id
 
 Cards = tuple[tuple[str, int], ...]
@@ -102,12 +102,12 @@ class _DraftSelect(Component, verb=r"(?!)"):
         await interaction.response.edit_message(**hand_reply(live, seat, draft).kwargs())
 
 
-class KindSelect(_DraftSelect, prefix=PREFIX, verb="kind"):
-    pass
+class TurnSelect(_DraftSelect, prefix=PREFIX, verb="turn"):
+    """A whole turn in one choice."""
 
 
-class CountSelect(_DraftSelect, prefix=PREFIX, verb="count"):
-    pass
+class CardsSelect(_DraftSelect, prefix=PREFIX, verb="cards"):
+    """How many cards of which kind."""
 
 
 class OrderSelect(_DraftSelect, prefix=PREFIX, verb="order"):
@@ -123,13 +123,14 @@ class PlayButton(SeatComponent, prefix=PREFIX, verb="play"):
         live = await self.live(interaction)
         seat = seat_for(live, interaction.user.id)
         legal = list(live.rules.legal_actions(live.state, seat))
-        draft = Draft.decode(self.click.arg)
+        action = chosen(Draft.decode(self.click.arg), legal)
+        if action is None and self.click.version == live.version:  # only a turn picked plays
+            notice = t("hand.choose")
+            await interaction.response.edit_message(**hand_reply(live, seat, None, notice).kwargs())
+            return
         try:
             outcome = await service_of(interaction).act(
-                live.id,
-                interaction.user.id,
-                lambda s: action_of(draft, s, legal),
-                self.click.version,
+                live.id, interaction.user.id, lambda s: _played(action), self.click.version
             )
         except ServiceError as error:
             if error.code != "stale":
@@ -146,6 +147,12 @@ class PlayButton(SeatComponent, prefix=PREFIX, verb="play"):
         if self.click.version != live.version:
             return True
         return await super().interaction_check(interaction)
+
+
+def _played(action: Turn | Pass | None) -> Turn | Pass:
+    if action is None:  # the game moved on since the hand was drawn
+        raise ServiceError("stale")
+    return action
 
 
 # --- the reveal's decisions ---------------------------------------------------------
@@ -301,8 +308,8 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
 
 ITEMS: tuple[type[Component], ...] = (
     HandButton,
-    KindSelect,
-    CountSelect,
+    TurnSelect,
+    CardsSelect,
     OrderSelect,
     DrawSelect,
     PlayButton,
