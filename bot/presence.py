@@ -14,6 +14,9 @@ class Presence:
     kicked: list[bool]
     armed: dict[str, Any] | None = None  # {"version", "due", "half", "reminded"}
     auto: dict[str, Any] | None = None  # {"version", "seat", "why"}: a move made for a player
+    # {"version", "seats": {seat: action}}: answers to a question asked of
+    # several seats at once, not yet applied (bot.asking)
+    answers: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -24,6 +27,7 @@ class Presence:
             kicked=list(data.get("kicked", [False] * seats)),
             armed=data.get("armed"),
             auto=data.get("auto"),
+            answers=data.get("answers"),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -33,6 +37,7 @@ class Presence:
             "kicked": self.kicked,
             "armed": self.armed,
             "auto": self.auto,
+            "answers": self.answers,
         }
 
     def absent(self, seat: int) -> bool:

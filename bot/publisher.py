@@ -265,9 +265,10 @@ class Publisher:
                 await channel.get_partial_message(old).delete()
         message_id = None
         if key is not None:
-            seat = live.rules.to_act(live.state)[0]
-            user = live.row.seats[seat].user_id
-            mention = f"<@{user}>" if user else live.names()[seat]
+            # A question put to several seats at once pings every person asked.
+            seats = list(shown.asked(table.view)) or [live.rules.to_act(live.state)[0]]
+            users = [(live.row.seats[s].user_id, live.names()[s]) for s in seats]
+            mention = " ".join(f"<@{u}>" for u, _ in users if u) or users[0][1]
             text = shown.ping(table, mention)
             if reminder:
                 text = t("ping.reminder", due=int(armed["due"])) + " " + text

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from . import asking
 from .clock import Clock
 from .presence import Presence
 from .storage import GameRow, GameStatus, WrongStatus
@@ -131,7 +132,16 @@ class Timers:
         due = half = None
         if acting:
             now = self.clock.now()
-            if live.row.seats[acting[0]].agent is not None:
+            # A question to several seats at once: one clock for all of it, and
+            # those the bot plays answer now (bot.asking).
+            question = bool(asking.asked(live))
+            if question and await asking.ask_agents(live, presence, self.agent_for):
+                due = now  # settled: the answers are applied at once
+            elif question:
+                seconds = live.row.settings.get("decision_timer", DECISION_SECONDS)
+                if seconds:
+                    due, half = now + seconds, now + seconds / 2
+            elif live.row.seats[acting[0]].agent is not None:
                 due = now + self.computer_pause
             elif presence.absent(acting[0]):
                 due = now  # away or kicked: played at once
@@ -165,6 +175,9 @@ class Timers:
         makes a move for them, and they may now be away."""
         live = await self.service.live(game)
         if live.version != version or live.row.status != GameStatus.RUNNING:
+            return
+        if asking.asked(live):  # the question's one deadline: settle it
+            await asking.expire(self.service, live, version, self._why)
             return
         seat = live.rules.to_act(live.state)[0]
         agent = self.agent_for(live, seat)

@@ -89,7 +89,15 @@ class Presentation(Protocol):
         ping is sent once per moment and deleted when it passes."""
         ...
 
-    def ping(self, table: Table, mention: str) -> str: ...
+    def asked(self, view: Mapping[str, Any]) -> Sequence[int]:
+        """The seats a pending question is put to at once, in the order the
+        engine takes their answers (the host collects them, `bot.asking`);
+        empty when no such question is pending."""
+        ...
+
+    def ping(self, table: Table, mention: str) -> str:
+        """The ping of whoever must act; `mention` names every person asked."""
+        ...
 
     def narrate(
         self, model: dict[str, Any] | None, event: Any

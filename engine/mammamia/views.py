@@ -78,6 +78,9 @@ def _public_pending(state: State) -> dict[str, Any]:
         "short": pending.short,
         "ask": dict(pending.ask),
         "asking": pending.asking[0] if pending.asking else None,
+        # PL-H2: every seat still to be asked, in the rule's order (public: it
+        # follows from the order piles' sizes), so all may be asked at once.
+        "asked": list(pending.asking),
     }
     return out
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.mammamia import render
+from bot.games.mammamia.hand import Draft
 from bot.service import Live
 from engine import mammamia as engine
 
@@ -60,6 +61,7 @@ class Players:
         self._live: Any = None
         self.coverage = Coverage()
         self.secrets_seen: list[tuple[str, str]] = []  # (hand text, owner) for MM-V1 checks
+        self.clicks: list[tuple[str, int]] = []  # (whole or detailed, clicks) per turn by buttons
 
     @property
     def live(self) -> Live:
@@ -98,6 +100,14 @@ class Players:
         A computer seat moves by itself: then this only waits for it."""
         state = self.live.state
         seat = state.to_act()[0]
+        pending = state.pending
+        if pending is not None and pending.stage == "help":
+            queue = pending.asking
+            if any(self.live.row.seats[s].agent is None for s in queue):
+                await self._answer_help(self.game, state.version)
+                if wait:
+                    await self.bots.idle()
+                return
         if self.live.row.seats[seat].agent is not None:
             await self._computer_moves(state.version)
             return
@@ -134,31 +144,57 @@ class Players:
         self._remember_hand(r.message, user)
 
     async def _turn_by_controls(self, user: Any, action: Any) -> None:
-        """The same turn through the hand message's selects and Play button."""
+        """The same turn through the hand message: a whole turn from its select
+        where it is offered (one click opens the hand, one picks the turn, one
+        plays it), else the detailed controls."""
         table = self.server.get_message(self.live.row.table_message_id)
         r = await self.server.click(user, table, label=render.t("table.button.hand"))
         hand = r.message
+        clicks = 1
         assert hand.ephemeral and hand.visible_to == frozenset({user.id})
         self._remember_hand(hand, user)
-        if isinstance(action, engine.Turn):
-            for verb, value in (
-                ("kind", action.ingredient),
-                ("count", str(action.count)),
-                ("order", action.order or "-"),
-            ):
-                select = hand.find_select(prefix=f"mm:{self.game}:{self.live.version}:{verb}:")
-                r = await self.server.select(user, hand, select["custom_id"], [value])
-                hand = r.message or hand
-        draw = action.draw or "-"
-        select = hand.find_select(prefix=f"mm:{self.game}:{self.live.version}:draw:")
-        if any(o["value"] == draw for o in select["options"]):
-            r = await self.server.select(user, hand, select["custom_id"], [draw])
+        assert render.t("table.your_turn") in hand.text, "the hand says whose turn: yours"
+        g, v = self.game, self.live.version
+        play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
+        assert play.get("disabled"), "nothing is played that the player did not choose"
+        value = Draft.of(action).encode()
+        whole = hand.find_select(prefix=f"mm:{g}:{v}:turn:")
+        if any(o["value"] == value for o in whole["options"]):
+            r = await self.server.select(user, hand, whole["custom_id"], [value])
             hand = r.message or hand
-        play = hand.find_button(prefix=f"mm:{self.game}:{self.live.version}:play:")
-        version = self.live.version
+            clicks += 1
+            path = "whole"
+        else:
+            choices = []
+            if isinstance(action, engine.Turn):
+                choices.append(("cards", f"{action.ingredient}*{action.count}"))
+                if action.order:
+                    choices.append(("order", action.order))
+            choices.append(("draw", action.draw or "-"))
+            for verb, choice in choices:
+                try:
+                    select = hand.find_select(prefix=f"mm:{g}:{v}:{verb}:")
+                except LookupError:  # e.g. only one draw possible: nothing to choose
+                    continue
+                r = await self.server.select(user, hand, select["custom_id"], [choice])
+                hand = r.message or hand
+                clicks += 1
+            path = "detailed"
+        play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
+        assert not play.get("disabled"), play
         await self.server.click(user, hand, play["custom_id"])
-        assert self.live.version == version + 1, "the Play button applied the drafted turn"
+        clicks += 1
+        assert self.live.version == v + 1, "the Play button applied the chosen turn"
         self.coverage.add("play_controls")
+        self.coverage.add(f"play_{path}")
+        self.clicks.append((path, clicks))
+
+    async def pick_a_turn(self, user: Any, hand: FakeMessage) -> FakeMessage:
+        """Choose the first whole turn the hand offers: its Play button then plays it."""
+        select = hand.find_select(prefix=f"mm:{self.game}:{self.live.version}:turn:")
+        first = select["options"][0]["value"]
+        r = await self.server.select(user, hand, select["custom_id"], [first])
+        return r.message or hand
 
     def _remember_hand(self, message: FakeMessage, user: Any) -> None:
         """Keep the private Orders field of a hand view, to look for it in public."""
@@ -183,16 +219,7 @@ class Players:
         pending = state.pending
         g, v = self.game, state.version
         if pending.stage == "help":
-            helps = [a for a in legal if a.accept]
-            refuse = (
-                not helps or self.coverage.counts["help_refused"] <= self.coverage.counts["helped"]
-            )
-            if refuse:
-                self.coverage.add("help_refused")
-                await self.click_decision(user, f"mm:{g}:{v}:help:no")
-            else:
-                self.coverage.add("helped")
-                await self.click_decision(user, f"mm:{g}:{v}:help:yes")
+            await self._answer_help(g, v)
             return
         if pending.stage == "choose":
             chooses = [a for a in legal if isinstance(a, engine.Choose)]
@@ -228,6 +255,28 @@ class Players:
             return
         self.coverage.add("declined")
         await self.click_decision(user, f"mm:{g}:{v}:pay:no")
+
+    async def _answer_help(self, g: int | None, v: int) -> None:
+        """PL-H2: everyone who may help is asked at once; the people answer in
+        a random order (computer seats have answered already), until the
+        answers settle the request."""
+        queue = list(self.live.state.pending.asking)
+        people = [s for s in queue if self.live.row.seats[s].agent is None]
+        self.rng.shuffle(people)
+        for seat in people:
+            if self.live.version != v:
+                return
+            holds = not engine.reveal.first_lacking(
+                self.live.state.hands[seat], self.live.state.pending.ask
+            )
+            refuse = (
+                not holds or self.coverage.counts["help_refused"] <= self.coverage.counts["helped"]
+            )
+            self.coverage.add("help_refused" if refuse else "helped")
+            answer = "no" if refuse else "yes"
+            r = await self.click_decision(self.user_of(seat), f"mm:{g}:{v}:help:{answer}")
+            assert r.response.ephemeral, "an answer to a help request is acknowledged privately"
+        assert self.live.version != v, "every asked player answered: the request is settled"
 
     async def _computer_moves(self, version: int) -> None:
         for _ in range(400):

@@ -165,6 +165,7 @@ async def test_simultaneous_clicks_are_serialised(discord_server, bots):
     user = players.user_of(live.state.current)
     table = discord_server.get_message(live.row.table_message_id)
     hand = (await discord_server.click(user, table, label=render.t("table.button.hand"))).message
+    hand = await players.pick_a_turn(user, hand)
     play = hand.find_button(prefix=f"mm:{live.id}:{live.version}:play:")["custom_id"]
     version = live.version
     results = await asyncio.gather(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from bot.games.mammamia import render
+from bot.games.mammamia import PRESENTATION, render
+from bot.publisher import PACE
 from engine import mammamia as engine
+from engine.mammamia import events as ev
 
 from driver import Players, version_texts
 
@@ -23,6 +25,46 @@ def _check_hidden(server, players: Players) -> None:
     for message in server.messages.values():
         if any(e.get("title", "").find("Your hand") >= 0 for e in message.embeds):
             assert message.ephemeral and len(message.visible_to) == 1
+
+
+def reveal_pauses(live) -> list[tuple[int, float]]:
+    """Each reveal's cards and the narration's pauses (normal speed) up to its
+    40th card, computed from the game's public events as the publisher paces
+    them (decisions aside: a pause waiting for a player is not the narration's)."""
+    reveals: list[tuple[int, float]] = []
+    model, shown = None, 0
+    for event in (e for v in sorted(live.events) for e in live.events[v] if e.to is None):
+        model, step = PRESENTATION.narrate(model, event)
+        if isinstance(event, ev.RevealStarted):
+            reveals.append((event.oven, 0.0))
+            shown = 0
+        if isinstance(event, ev.Revealed):
+            shown += 1
+        if step.paced and reveals and shown <= 40:
+            cards, pause = reveals[-1]
+            reveals[-1] = (cards, pause + PACE["normal"])
+    return reveals
+
+
+def _reveals_read_quickly(server, live) -> None:
+    """A 40-card reveal reads in at most 60 s at normal speed, and the reveal
+    message stays compact while the oven is revealed (its story is told in
+    full once the round is over)."""
+    reveals = reveal_pauses(live)
+    assert any(cards >= 40 for cards, _ in reveals), reveals
+    for cards, pause in reveals:
+        assert pause <= 60.0 * min(cards, 40) / 40, (cards, pause)
+    for message in server.messages.values():
+        if not message.embeds or not message.embeds[0].get("title", "").startswith("🔥"):
+            continue
+        for old in [*message.history, {"embeds": message.embeds}]:
+            embed = (old.get("embeds") or [{}])[0]
+            fields = {f["name"]: f["value"] for f in embed.get("fields", [])}
+            if render.t("reveal.summary") in fields:
+                continue  # the round summary: the whole story
+            text = (embed.get("description") or "").split("\n\n")[0]  # before any prompt
+            assert len(text.split("\n")) <= 3, text
+            assert len(text) + sum(len(v) for v in fields.values()) <= 600, embed
 
 
 def _final_ranking_shown(server, live) -> None:
@@ -48,6 +90,9 @@ async def test_whole_classic_game_of_three(discord_server, bots):
     _check_hidden(discord_server, players)
     seen = players.coverage.counts
     assert seen["play_command"] and seen["play_controls"], seen
+    # A turn by buttons: one click opens the hand, a whole turn is two more.
+    assert seen["play_whole"] and seen["play_detailed"], seen
+    assert max(n for path, n in players.clicks if path == "whole") <= 3, players.clicks
     assert seen["declined"] + seen["declined_choice"] > 0, seen
     assert seen["paid"] + seen["chose"] > 0, seen
 
@@ -63,6 +108,7 @@ async def test_whole_plus_game_of_four_with_help(discord_server, bots):
     assert engine.replay(live.record).state.fingerprint() == live.state.fingerprint()
     _final_ranking_shown(discord_server, live)
     _check_hidden(discord_server, players)
+    _reveals_read_quickly(discord_server, live)
     seen = players.coverage.counts
     assert seen["asked"] and seen["help_refused"], seen
     assert seen["declined"] + seen["declined_choice"] > 0, seen

@@ -68,6 +68,7 @@ async def test_stale_button_gets_the_current_view(discord_server, bots):
     user = players.user_of(seat)
     table = discord_server.get_message(live.row.table_message_id)
     hand = (await discord_server.click(user, table, label=render.t("table.button.hand"))).message
+    hand = await players.pick_a_turn(user, hand)
     old_play = hand.find_button(prefix=f"mm:{live.id}:{live.version}:play:")
     await players.step()  # the same turn, played by command meanwhile
     version = players.live.version

@@ -22,6 +22,7 @@ async def test_restart_mid_turn_keeps_the_game(discord_server, bots):
     user = players.user_of(seat)
     table = discord_server.get_message(players.live.row.table_message_id)
     hand = (await discord_server.click(user, table, label=render.t("table.button.hand"))).message
+    hand = await players.pick_a_turn(user, hand)
 
     await bots.stop()
     await bots.start()

@@ -43,6 +43,13 @@ class MammaMiaPresentation:
             return f"reveal:{acting[0]}:{pending['order']}:{pending['stage']}"
         return f"{view['phase']}:{acting[0]}:{view['round']}"
 
+    def asked(self, view: Mapping[str, Any]) -> list[int]:
+        """PL-H2: every player who may help is asked at once."""
+        pending = view["pending"]
+        if view["phase"] != "reveal" or pending is None or pending["stage"] != "help":
+            return []
+        return list(pending["asked"])
+
     def ping(self, table: Table, mention: str) -> str:
         return render.turn_ping(table.view, mention, table.names)
 
@@ -55,7 +62,7 @@ class MammaMiaPresentation:
             return model, Step(Show.FINAL)
         if model is None or not narration.update(model, event):
             return model, Step()
-        paced = isinstance(event, narration.PACED)
+        paced = narration.paced(event)
         return model, Step(Show.EDIT, paced, isinstance(event, ev.RoundStarted))
 
     def narration(self, table: Table, model: dict[str, Any], decision: bool) -> Reply:

@@ -14,14 +14,15 @@ from typing import Any
 
 import discord
 
-from bot.components import Component, SeatComponent, reply, service_of
+from bot import asking
+from bot.components import Component, SeatComponent, reply, say, service_of
 from bot.i18n import t
 from bot.reply import Reply, select
 from bot.service import Live, Outcome, ServiceError, seat_for
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
 
 from . import render
-from .hand import Draft, action_of, hand
+from .hand import Draft, chosen, hand
 from .render import PREFIX, custom_id
 
 Cards = tuple[tuple[str, int], ...]
@@ -101,12 +102,12 @@ class _DraftSelect(Component, verb=r"(?!)"):
         await interaction.response.edit_message(**hand_reply(live, seat, draft).kwargs())
 
 
-class KindSelect(_DraftSelect, prefix=PREFIX, verb="kind"):
-    pass
+class TurnSelect(_DraftSelect, prefix=PREFIX, verb="turn"):
+    """A whole turn in one choice."""
 
 
-class CountSelect(_DraftSelect, prefix=PREFIX, verb="count"):
-    pass
+class CardsSelect(_DraftSelect, prefix=PREFIX, verb="cards"):
+    """How many cards of which kind."""
 
 
 class OrderSelect(_DraftSelect, prefix=PREFIX, verb="order"):
@@ -122,13 +123,14 @@ class PlayButton(SeatComponent, prefix=PREFIX, verb="play"):
         live = await self.live(interaction)
         seat = seat_for(live, interaction.user.id)
         legal = list(live.rules.legal_actions(live.state, seat))
-        draft = Draft.decode(self.click.arg)
+        action = chosen(Draft.decode(self.click.arg), legal)
+        if action is None and self.click.version == live.version:  # only a turn picked plays
+            notice = t("hand.choose")
+            await interaction.response.edit_message(**hand_reply(live, seat, None, notice).kwargs())
+            return
         try:
             outcome = await service_of(interaction).act(
-                live.id,
-                interaction.user.id,
-                lambda s: action_of(draft, s, legal),
-                self.click.version,
+                live.id, interaction.user.id, lambda s: _played(action), self.click.version
             )
         except ServiceError as error:
             if error.code != "stale":
@@ -145,6 +147,12 @@ class PlayButton(SeatComponent, prefix=PREFIX, verb="play"):
         if self.click.version != live.version:
             return True
         return await super().interaction_check(interaction)
+
+
+def _played(action: Turn | Pass | None) -> Turn | Pass:
+    if action is None:  # the game moved on since the hand was drawn
+        raise ServiceError("stale")
+    return action
 
 
 # --- the reveal's decisions ---------------------------------------------------------
@@ -275,16 +283,33 @@ class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
         return Ask(seat, cards)
 
 
-class HelpButton(_Decision, prefix=PREFIX, verb="help"):
+class HelpButton(Component, prefix=PREFIX, verb="help"):
+    """PL-H2: every player who may help is asked at once, each pressing for
+    themselves; the host applies the answers in the rule's order once they
+    settle it (`bot.asking`). Whether a player holds the cards stays theirs:
+    all who may be asked see the buttons, and Help without the cards gets a
+    private refusal."""
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        accept = self.click.arg == "yes"
-        await _decide(interaction, self.click, lambda seat: Help(seat, accept))
+        click = self.click
+        accept = click.arg == "yes"
+        service = service_of(interaction)
+        try:
+            await asking.answer(
+                service, click.game, interaction.user.id, lambda s: Help(s, accept), click.version
+            )
+        except ServiceError as error:
+            if error.code != "stale":
+                raise
+            await _stale(interaction, click.game)
+            return
+        await say(interaction, "decide.noted.yes" if accept else "decide.noted.no")
 
 
 ITEMS: tuple[type[Component], ...] = (
     HandButton,
-    KindSelect,
-    CountSelect,
+    TurnSelect,
+    CardsSelect,
     OrderSelect,
     DrawSelect,
     PlayButton,

@@ -1,9 +1,12 @@
 """A player's own hand, for an ephemeral message only its owner sees (MM-V1).
 
-On the owner's turn it carries the controls for the whole turn: ingredient,
-count, optional order, draw source, and Play. The choices so far travel in the
-components' custom_ids (`kind.count.order.draw`), so no state is kept between
-clicks and the controls keep working after a restart.
+On the owner's turn it carries the controls for the whole turn, in as few
+clicks as the turn needs: a select of the whole turns that make sense
+("3 × salami + Misto, draw from the supply"), and beside it the detailed
+controls (cards, order, draw). Nothing is chosen for the player: the Play
+button plays only a turn the player picked, and is disabled until then. The
+choices so far travel in the components' custom_ids (`kind.count.order.draw`),
+so no state is kept between clicks and the controls work after a restart.
 """
 
 from __future__ import annotations
@@ -22,66 +25,103 @@ from . import render
 from .render import custom_id
 
 NONE = "-"
+PASS = "pass"  # a draft's kind for a pass (MM-T4): no ingredient is called that
 
 
 @dataclass(frozen=True)
 class Draft:
-    """The turn being put together in the hand controls."""
+    """The turn being put together in the hand controls; None: not chosen yet."""
 
     kind: str | None = None
-    count: int = 1
+    count: int | None = None
     order: str | None = None
     draw: str | None = None
 
     def encode(self) -> str:
-        return ".".join([self.kind or NONE, str(self.count), self.order or NONE, self.draw or NONE])
+        count = NONE if self.count is None else str(self.count)
+        return ".".join([self.kind or NONE, count, self.order or NONE, self.draw or NONE])
 
     @classmethod
     def decode(cls, text: str | None) -> Draft:
         if not text:
             return cls()
         parts = text.split(".")
-        if len(parts) != 4 or not parts[1].isdigit():
+        if len(parts) != 4 or not (parts[1].isdigit() or parts[1] == NONE):
             return cls()
-        kind, count, order, draw = parts
-        return cls(
-            None if kind == NONE else kind,
-            int(count),
-            None if order == NONE else order,
-            None if draw == NONE else draw,
-        )
+        kind, count, order, draw = (None if part == NONE else part for part in parts)
+        return cls(kind, None if count is None else int(count), order, draw)
+
+    @classmethod
+    def of(cls, action: Action) -> Draft:
+        if isinstance(action, Turn):
+            return cls(action.ingredient, action.count, action.order, action.draw)
+        return cls(PASS, draw=action.draw) if isinstance(action, Pass) else cls()
 
     def with_(self, field: str, value: str) -> Draft:
+        """The draft after a choice in one of the controls."""
+        if field == "turn":  # a whole turn at once
+            return Draft.decode(value)
+        if field == "cards":  # `kind*count`
+            kind, _, count = value.partition("*")
+            return Draft(kind, int(count) if count.isdigit() else None, self.order, self.draw)
         values = {"kind": self.kind, "count": self.count, "order": self.order, "draw": self.draw}
-        values[field] = int(value) if field == "count" else (None if value == NONE else value)
+        values[field] = None if value == NONE else value
         return Draft(**values)  # type: ignore[arg-type]
 
 
-def settle(draft: Draft, legal: list[Action]) -> Draft:
-    """The nearest legal turn to `draft`: keep what the player chose where it is
-    still possible, and fill the rest with the first legal choice."""
+def chosen(draft: Draft, legal: list[Action]) -> Turn | Pass | None:
+    """The one legal turn the player's choices name, or None while they name
+    none or several. Only a draw the rules leave no choice about is taken
+    without the player choosing it."""
+    passes = [a for a in legal if isinstance(a, Pass)]
+    if passes:
+        if draft.kind != PASS and draft.draw is None:  # the player has chosen nothing yet
+            return None
+        drawn = [a for a in passes if draft.draw is None or a.draw == draft.draw]
+        return drawn[0] if len(drawn) == 1 else None
+    if draft.kind is None or draft.count is None:
+        return None
+    what = (draft.kind, draft.count, draft.order)
+    fits = [a for a in legal if isinstance(a, Turn) and (a.ingredient, a.count, a.order) == what]
+    if draft.draw is not None:
+        fits = [a for a in fits if a.draw == draft.draw]
+    return fits[0] if len(fits) == 1 else None
+
+
+def whole_turns(view: dict[str, Any], legal: list[Action], most: int = 25) -> list[Turn | Pass]:
+    """The whole turns worth offering in one select: every kind held, all of it
+    or one card, with no order or with each order in hand; drawing from the
+    supply first, then the other draws while there is room."""
+    passes: list[Turn | Pass] = [a for a in legal if isinstance(a, Pass)]
+    if passes:
+        return passes
     turns = [a for a in legal if isinstance(a, Turn)]
-    if not turns:
-        passes = [a for a in legal if isinstance(a, Pass)]
-        draws = [a.draw for a in passes]
-        return Draft(draw=draft.draw if draft.draw in draws else (draws[0] if draws else None))
-    held = Counter(a.ingredient for a in turns if a.count == 1 and a.order is None)
-    kind = draft.kind if draft.kind in held else max(held, key=lambda k: (held[k], k))
-    of_kind = [a for a in turns if a.ingredient == kind]
-    counts = sorted({a.count for a in of_kind})
-    count = draft.count if draft.count in counts else counts[0]
-    with_count = [a for a in of_kind if a.count == count]
-    orders = [a.order for a in with_count]
-    order = draft.order if draft.order in orders else None
-    draws = [a.draw for a in with_count if a.order == order]
-    draw = draft.draw if draft.draw in draws else draws[0]
-    return Draft(kind, count, order, draw)
+    held = Counter(view["hand"])
+    kinds = sorted({a.ingredient for a in turns}, key=lambda k: (-held[k], k))
+    orders: list[str | None] = [None, *sorted({a.order for a in turns if a.order})]
+    first: list[Turn | Pass] = []
+    rest: list[Turn | Pass] = []
+    for kind in kinds:
+        for count in sorted({held[kind], 1}, reverse=True):
+            for order in orders:
+                fits = [
+                    a for a in turns if (a.ingredient, a.count, a.order) == (kind, count, order)
+                ]
+                fits.sort(key=lambda a: a.draw != "supply")
+                first += fits[:1]
+                rest += fits[1:]
+    return (first + rest)[:most]
 
 
-def action_of(draft: Draft, seat: int, legal: list[Action]) -> Action:
-    if any(isinstance(a, Pass) for a in legal):
-        return Pass(seat, draft.draw)
-    return Turn(seat, draft.kind or "", draft.count, draft.order, draft.draw)
+def turn_label(action: Turn | Pass, variant: str) -> str:
+    """`3 × 🌭 salami + 🟩 Misto, draw from the supply`"""
+    draw = t(f"hand.draw.{action.draw or 'none'}")
+    if isinstance(action, Pass):
+        return t("hand.pass", draw=draw)
+    cards = t("hand.play_cards", count=action.count, kind=render.kind(action.ingredient))
+    if action.order:
+        cards = t("hand.with_order", cards=cards, order=render.order_title(variant, action.order))
+    return t("hand.whole_turn", cards=cards, draw=draw)
 
 
 def _hand_text(view: dict[str, Any]) -> tuple[str, list[str]]:
@@ -126,8 +166,7 @@ def hand(
     if not any(isinstance(a, Turn | Pass) for a in legal):
         refresh = button(t("hand.refresh"), custom_id(game, version, "hand"))
         return Reply(embed=embed, items=[refresh])
-    draft = settle(draft or Draft(), legal)
-    return Reply(embed=embed, items=_controls(game, version, view, legal, draft))
+    return Reply(embed=embed, items=_controls(game, version, view, legal, draft or Draft()))
 
 
 def _controls(
@@ -138,68 +177,52 @@ def _controls(
     draft: Draft,
 ) -> list[discord.ui.Item[Any]]:
     code = draft.encode()
+    variant = view["variant"]
+    picked = chosen(draft, legal)
     items: list[discord.ui.Item[Any]] = []
-    passing = any(isinstance(a, Pass) for a in legal)
-    if not passing:
-        turns = [a for a in legal if isinstance(a, Turn)]
-        held = Counter(view["hand"])
-        kinds = sorted({a.ingredient for a in turns}, key=lambda k: (-held[k], k))
-        items.append(
-            select(
-                custom_id(game, version, "kind", code),
-                [(render.kind(k) + f" ×{held[k]}", k, k == draft.kind) for k in kinds],
-                0,
-            )
-        )
-        counts = sorted({a.count for a in turns if a.ingredient == draft.kind})
-        items.append(
-            select(
-                custom_id(game, version, "count", code),
-                [(t("hand.count", count=n), str(n), n == draft.count) for n in counts],
-                1,
-            )
-        )
-        orders = [None, *sorted({a.order for a in turns if a.order})]
-        items.append(
-            select(
-                custom_id(game, version, "order", code),
-                [
-                    (
-                        render.order_title(view["variant"], o) if o else t("hand.no_order"),
-                        o or NONE,
-                        o == draft.order,
-                    )
-                    for o in orders
-                ],
-                2,
-            )
-        )
-        draws = sorted(
-            {
-                a.draw
-                for a in turns
-                if (a.ingredient, a.count, a.order) == (draft.kind, draft.count, draft.order)
-            },
-            key=lambda d: d or "",
-        )
-    else:
-        draws = sorted({a.draw for a in legal if isinstance(a, Pass)}, key=lambda d: d or "")
+    offered = whole_turns(view, legal)
     items.append(
         select(
-            custom_id(game, version, "draw", code),
-            [(t(f"hand.draw.{d or 'none'}"), d or NONE, d == draft.draw) for d in draws],
-            3,
+            custom_id(game, version, "turn", code),
+            [(turn_label(a, variant), Draft.of(a).encode(), a == picked) for a in offered],
+            0,
+            t("hand.pick_turn"),
         )
     )
-    label = _play_label(draft, view["variant"], passing)
-    items.append(button(label, custom_id(game, version, "play", code), GREEN, row=4))
+    turns = [a for a in legal if isinstance(a, Turn)]
+    if turns:
+        held = Counter(view["hand"])
+        kinds = sorted({a.ingredient for a in turns}, key=lambda k: (-held[k], k))
+        cards = [
+            (t("hand.play_cards", count=n, kind=render.kind(k)), f"{k}*{n}", (k, n) == mine)
+            for mine in [(draft.kind, draft.count)]
+            for k in kinds
+            for n in range(held[k], 0, -1)
+        ]
+        items.append(
+            select(custom_id(game, version, "cards", code), cards, 1, t("hand.pick_cards"))
+        )
+        orders = sorted({a.order for a in turns if a.order})
+        if orders:
+            options = [(t("hand.no_order"), NONE, False)]
+            options += [(render.order_title(variant, o), o, o == draft.order) for o in orders]
+            items.append(
+                select(custom_id(game, version, "order", code), options, 2, t("hand.pick_order"))
+            )
+        what = (draft.kind, draft.count, draft.order)
+        draws = {a.draw for a in turns if (a.ingredient, a.count, a.order) == what}
+    else:
+        draws = {a.draw for a in legal if isinstance(a, Pass)}
+    if len(draws) > 1:  # a choice the player makes; one possible draw needs none
+        options = [
+            (t(f"hand.draw.{d or 'none'}"), d or NONE, d == draft.draw)
+            for d in sorted(draws, key=lambda d: d or "")
+        ]
+        items.append(
+            select(custom_id(game, version, "draw", code), options, 3, t("hand.pick_draw"))
+        )
+    label = t("hand.play_turn", turn=turn_label(picked, variant)) if picked else t("hand.choose")
+    play = button(label, custom_id(game, version, "play", code), GREEN, row=4)
+    play.disabled = picked is None  # nothing plays that the player did not choose
+    items.append(play)
     return items
-
-
-def _play_label(draft: Draft, variant: str, passing: bool) -> str:
-    if passing:
-        return t("hand.pass", draw=t(f"hand.draw.{draft.draw or 'none'}"))
-    what = t("hand.play_cards", count=draft.count, kind=t(f"kind.{draft.kind}"))
-    if draft.order:
-        what += t("hand.play_order")
-    return t("hand.play", what=what, draw=t(f"hand.draw.{draft.draw or 'none'}"))

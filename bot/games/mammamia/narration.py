@@ -18,8 +18,21 @@ from engine.mammamia import events as ev
 from . import render
 from .render import custom_id
 
-#: Events that are shown as a step of their own, with a pause after them.
-PACED = (ev.Revealed, ev.Made, ev.Returned, ev.Helped, ev.HelpRefused)
+#: Outcomes of an order, each shown with a pause after it.
+OUTCOMES = (ev.Made, ev.Returned)
+#: Outcomes shown in the message while the oven is revealed; the whole story
+#: of the round is in its summary.
+RECENT = 3
+
+
+def paced(event: object) -> bool:
+    """At most one pause per card, so a reveal reads in a steady time: after an
+    ingredient, and after an order's outcome (the order card itself shows with
+    its outcome, or with the decision it opens). Help answers arrive together
+    and show with the pizza they lead to."""
+    if isinstance(event, ev.Revealed):
+        return event.card in render.KIND_EMOJI
+    return isinstance(event, OUTCOMES)
 
 
 def start_model(event: ev.RevealStarted) -> dict[str, Any]:
@@ -103,22 +116,26 @@ def reveal(
     of the decision being awaited, `prompt` says what it is."""
     title = t("reveal.title", round=model["round"])
     embed = discord.Embed(title=title, colour=render.COLOURS[variant])
-    lines = [_line(line, variant, names) for line in model["lines"]]
-    text = "\n".join(lines[-30:]) if lines else t("reveal.no_orders_yet")
+    if model["done"]:  # the round's whole story, read once
+        story = [_line(line, variant, names) for line in model["lines"]]
+        text = "\n".join(story) if story else t("reveal.no_orders")
+        if len(text) > 3000:
+            text = "…\n" + text[-3000:].split("\n", 1)[-1]
+    else:  # at a glance: the last few outcomes
+        outcomes = [line for line in model["lines"] if line["type"] in ("made", "returned")]
+        recent = [_line(line, variant, names) for line in outcomes[-RECENT:]]
+        text = "\n".join(recent) if recent else t("reveal.no_orders_yet")
     if prompt:
         text += "\n\n" + prompt
     embed.description = text[-4000:]
     last = model["last"]
-    if last is not None:
-        shown = (
-            render.kind(last) if last in render.KIND_EMOJI else (render.order_title(variant, last))
-        )
-        embed.add_field(name=t("reveal.last_card"), value=shown, inline=True)
+    if last is not None and not model["done"]:
+        embed.add_field(name=t("reveal.last_card"), value=render.card_title(variant, last))
     embed.add_field(
         name=t("reveal.progress"),
         value=t("reveal.progress_value", shown=model["shown"], total=model["total"]),
-        inline=True,
     )
+    embed.add_field(name=t("reveal.tally"), value=tally(model))
     embed.add_field(name=t("reveal.table"), value=render.cards(model["table"]), inline=False)
     if model["done"]:
         embed.add_field(
@@ -128,6 +145,12 @@ def reveal(
         )
     embed.set_footer(text=t("reveal.revealer", name=render.name_of(names, model["revealer"])))
     return Reply(embed=embed, items=decision or [])
+
+
+def tally(model: dict[str, Any]) -> str:
+    """Pizzas made and orders gone back so far this reveal, in one line."""
+    kinds = [line["type"] for line in model["lines"]]
+    return t("reveal.tally_value", made=kinds.count("made"), returned=kinds.count("returned"))
 
 
 def summary(model: dict[str, Any], variant: str, names: list[str]) -> str:
@@ -162,11 +185,10 @@ def decision_prompt(
     green, red, blue = GREEN, RED, BLUE
     items: list[discord.ui.Item[Any]] = []
     if pending["stage"] == "help":
-        asked = names[pending["asking"]]
-        prompt = t(
-            "decide.help",
+        prompt = t(  # PL-H2: everyone who may help is asked at once
+            "decide.help_all",
             owner=owner,
-            name=asked,
+            names=render.names_of(names, pending["asked"]),
             cards=render.cards(pending["ask"]),
             order=title,
         )

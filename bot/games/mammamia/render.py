@@ -145,6 +145,10 @@ def name_of(names: list[str], seat: int | None) -> str:
     return t("name.unknown")
 
 
+def names_of(names: list[str], seats: list[int]) -> str:
+    return ", ".join(name_of(names, seat) for seat in seats)
+
+
 def latest_play(view: dict[str, Any], names: list[str]) -> str:
     play = view["last_play"]
     if play is None:
@@ -199,8 +203,10 @@ def status_line(view: dict[str, Any], names: list[str], you: int | None = None) 
         pending = view["pending"]
         if pending is None:
             return t("table.revealing")
-        seat = pending["asking"] if pending["stage"] == "help" else pending["owner"]
-        return t("table.deciding", name=name_of(who, seat))
+        if pending["stage"] == "help":  # PL-H2: all who may help are asked at once
+            asked = names_of(who, pending["asked"])
+            return t("table.asking", owner=name_of(who, pending["owner"]), names=asked)
+        return t("table.deciding", name=name_of(who, pending["owner"]))
     if view["winners"]:
         return t("table.over", names=", ".join(names[s] for s in view["winners"]))
     return t("table.ended")
