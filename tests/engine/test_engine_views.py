@@ -21,7 +21,7 @@ PUBLIC_KEYS = {
     "variant", "seats", "help", "round", "last_round", "phase", "to_act", "current",
     "supply_size", "oven_size", "oven_top", "next_reveal_in", "last_play", "table",
     "used_size", "revealer", "turns_left", "players", "delivered_pile_size", "pending",
-    "winners", "version", "scores", "ingredients",
+    "winners", "version", "scores", "ingredients", "kinds", "ranking",
 }  # fmt: skip
 
 
