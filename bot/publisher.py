@@ -335,7 +335,7 @@ def presence_notes(reply: Reply, presence: Presence, version: int, names: list[s
         note = t(f"table.auto.{auto['why']}", name=name)
         embed.description = f"{note}\n{embed.description or ''}"
     absent = [
-        t("table.kicked" if presence.kicked[s] else "table.away", name=names[s])
+        t("table.kicked", name=names[s]) if presence.kicked[s] else t("table.away", name=names[s])
         for s in range(len(names))
         if presence.kicked[s] or presence.away[s]
     ]

@@ -199,11 +199,6 @@ def test_extraction_keywords_find_t_tn_and_n_(tmp_path: Path) -> None:
     }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="call sites still use t() for plural messages; the lead converts them after merging "
-    "the i18n branch, then removes this marker",
-)
 def test_every_id_the_code_uses_is_in_english_with_the_right_plurality() -> None:
     english = {
         (m.id if isinstance(m.id, str) else m.id[0]): m.pluralizable for m in ENGLISH if m.id

@@ -76,8 +76,8 @@ def said(code: str) -> str:
 
 
 def test_refusals_spell_out_kinds_cards_and_piles():
-    assert said("too_few") == "You hold only 1 🫑 pepper."
+    assert said("too_few") == "You hold only 1 × 🫑 pepper."
     assert "2 × 🫒 olive" in said("cannot_help")
     assert said("empty_pile") == "The order pile is empty: draw from the other pile."
     assert said("not_your_turn") == "It is Ana's turn."
-    assert said("choose_fewest").endswith(": salami / olive.")
+    assert said("choose_fewest").endswith(": salami or olive.")  # a list, in words

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.games import Show, Step, Table
-from bot.i18n import t
+from bot.i18n import join_or, t
 from bot.reply import Reply
 from engine import game
 from engine.mammamia import events as ev
@@ -103,7 +103,7 @@ def refusal_words(code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, 
     """An engine refusal's parameters in words: kinds, cards, orders, piles."""
     words = dict(params)
     if "choices" in words:
-        words["choices"] = " / ".join(t(f"kind.{k}") for k in words["choices"])
+        words["choices"] = join_or([t(f"kind.{k}") for k in words["choices"]])
     if "kind" in words:
         words["kind"] = (
             render.kind(words["kind"]) if words["kind"] in render.KIND_EMOJI else (words["kind"])

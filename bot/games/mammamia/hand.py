@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.reply import GREEN, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
 
@@ -156,8 +156,8 @@ def hand(
         inline=False,
     )
     pile = view["players"][seat]["order_pile_size"]
-    embed.add_field(name=t("hand.order_pile"), value=str(pile), inline=True)
-    embed.add_field(name=t("hand.size"), value=str(len(view["hand"])), inline=True)
+    embed.add_field(name=t("hand.order_pile"), value=tn("hand.count", pile), inline=True)
+    embed.add_field(name=t("hand.size"), value=tn("hand.count", len(view["hand"])), inline=True)
     lines = [render.status_line(view, names, seat)]
     if notice:
         lines.insert(0, notice)

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import join_and, t, tn
 from bot.reply import BLUE, GREEN, RED, Reply, button
 from engine.mammamia import events as ev
 
@@ -157,12 +157,12 @@ def summary(model: dict[str, Any], variant: str, names: list[str]) -> str:
     """Pizzas made this round: per player in classic, a count only in plus (PL-R5)."""
     made = [line for line in model["lines"] if line["type"] == "made"]
     if variant == "plus":
-        text = t("summary.count", count=len(made))
+        text = tn("summary.count", len(made))
     else:
         per = {i: 0 for i in range(len(names))}
         for line in made:
             per[line["seat"]] += 1
-        text = "\n".join(t("summary.player", name=names[s], count=n) for s, n in per.items())
+        text = "\n".join(tn("summary.player", n, name=names[s]) for s, n in per.items())
     if model["first"] is not None:
         text += "\n" + t("summary.next", name=render.name_of(names, model["first"]))
     return text
@@ -215,7 +215,7 @@ def decision_prompt(
             )
         return prompt, items
     if pending["short"]:
-        missing = t("decide.short", count=pending["short"])
+        missing = tn("decide.short", pending["short"])
     else:
         missing = render.cards(pending["missing"])
     prompt = t("decide.pay", name=owner, order=title, needs=needs, missing=missing)
@@ -233,9 +233,9 @@ def final(game: int, view: dict[str, Any], names: list[str]) -> Reply:
     for place, seats in enumerate(view["ranking"], 1):
         for seat in seats:
             key = "final.line_winner" if seat in winners else "final.line"
-            lines.append(
-                t(key, place=place, name=names[seat], pizzas=scores[seat], cards=ingredients[seat])
-            )
+            pizzas = tn("final.pizzas", scores[seat])
+            cards = tn("final.in_hand", ingredients[seat])
+            lines.append(t(key, place=place, name=names[seat], pizzas=pizzas, cards=cards))
     top = [s for s in range(len(names)) if scores[s] == max(scores)]
     if len(winners) > 1:
         tie = t("final.shared")
@@ -244,7 +244,7 @@ def final(game: int, view: dict[str, Any], names: list[str]) -> Reply:
     else:
         tie = ""
     embed = discord.Embed(
-        title=t("final.title", names=", ".join(names[w] for w in winners)),
+        title=tn("final.title", len(winners), names=join_and([names[w] for w in winners])),
         description="\n".join(lines) + (f"\n\n{tie}" if tie else ""),
         colour=render.COLOURS[view["variant"]],
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import join_and, t, tn
 from bot.reply import BLUE, Reply, button
 from bot.reply import custom_id as _custom_id
 from engine.mammamia.cards import (
@@ -94,7 +94,7 @@ def order_needs(variant: str, order: str) -> str:
     card = order_card(variant, order)
     p = kind(card.personal)
     if card.shape == BOMBASTICA:
-        text = t("needs.bombastica", amount=card.amount)
+        text = tn("needs.bombastica", card.amount, amount=card.amount)
     elif card.shape == MONOTONI:
         text = t("needs.monotoni", personal=p, amount=card.amount)
     elif card.shape == CHIOTTONA:
@@ -208,7 +208,8 @@ def status_line(view: dict[str, Any], names: list[str], you: int | None = None) 
             return t("table.asking", owner=name_of(who, pending["owner"]), names=asked)
         return t("table.deciding", name=name_of(who, pending["owner"]))
     if view["winners"]:
-        return t("table.over", names=", ".join(names[s] for s in view["winners"]))
+        winners = [names[s] for s in view["winners"]]
+        return tn("table.over", len(winners), names=join_and(winners))
     return t("table.ended")
 
 
@@ -231,7 +232,7 @@ def table(
     embed = discord.Embed(title=title, colour=COLOURS[variant])
     embed.description = status_line(view, names)
     embed.add_field(name=t("table.latest"), value=latest_play(view, names))
-    oven = t("table.oven_value", count=view["oven_size"], top=oven_top(view))
+    oven = tn("table.oven_value", view["oven_size"], top=oven_top(view))
     embed.add_field(name=t("table.oven"), value=oven, inline=True)
     embed.add_field(name=t("table.supply"), value=str(view["supply_size"]), inline=True)
     embed.add_field(name=t("table.leftovers"), value=cards(view["table"]), inline=False)
