@@ -9,6 +9,7 @@ check lives once, in its `interaction_check`.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import logging
 import re
@@ -117,6 +118,28 @@ async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> 
     await say(interaction, key, **params)
 
 
+async def owed_notice(interaction: discord.Interaction[Any]) -> None:
+    """What the bot could not tell a player by direct message, said once, now.
+
+    A player who asked for DMs (`notify on`) but whose DMs are closed learns it
+    here: privately, as an ephemeral follow-up to whatever they just did, where
+    they are looking. Not in the public ping: whether someone accepts DMs is
+    theirs to know, not the table's. Only once the interaction was answered, so
+    it never takes the place of the answer."""
+    if not interaction.response.is_done():
+        return
+    storage = service_of(interaction).storage
+    preferences = await storage.preferences(interaction.user.id)
+    game = preferences.get("dm_refused")
+    if not game or preferences.get("dm_refused_told"):
+        return
+    await storage.set_preferences(interaction.user.id, dm_refused_told=True)
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.followup.send(
+            content=t("notify.refused", command=f"/{game} notify on"), ephemeral=True
+        )
+
+
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> bool:
     """Run a handler in the player's language so that no click or command ever
     ends in "This interaction failed": a refusal is said privately, an
@@ -130,9 +153,11 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
                     work.close()
                 raise ServiceError("no_channel")
             await work
+            await owed_notice(interaction)
             return True
         except ServiceError as error:
             await refuse(interaction, error)
+            await owed_notice(interaction)
         except Exception:
             log.exception("interaction %s failed", interaction.id)
             try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -305,6 +305,15 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
     await _confirm(interaction, row, "leave", ("leave.question", "leave.confirm", "leave.stay"))
 
 
+async def notify(interaction: discord.Interaction[Any], on: bool) -> None:
+    """Play-by-post: a direct message on each of the user's turns and decisions,
+    in every game (a preference of the user's, not of a game)."""
+    await service(interaction).storage.set_preferences(
+        interaction.user.id, notify=on or None, dm_refused=None, dm_refused_told=None
+    )
+    await say(interaction, "notify.on" if on else "notify.off")
+
+
 async def export(interaction: discord.Interaction[Any], game_id: int | None) -> None:
     """The record of a finished game as JSON, for `python -m engine replay`."""
     row = await service(interaction).finished_record(channel_id(interaction), game_id)
@@ -369,6 +378,13 @@ class HostCommands(commands.GroupCog, group_name="host"):
     @app_commands.describe(game="A game number (default: this channel's last finished game)")
     async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         await guarded(interaction, export(interaction, game))
+
+    @app_commands.command(description="A direct message when it is your move (play-by-post)")
+    @app_commands.describe(setting="on: a DM on your turns and decisions; off: the ping only")
+    async def notify(
+        self, interaction: discord.Interaction[Any], setting: Literal["on", "off"]
+    ) -> None:
+        await guarded(interaction, notify(interaction, setting == "on"))
 
     @app_commands.command(description="End the game in this channel (host or moderators)")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
