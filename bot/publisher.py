@@ -169,6 +169,10 @@ class Publisher:
                 if event.to is not None:
                     continue
                 model, step = shown.narrate(narration.get("reveal"), event)
+                if step.show is Show.POST and narration.get("buttons"):
+                    # The old narration message keeps no buttons of a decision
+                    # long taken once a new one takes over.
+                    await self._edit_narration(live, shown, channel, narration, False)
                 if model is not None:
                     narration["reveal"] = model
                 if step.repost_table:
@@ -220,6 +224,7 @@ class Publisher:
         reply = shown.narration(self._table_of(live), narration["reveal"], decision)
         if not decision:  # this redraw drops the buttons: show them again when due
             narration.pop("decision_version", None)
+            narration.pop("buttons", None)
         message_id = narration.get("reveal_message_id")
         if message_id is not None:
             try:
@@ -392,11 +397,16 @@ class Publisher:
     async def _decision(
         self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
     ) -> None:
-        """The buttons of a pending public decision, on the narration, once narrated."""
+        """The buttons of a pending public decision, on the narration, once
+        narrated; and no buttons once nothing is pending (the last decision of a
+        game may be followed by no narrated change that would redraw it)."""
         if "reveal" not in narration or narration.get("decision_version") == live.version:
             return
         if shown.has_decision(live.rules.public_view(live.state)):
             await self._edit_narration(live, shown, channel, narration, True)
+            narration["buttons"] = True
+        elif narration.pop("buttons", False):
+            await self._edit_narration(live, shown, channel, narration, False)
         narration["decision_version"] = live.version
 
     async def _ended(

@@ -75,6 +75,12 @@ async def _show(
         with _public(interaction):
             message = lobby_message(row, _closed_text(row))
         await interaction.response.edit_message(**message.kwargs())
+        if row.lobby_message_id is None and interaction.message is not None:
+            # The process stopped between posting the lobby and storing its id:
+            # a click on it tells which message it is.
+            await service(interaction).storage.set_messages(
+                row.id, lobby_message_id=interaction.message.id
+            )
         return
     await say(interaction, notice)  # answer first: the edit below may wait on Discord
     await _refresh(interaction, row)
