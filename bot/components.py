@@ -118,26 +118,34 @@ async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> 
     await say(interaction, key, **params)
 
 
-async def owed_notice(interaction: discord.Interaction[Any]) -> None:
-    """What the bot could not tell a player by direct message, said once, now.
+async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
+    """What the bot could not tell this player by direct message, if anything.
 
     A player who asked for DMs (`notify on`) but whose DMs are closed learns it
-    here: privately, as an ephemeral follow-up to whatever they just did, where
-    they are looking. Not in the public ping: whether someone accepts DMs is
-    theirs to know, not the table's. Only once the interaction was answered, so
-    it never takes the place of the answer."""
-    if not interaction.response.is_done():
-        return
-    storage = service_of(interaction).storage
-    preferences = await storage.preferences(interaction.user.id)
+    privately, as an ephemeral follow-up to whatever they do next, where they
+    are looking (`tell`). Not in the public ping: whether someone accepts DMs is
+    theirs to know, not the table's. Read before the handler runs, so nothing
+    touches the database after the player's answer unless a notice is owed."""
+    if interaction.guild_id is None:
+        return None
+    try:
+        preferences = await service_of(interaction).storage.preferences(interaction.user.id)
+    except Exception:  # a notice is not worth failing the player's click for
+        log.exception("could not read the preferences of %s", interaction.user.id)
+        return None
     game = preferences.get("dm_refused")
     if not game or preferences.get("dm_refused_told"):
+        return None
+    return t("notify.refused", command=f"/{game} notify on")
+
+
+async def tell(interaction: discord.Interaction[Any], notice: str | None) -> None:
+    """Say an owed notice once, after the answer (never in its place)."""
+    if notice is None or not interaction.response.is_done():
         return
-    await storage.set_preferences(interaction.user.id, dm_refused_told=True)
+    await service_of(interaction).storage.set_preferences(interaction.user.id, dm_refused_told=True)
     with contextlib.suppress(discord.HTTPException):
-        await interaction.followup.send(
-            content=t("notify.refused", command=f"/{game} notify on"), ephemeral=True
-        )
+        await interaction.followup.send(content=notice, ephemeral=True)
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> bool:
@@ -146,18 +154,20 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     unexpected error is logged and the player told. True if it went through."""
     global handling
     handling += 1
+    notice = None
     with use_locale(interaction.locale):
         try:
             if interaction.guild_id is None:  # games are played in server channels
                 if inspect.iscoroutine(work):
                     work.close()
                 raise ServiceError("no_channel")
+            notice = await owed_notice(interaction)
             await work
-            await owed_notice(interaction)
+            await tell(interaction, notice)
             return True
         except ServiceError as error:
             await refuse(interaction, error)
-            await owed_notice(interaction)
+            await tell(interaction, notice)
         except Exception:
             log.exception("interaction %s failed", interaction.id)
             try:

@@ -11,8 +11,11 @@ leave no stray ping or control behind.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 import signal
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -128,6 +131,21 @@ class Killer:
         self.fired.clear()
 
 
+async def published(db: Path, timeout: float = 30) -> None:
+    """Wait until the database says the game is over and all said: the final
+    ranking's id stored, no ping left, no post intended."""
+    async with asyncio.timeout(timeout):
+        while True:
+            with contextlib.closing(sqlite3.connect(db)) as conn:
+                sql = "SELECT status, narration, ping_message_id FROM games"
+                row = conn.execute(sql).fetchone()
+            narration = json.loads(row[1])
+            done = narration.get("final_message_id") and not narration.get("intents")
+            if row[0] == "finished" and done and row[2] is None:
+                return
+            await asyncio.sleep(0.05)
+
+
 async def quiet(server: FakeDiscord, seconds: float = 0.5, timeout: float = 30) -> None:
     """Wait until the bot made no request for `seconds`."""
     async with asyncio.timeout(timeout):
@@ -163,10 +181,13 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
         while killer.plan:
             await killer.next_kill()
             await bot.start()
+        await published(tmp_path / "games.sqlite3")
         await quiet(server)
     finally:
         await bot.stop()
 
+    logs = "\n".join(bot.log(run).read_text() for run in range(1, bot.runs + 1))
+    assert "Traceback" not in logs, logs[-3000:]
     killed = [kind for kind, _ in killer.killed]
     assert {"table", "ping", "reveal", "final"} <= set(killed), killed
     async with await Storage.open(tmp_path / "games.sqlite3") as storage:
@@ -184,7 +205,7 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     assert row.narration["final_message_id"] == posts["final"][0].id
     assert len(live["table"]) == 1, "one table message"
     assert live["table"][0].id == row.table_message_id
-    assert not live.get("ping"), "every ping was deleted"
+    assert not live.get("ping"), ("every ping was deleted", killed, logs[-3000:])
     reveal_titles = [m.embeds[0]["title"] for m in posts["reveal"]]
     assert len(reveal_titles) == len(set(reveal_titles)), "one reveal message per round"
     assert all(not m.deleted for m in posts["reveal"])
@@ -196,5 +217,3 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     for kind, message in killer.killed:
         if kind in ("reveal", "final"):
             assert not message.deleted
-    logs = "\n".join(bot.log(run).read_text() for run in range(1, bot.runs + 1))
-    assert "Traceback" not in logs, logs[-3000:]
