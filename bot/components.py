@@ -9,6 +9,7 @@ check lives once, in its `interaction_check`.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import logging
 import re
@@ -117,22 +118,56 @@ async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> 
     await say(interaction, key, **params)
 
 
+async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
+    """What the bot could not tell this player by direct message, if anything.
+
+    A player who asked for DMs (`notify on`) but whose DMs are closed learns it
+    privately, as an ephemeral follow-up to whatever they do next, where they
+    are looking (`tell`). Not in the public ping: whether someone accepts DMs is
+    theirs to know, not the table's. Read before the handler runs, so nothing
+    touches the database after the player's answer unless a notice is owed."""
+    if interaction.guild_id is None:
+        return None
+    try:
+        preferences = await service_of(interaction).storage.preferences(interaction.user.id)
+    except Exception:  # a notice is not worth failing the player's click for
+        log.exception("could not read the preferences of %s", interaction.user.id)
+        return None
+    game = preferences.get("dm_refused")
+    if not game or preferences.get("dm_refused_told"):
+        return None
+    return t("notify.refused", command=f"/{game} notify on")
+
+
+async def tell(interaction: discord.Interaction[Any], notice: str | None) -> None:
+    """Say an owed notice once, after the answer (never in its place)."""
+    if notice is None or not interaction.response.is_done():
+        return
+    await service_of(interaction).storage.set_preferences(interaction.user.id, dm_refused_told=True)
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.followup.send(content=notice, ephemeral=True)
+
+
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> bool:
     """Run a handler in the player's language so that no click or command ever
     ends in "This interaction failed": a refusal is said privately, an
     unexpected error is logged and the player told. True if it went through."""
     global handling
     handling += 1
+    notice = None
     with use_locale(interaction.locale):
         try:
             if interaction.guild_id is None:  # games are played in server channels
                 if inspect.iscoroutine(work):
                     work.close()
                 raise ServiceError("no_channel")
+            notice = await owed_notice(interaction)
             await work
+            await tell(interaction, notice)
             return True
         except ServiceError as error:
             await refuse(interaction, error)
+            await tell(interaction, notice)
         except Exception:
             log.exception("interaction %s failed", interaction.id)
             try:

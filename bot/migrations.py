@@ -53,4 +53,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'mammamia';
     """,
+    # 4: each user's own preferences, whatever the game (e.g. a DM on their turn).
+    """
+    CREATE TABLE user_preferences (
+        user_id     INTEGER PRIMARY KEY,
+        preferences TEXT    NOT NULL DEFAULT '{}'
+    );
+    """,
 )

@@ -7,6 +7,20 @@ then, once the narration has caught up, the table message, the ping of
 whoever must act and the buttons of a pending public decision. What each
 message says is the game's presentation's (`bot.games`); it only ever sees
 the public view and public events.
+
+Nothing is posted twice, even when the process dies between posting a message
+and storing its id. Every post is sent with a nonce that Discord enforces
+(`enforce_nonce`, which discord.py sets whenever a nonce is given): the same
+nonce again within a few minutes returns the message already posted instead
+of a new one. The nonce is a function of the game, the kind of post and its
+place (`post_nonce`), and it is stored before the post is sent:
+- a narration post (oven reveal, final result) is placed by the narration's
+  stored progress, which moves on in the same write as the message's id, so
+  after a restart the narration replays the step with the same nonce;
+- the table and the ping store their nonce as an intent in the narration
+  (`intents`) before sending and drop it with the write after the id is
+  stored; after a restart a pending intent is sent again: a table is adopted,
+  a ping whose moment has passed is fetched that way and deleted.
 """
 
 from __future__ import annotations
@@ -14,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import hashlib
 import logging
 from typing import Any
 
@@ -28,6 +43,9 @@ from .storage import GameRow, GameStatus
 from .timers import Timers
 
 log = logging.getLogger(__name__)
+
+#: Discord's code for a direct message the user's privacy settings refuse.
+CANNOT_DM = 50007
 
 #: Seconds between narrated steps, per `reveal_speed`.
 PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
@@ -151,13 +169,17 @@ class Publisher:
                 if event.to is not None:
                     continue
                 model, step = shown.narrate(narration.get("reveal"), event)
+                if step.show is Show.POST and narration.get("buttons"):
+                    # The old narration message keeps no buttons of a decision
+                    # long taken once a new one takes over.
+                    await self._edit_narration(live, shown, channel, narration, False)
                 if model is not None:
                     narration["reveal"] = model
                 if step.repost_table:
                     narration["repost_table"] = True
                 if step.show is Show.NOTHING:
                     continue
-                await self._show(live, shown, channel, narration, step.show)
+                await self._show(live, shown, channel, narration, step.show, (version, index))
                 narration.update(version=version, event=index)
                 await self.service.set_narration(live, narration)
                 if step.paced and pause:
@@ -167,14 +189,25 @@ class Publisher:
         return narration
 
     async def _show(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any], what: Show
+        self,
+        live: Live,
+        shown: Presentation,
+        channel: Any,
+        narration: dict[str, Any],
+        what: Show,
+        place: tuple[int, int],
     ) -> None:
+        """Show one narrated step. A post's nonce is its event's place in the
+        record: until the step is stored as shown, a restart replays it with the
+        same nonce and Discord returns the message already posted."""
         if what is Show.FINAL:
-            message = await channel.send(**shown.final(self._table_of(live)).kwargs())
+            reply = shown.final(self._table_of(live))
+            message = await channel.send(nonce=post_nonce(live.id, "final"), **reply.kwargs())
             narration["final_message_id"] = message.id
         elif what is Show.POST:
             reply = shown.narration(self._table_of(live), narration["reveal"], False)
-            message = await channel.send(**reply.kwargs())
+            nonce = post_nonce(live.id, "reveal", *place)
+            message = await channel.send(nonce=nonce, **reply.kwargs())
             narration["reveal_message_id"] = message.id
             narration.pop("decision_version", None)
         else:
@@ -191,6 +224,7 @@ class Publisher:
         reply = shown.narration(self._table_of(live), narration["reveal"], decision)
         if not decision:  # this redraw drops the buttons: show them again when due
             narration.pop("decision_version", None)
+            narration.pop("buttons", None)
         message_id = narration.get("reveal_message_id")
         if message_id is not None:
             try:
@@ -198,7 +232,9 @@ class Publisher:
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(**reply.kwargs())
+        # Gone (deleted by someone): posted again, once, in the narration's next write.
+        nonce = post_nonce(live.id, "reveal-again", message_id or 0)
+        message = await channel.send(nonce=nonce, **reply.kwargs())
         narration["reveal_message_id"] = message.id
 
     # --- the table, the ping, the decision --------------------------------------------
@@ -210,12 +246,22 @@ class Publisher:
         presence_notes(reply, live.presence(), live.version, live.names())
         if live.row.status == GameStatus.RUNNING:
             reply.items.append(watch_button(shown.prefix, live.id))
-        old = live.row.table_message_id
+        intents = narration.setdefault("intents", {})
+        pending = intents.get("table")
+        if pending is not None:
+            # A table went out and the process stopped before its id was stored:
+            # its nonce brings that very message back, which becomes the table.
+            adopted = await channel.send(nonce=pending, **reply.kwargs())
+            if adopted.id != live.row.table_message_id:
+                await self._delete(channel, live.row.table_message_id)
+                await self.service.set_messages(live, table_message_id=adopted.id)
+            del intents["table"]
+            await self.service.set_narration(live, narration)
+        old = replaced = live.row.table_message_id
         repost = narration.pop("repost_table", False) or live.id in self._repost
         self._repost.discard(live.id)
         if old is not None and repost:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).delete()
+            await self._delete(channel, old)
             old = None
         if old is not None:
             try:
@@ -223,8 +269,38 @@ class Publisher:
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(**reply.kwargs())
+        nonce = await self._intend(live, narration, "table", replaced or 0)
+        message = await channel.send(nonce=nonce, **reply.kwargs())
         await self.service.set_messages(live, table_message_id=message.id)
+        del intents["table"]
+        await self.service.set_narration(live, narration)
+
+    async def _intend(
+        self, live: Live, narration: dict[str, Any], kind: str, *place: object
+    ) -> str:
+        """Store the nonce of a post about to be sent (called once the narration
+        has caught up, so the working narration may be stored as it is)."""
+        nonce = post_nonce(live.id, kind, *place)
+        narration.setdefault("intents", {})[kind] = nonce
+        await self.service.set_narration(live, narration)
+        return nonce
+
+    async def _delete(self, channel: Any, message_id: int | None) -> None:
+        """Delete a message if it is still there (deleting twice is harmless)."""
+        if message_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(message_id).delete()
+
+    async def _withdraw(self, channel: Any, nonce: str, keep: int | None) -> None:
+        """Delete a post whose id was never stored. Its nonce finds it: Discord
+        returns the message posted with it (or, if it never got there, posts this
+        placeholder, deleted at once)."""
+        with contextlib.suppress(discord.HTTPException):
+            found = await channel.send(
+                content="…", nonce=nonce, allowed_mentions=discord.AllowedMentions.none()
+            )
+            if found.id != keep:
+                await found.delete()
 
     async def lobby_closed(self, row: GameRow) -> None:
         """An idle lobby closed itself: its message says so, without buttons."""
@@ -256,15 +332,22 @@ class Publisher:
         reminder = armed.get("version") == live.version and armed.get("reminded")
         if key is not None and reminder:
             key += ":reminded"
-        ping = narration.get("ping") or {}
-        if ping.get("key") == key:
-            return
         old = live.row.ping_message_id
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).delete()
+        nonce = None if key is None else post_nonce(live.id, "ping", live.version, key, old or 0)
+        intents = narration.setdefault("intents", {})
+        pending = intents.get("ping")
+        if pending is not None and pending != nonce:
+            # A ping went out for a moment that has passed, its id never stored.
+            await self._withdraw(channel, pending, keep=old)
+            del intents["ping"]
+            await self.service.set_narration(live, narration)
+            pending = None
+        ping = narration.get("ping") or {}
+        if ping.get("key") == key and pending is None:
+            return
+        await self._delete(channel, old)
         message_id = None
-        if key is not None:
+        if key is not None and nonce is not None:
             # A question put to several seats at once pings every person asked.
             seats = list(shown.asked(table.view)) or [live.rules.to_act(live.state)[0]]
             users = [(live.row.seats[s].user_id, live.names()[s]) for s in seats]
@@ -272,22 +355,63 @@ class Publisher:
             text = shown.ping(table, mention)
             if reminder:
                 text = t("ping.reminder", due=int(armed["due"])) + " " + text
+            await self._intend(live, narration, "ping", live.version, key, old or 0)
             message = await channel.send(
                 content=text,
+                nonce=nonce,
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
             )
             message_id = message.id
+            if not reminder:
+                for user, _ in users:
+                    if user is not None:
+                        await self._direct(live, channel, user, key, text)
         await self.service.set_messages(live, ping_message_id=message_id)
         narration["ping"] = {"key": key}
+        intents.pop("ping", None)
+        await self.service.set_narration(live, narration)
+
+    async def _direct(self, live: Live, channel: Any, user_id: int, key: str, ping: str) -> None:
+        """Play-by-post: a direct message to a player who asked for one
+        (`notify on`) when a turn or decision waits for them, linking to the table.
+
+        When Discord refuses it (the player's DMs are closed, 50007) the bot
+        remembers and stops trying, and the player is told once, privately, the
+        next time they use the bot (`bot.components.owed_notice`); the public
+        ping stays their notice meanwhile."""
+        storage = self.service.storage
+        preferences = await storage.preferences(user_id)
+        if not preferences.get("notify") or preferences.get("dm_refused"):
+            return
+        guild = getattr(channel, "guild", None)
+        link = table_link(guild.id if guild else None, channel.id, live.row.table_message_id)
+        try:
+            dm = await self.client.create_dm(discord.Object(user_id))
+            await dm.send(
+                content=t("notify.dm", ping=ping, link=link),
+                nonce=post_nonce(live.id, "dm", live.version, key),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.Forbidden as refused:
+            if refused.code != CANNOT_DM:
+                raise
+            await storage.set_preferences(user_id, dm_refused=live.row.game, dm_refused_told=None)
+        except discord.HTTPException:  # the ping in the channel is out: not worth a retry
+            log.warning("direct message to %s about game %s failed", user_id, live.id)
 
     async def _decision(
         self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
     ) -> None:
-        """The buttons of a pending public decision, on the narration, once narrated."""
+        """The buttons of a pending public decision, on the narration, once
+        narrated; and no buttons once nothing is pending (the last decision of a
+        game may be followed by no narrated change that would redraw it)."""
         if "reveal" not in narration or narration.get("decision_version") == live.version:
             return
         if shown.has_decision(live.rules.public_view(live.state)):
             await self._edit_narration(live, shown, channel, narration, True)
+            narration["buttons"] = True
+        elif narration.pop("buttons", False):
+            await self._edit_narration(live, shown, channel, narration, False)
         narration["decision_version"] = live.version
 
     async def _ended(
@@ -297,8 +421,7 @@ class Publisher:
         if narration.get("ended"):
             return
         if live.row.ping_message_id is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(live.row.ping_message_id).delete()
+            await self._delete(channel, live.row.ping_message_id)
             await self.service.set_messages(live, ping_message_id=None)
         if live.row.table_message_id is not None:
             reply = shown.table(self._table_of(live))
@@ -308,6 +431,19 @@ class Publisher:
                 await channel.get_partial_message(live.row.table_message_id).edit(**reply.kwargs())
         narration["ended"] = True
         await self.service.set_narration(live, narration)
+
+
+def post_nonce(game: int, kind: str, *place: object) -> str:
+    """The nonce of one public post: the same game, kind and place give the same
+    nonce, in a new process too. 24 hex digits (Discord allows 25 characters)."""
+    text = ":".join(str(part) for part in (game, kind, *place))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def table_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
+    """A link that opens the channel at the table message."""
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return where if message_id is None else f"{where}/{message_id}"
 
 
 def game_locale(row: GameRow, channel: Any) -> Any:

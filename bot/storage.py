@@ -438,6 +438,32 @@ class Storage:
                 (key, value),
             )
 
+    # -- user preferences ------------------------------------------------
+
+    async def preferences(self, user_id: int) -> dict[str, Any]:
+        """A user's own settings (`notify`, and whether DMs to them were refused)."""
+        async with self._lock:
+            row = await _one(
+                self._conn, "SELECT preferences FROM user_preferences WHERE user_id = ?", (user_id,)
+            )
+        return {} if row is None else dict(json.loads(row["preferences"]))
+
+    async def set_preferences(self, user_id: int, **changes: Any) -> dict[str, Any]:
+        """Change some of a user's settings (None removes one); returns them all."""
+        async with self._transaction() as conn:
+            row = await _one(
+                conn, "SELECT preferences FROM user_preferences WHERE user_id = ?", (user_id,)
+            )
+            preferences = {} if row is None else dict(json.loads(row["preferences"]))
+            preferences.update(changes)
+            preferences = {k: v for k, v in preferences.items() if v is not None}
+            await conn.execute(
+                "INSERT INTO user_preferences (user_id, preferences) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET preferences = excluded.preferences",
+                (user_id, _dumps(preferences)),
+            )
+        return preferences
+
     # -- internals ---------------------------------------------------------
 
     @asynccontextmanager

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -76,6 +76,12 @@ async def _show(
         with _public(interaction):
             message = lobby_message(row, _closed_text(row))
         await interaction.response.edit_message(**message.kwargs())
+        if row.lobby_message_id is None and interaction.message is not None:
+            # The process stopped between posting the lobby and storing its id:
+            # a click on it tells which message it is.
+            await service(interaction).storage.set_messages(
+                row.id, lobby_message_id=interaction.message.id
+            )
         return
     await say(interaction, notice)  # answer first: the edit below may wait on Discord
     await _refresh(interaction, row)
@@ -336,6 +342,15 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
     await _confirm(interaction, row, "leave", ("leave.question", "leave.confirm", "leave.stay"))
 
 
+async def notify(interaction: discord.Interaction[Any], on: bool) -> None:
+    """Play-by-post: a direct message on each of the user's turns and decisions,
+    in every game (a preference of the user's, not of a game)."""
+    await service(interaction).storage.set_preferences(
+        interaction.user.id, notify=on or None, dm_refused=None, dm_refused_told=None
+    )
+    await say(interaction, "notify.on" if on else "notify.off")
+
+
 async def export(interaction: discord.Interaction[Any], game_id: int | None) -> None:
     """The record of a finished game as JSON, for `python -m engine replay`."""
     row = await service(interaction).finished_record(channel_id(interaction), game_id)
@@ -401,6 +416,13 @@ class HostCommands(commands.GroupCog, group_name="host"):
     @app_commands.describe(game="A game number (default: this channel's last finished game)")
     async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         await guarded(interaction, export(interaction, game))
+
+    @app_commands.command(description="A direct message when it is your move (play-by-post)")
+    @app_commands.describe(setting="on: a DM on your turns and decisions; off: the ping only")
+    async def notify(
+        self, interaction: discord.Interaction[Any], setting: Literal["on", "off"]
+    ) -> None:
+        await guarded(interaction, notify(interaction, setting == "on"))
 
     @app_commands.command(description="End the game in this channel (host or moderators)")
     async def end(self, interaction: discord.Interaction[Any]) -> None:

@@ -631,3 +631,47 @@ async def test_sharded_sessions_get_only_their_guilds(discord_server: FakeDiscor
     finally:
         for client in clients:
             await server.stop_client(client)
+
+
+# -- idempotent posts and direct messages ----------------------------------------------
+
+
+async def test_a_repeated_nonce_returns_the_first_message(
+    discord_server: FakeDiscord, bot: DemoBot
+) -> None:
+    channel = bot.get_channel(discord_server.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("table", nonce="game-1-table")
+    again = await channel.send("table, sent twice", nonce="game-1-table")
+    assert again.id == first.id and again.content == "table"  # nothing new was posted
+    assert [m.content for m in discord_server.public_messages()] == ["table"]
+    other = await channel.send("ping", nonce="game-1-ping")  # another nonce: a new message
+    assert other.id != first.id
+    # discord.py sends enforce_nonce with every nonce; the fake remembers it a few minutes.
+    sent = [r.json for r in discord_server.requests if r.route.startswith("POST /channels/")]
+    assert all(body.get("enforce_nonce") is True for body in sent)
+    discord_server.clock.advance(10 * 60)
+    late = await channel.send("table", nonce="game-1-table")
+    assert late.id != first.id
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("x", nonce="n" * 26)
+    assert refused.value.status == 400
+    assert [v.rule for v in discord_server.take_violations()] == ["nonce_length"]
+
+
+async def test_direct_messages_and_a_user_who_refuses_them(
+    discord_server: FakeDiscord, bot: DemoBot
+) -> None:
+    ana, ben = discord_server.users[:2]
+    ben.dms_closed = True
+    user = await bot.fetch_user(ana.id)
+    sent = await user.send("your turn", nonce="dm-1")
+    assert isinstance(sent.channel, discord.DMChannel)
+    assert sent.channel.recipient is not None and sent.channel.recipient.id == ana.id
+    assert [m.content for m in discord_server.dms_to(ana)] == ["your turn"]
+    assert (await user.send("your turn", nonce="dm-1")).id == sent.id
+    assert discord_server.public_messages() == []  # nothing reached the guild channel
+    with pytest.raises(discord.Forbidden) as refused:
+        await (await bot.fetch_user(ben.id)).send("your turn")
+    assert refused.value.code == 50007
+    assert discord_server.dms_to(ben) == []

@@ -45,6 +45,7 @@ FLAG_COMPONENTS_V2 = 1 << 15
 
 # Channel types.
 GUILD_TEXT = 0
+DM = 1
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
@@ -68,6 +69,8 @@ class FakeUser:
     role_ids: list[int] = field(default_factory=list)
     nick: str | None = None
     joined_at: str = "2024-01-01T00:00:00+00:00"
+    dms_closed: bool = False
+    """The user's privacy settings refuse direct messages from the bot (50007)."""
 
     @property
     def mention(self) -> str:
@@ -106,6 +109,12 @@ class FakeChannel:
     auto_archive_duration: int = 1440
     created_at: str = "2024-01-01T00:00:00+00:00"
     deleted: bool = False
+    recipient_id: int | None = None
+    """The other user of a DM channel (``guild_id`` is 0 for a DM)."""
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
 
     @property
     def is_thread(self) -> bool:
@@ -224,6 +233,8 @@ class FakeMessage:
     interaction_user: FakeUser | None = None
     interaction_type: int | None = None
     mention_ids: list[int] = field(default_factory=list)
+    nonce: str | None = None
+    """The nonce the bot sent it with (Discord echoes it only in the create response)."""
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     """Earlier versions: dicts with content, embeds, components, flags, attachments."""

@@ -102,6 +102,17 @@ def channel(c: FakeChannel, *, message_count: int = 0) -> dict[str, Any]:
     return data
 
 
+def dm_channel(c: FakeChannel, recipient: FakeUser) -> dict[str, Any]:
+    """A DM channel as ``POST /users/@me/channels`` returns it."""
+    return {
+        "id": str(c.id),
+        "type": c.type,
+        "last_message_id": None,
+        "flags": 0,
+        "recipients": [user(recipient)],
+    }
+
+
 def guild(
     g: FakeGuild, members: list[FakeUser], *, bot: FakeUser, joined_at: str
 ) -> dict[str, Any]:

@@ -20,6 +20,9 @@ UNKNOWN_USER = 10013
 UNKNOWN_MEMBER = 10007
 UNKNOWN_COMMAND = 10063
 NOT_AUTHOR = 50005
+CANNOT_DM = 50007
+INVALID_FORM = 50035
+NONCE_LENGTH = 25  # Discord: an integer or a string of at most 25 characters
 
 
 # -- identity ------------------------------------------------------------------
@@ -36,6 +39,16 @@ async def get_user(server: FakeDiscord, req: BotRequest) -> web.Response:
     if user is None:
         return error(404, UNKNOWN_USER, "Unknown User")
     return json_response(payloads.user(user))
+
+
+@route("POST", "/users/@me/channels")
+async def create_dm(server: FakeDiscord, req: BotRequest) -> web.Response:
+    """Open (or reopen) the bot's DM channel with a user. Always allowed: whether
+    the user accepts DMs shows only when a message is sent there."""
+    user = server.users_by_id.get(int(req.json.get("recipient_id", 0)))
+    if user is None:
+        return error(404, UNKNOWN_USER, "Unknown User")
+    return json_response(payloads.dm_channel(server.dm_channel(user), user))
 
 
 @route("GET", "/oauth2/applications/@me")
@@ -273,6 +286,10 @@ async def get_channel(server: FakeDiscord, req: BotRequest) -> web.Response:
     channel = _channel(server, req)
     if channel is None:
         return error(404, UNKNOWN_CHANNEL, "Unknown Channel")
+    if channel.is_dm:
+        return json_response(
+            payloads.dm_channel(channel, server.users_by_id[channel.recipient_id or 0])
+        )
     return json_response(payloads.channel(channel))
 
 
@@ -281,11 +298,25 @@ async def create_message(server: FakeDiscord, req: BotRequest) -> web.Response:
     channel = _channel(server, req)
     if channel is None:
         return error(404, UNKNOWN_CHANNEL, "Unknown Channel")
+    nonce = req.json.get("nonce")
+    if nonce is not None and len(str(nonce)) > NONCE_LENGTH:
+        server.violate("nonce_length", f"nonce longer than {NONCE_LENGTH}: {nonce!r}", req.route)
+        return error(400, INVALID_FORM, "Invalid Form Body")
+    if channel.is_dm:
+        recipient = server.users_by_id.get(channel.recipient_id or 0)
+        if recipient is None or recipient.dms_closed:
+            return error(403, CANNOT_DM, "Cannot send messages to this user")
+    earlier = server.message_with_nonce(channel, req.json)
+    if earlier is not None:  # the same post again: Discord answers with the first one
+        return json_response(server.message_payload(earlier) | {"nonce": earlier.nonce})
     rejected = server.validate_message_body(req, req.json, base=None)
     if rejected is not None:
         return rejected
     msg = await server.create_message(channel, req.json, req.uploads)
-    return json_response(server.message_payload(msg))
+    data = server.message_payload(msg)
+    if msg.nonce is not None:
+        data["nonce"] = msg.nonce  # echoed in the create response only, never in history
+    return json_response(data)
 
 
 @route("GET", "/channels/{channel_id}/messages")

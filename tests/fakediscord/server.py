@@ -11,6 +11,7 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
@@ -29,6 +30,7 @@ from .gateway import (
 from .interactions import InteractionResult
 from .models import (
     BOT_PERMISSIONS,
+    DM,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
@@ -49,6 +51,9 @@ log = logging.getLogger(__name__)
 DEFAULT_USERS = ("Ana", "Ben", "Cleo", "Dario")
 API_PREFIX = re.compile(r"^/api/v\d+")
 MENTION = re.compile(r"<@!?(\d+)>")
+#: Seconds a nonce sent with ``enforce_nonce`` is remembered ("a few minutes" at Discord;
+#: the fake keeps it short so a bot cannot lean on a long window).
+NONCE_WINDOW = 120.0
 # Flags a bot may set on a message; the rest are Discord's to decide.
 SETTABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_EPHEMERAL | (1 << 12) | (1 << 15)
 
@@ -90,6 +95,10 @@ class FakeDiscord(Actors):
         self.users: list[FakeUser] = []
         self.guilds: list[FakeGuild] = []
         self.messages: dict[int, FakeMessage] = {}
+        self.dm_channels: dict[int, FakeChannel] = {}
+        """The bot's DM channels, by the other user's id."""
+        self.nonces: dict[tuple[int, str], tuple[FakeMessage, float]] = {}
+        """(channel id, nonce) -> the message created with it and when (fake clock)."""
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_syncs = 0
@@ -97,6 +106,9 @@ class FakeDiscord(Actors):
         self.sessions: list[GatewaySession] = []
         self.recommended_shards = 1  # what GET /gateway/bot answers
         self._clients: dict[int, RunningClient] = {}
+        self.on_create: list[Callable[[FakeMessage], Awaitable[None]]] = []
+        """Called with every new message before the bot hears back about it (a test
+        can stop the bot there, between its post and its knowing the id)."""
 
         self._last_activity = time.monotonic()
         self._inflight = 0
@@ -309,7 +321,20 @@ class FakeDiscord(Actors):
             channel = guild.channels.get(channel_id)
             if channel is not None and not channel.deleted:
                 return channel
-        return None
+        return next((c for c in self.dm_channels.values() if c.id == channel_id), None)
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The bot's DM channel with ``user`` (one per user, made on first use)."""
+        channel = self.dm_channels.get(user.id)
+        if channel is None:
+            channel = FakeChannel(self.ids.next(), "", 0, type=DM, recipient_id=user.id)
+            self.dm_channels[user.id] = channel
+        return channel
+
+    def dms_to(self, user: FakeUser) -> list[FakeMessage]:
+        """The direct messages the bot sent ``user``, oldest first."""
+        channel = self.dm_channels.get(user.id)
+        return [] if channel is None else self.public_messages(channel)
 
     def guild_of(self, channel: FakeChannel) -> FakeGuild:
         guild = self.get_guild(channel.guild_id)
@@ -404,6 +429,19 @@ class FakeDiscord(Actors):
             kept = [a for a in kept if str(a.id) in described]
         return kept + new
 
+    def message_with_nonce(self, channel: FakeChannel, body: dict[str, Any]) -> FakeMessage | None:
+        """Discord's idempotent send: with ``enforce_nonce``, a nonce the bot already
+        used in this channel within the last few minutes returns the message it
+        created then, and nothing new is posted. (The fake returns it even if it was
+        deleted since; a bot must cope with either answer.)"""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        seen = self.nonces.get((channel.id, str(nonce)))
+        if seen is None or self.clock.time() - seen[1] > NONCE_WINDOW:
+            return None
+        return seen[0]
+
     async def create_message(
         self,
         channel: FakeChannel,
@@ -415,10 +453,12 @@ class FakeDiscord(Actors):
         msg_type: int = 0,
     ) -> FakeMessage:
         flags = (body.get("flags") or 0) & (SETTABLE_FLAGS | FLAG_LOADING)
+        nonce = body.get("nonce")
         msg = FakeMessage(
             id=self.ids.next(),
             channel_id=channel.id,
-            guild_id=channel.guild_id,
+            guild_id=channel.guild_id or None,
+            nonce=None if nonce is None else str(nonce),
             author=author or self.bot_user,
             content=body.get("content") or "",
             embeds=list(body.get("embeds") or []),
@@ -440,8 +480,13 @@ class FakeDiscord(Actors):
             msg.flags &= ~FLAG_EPHEMERAL  # channel messages cannot be ephemeral
         msg.mention_ids = self._mentions(msg.content)
         self.messages[msg.id] = msg
-        if msg.public:
+        if msg.nonce is not None and body.get("enforce_nonce"):
+            self.nonces[(channel.id, msg.nonce)] = (msg, self.clock.time())
+        # DMs are not dispatched: the bot's intents here never ask for DM events.
+        if msg.public and not channel.is_dm:
             await self._broadcast_message("MESSAGE_CREATE", msg)
+        for hook in list(self.on_create):
+            await hook(msg)
         return msg
 
     async def edit_message(

@@ -1,0 +1,219 @@
+"""Nothing is posted twice when the process dies (SIGKILL) right after a post.
+
+The bot runs as a real process against the loopback Discord. The fake stops it
+after it posted a message and before the bot hears the message's id, which is
+the worst moment: the post exists, the database does not know it. A new
+process on the same database must carry on with that very message (Discord
+answers a repeated `enforce_nonce` nonce with it), never post it again, and
+leave no stray ping or control behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+from bot.i18n import t
+from bot.storage import GameStatus, Storage
+
+from fakediscord.models import FakeMessage
+from fakediscord.server import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+QUICKBOT = Path(__file__).with_name("quickbot.py")
+
+
+def kind_of(server: FakeDiscord, message: FakeMessage) -> str | None:
+    """What a post of the bot in the channel is, by what a player sees."""
+    if message.author is not server.bot_user or message.interaction_id is not None:
+        return None  # the lobby and answers to commands are interaction responses
+    if any(cid.endswith(":again") for cid in message.custom_ids()):
+        return "final"
+    embed = message.embeds[0] if message.embeds else {}
+    if embed.get("title", "").startswith("🔥"):
+        return "reveal"
+    if any(f.get("name") == t("table.supply") for f in embed.get("fields", [])):
+        return "table"
+    if not message.embeds and not message.components:
+        return "ping"
+    return "other"
+
+
+class BotProcess:
+    """`python -m bot` (at test tempo) as a child process on one database."""
+
+    def __init__(self, server: FakeDiscord, tmp: Path) -> None:
+        self.server, self.tmp = server, tmp
+        self.proc: asyncio.subprocess.Process | None = None
+        self.runs = 0
+        self.killed_run = 0
+
+    def log(self, run: int) -> Path:
+        return self.tmp / f"bot-{run}.log"
+
+    async def start(self) -> None:
+        self.runs += 1
+        env = {
+            "PATH": os.environ.get("PATH", ""),
+            "PYTHONPATH": str(ROOT),
+            "DISCORD_TOKEN": self.server.token,
+            "MAMMAMIA_DB": str(self.tmp / "games.sqlite3"),
+            "MAMMAMIA_DEV_GUILD": str(self.server.guild.id),
+            "DISCORD_API_BASE": self.server.api_base,
+            "DISCORD_GATEWAY_URL": self.server.gateway_url,
+            "LOG_LEVEL": "INFO",
+        }
+        old = {s.session_id for s in self.server.sessions}
+        with self.log(self.runs).open("wb") as out:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, str(QUICKBOT), cwd=self.tmp, env=env, stdout=out, stderr=out
+            )
+        async with asyncio.timeout(30):  # connected, and READY handled
+            while not (
+                any(s.open and s.session_id not in old for s in self.server.sessions)
+                and b"connected to Gateway" in self.log(self.runs).read_bytes()
+                and self.server.guild_commands.get(self.server.guild.id)
+            ):
+                if self.killed_run == self.runs:
+                    return  # killed while starting: it posted what it owed at once
+                assert self.proc.returncode is None, self.log(self.runs).read_text()
+                await asyncio.sleep(0.02)
+
+    async def kill(self) -> None:
+        """SIGKILL: no clean-up of any kind in the bot."""
+        assert self.proc is not None
+        self.killed_run = self.runs
+        os.kill(self.proc.pid, signal.SIGKILL)
+        await self.proc.wait()
+        async with asyncio.timeout(5):  # the fake has seen the connection go
+            while any(s.open for s in self.server.sessions):
+                await asyncio.sleep(0.01)
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.terminate()
+            await self.proc.wait()
+
+
+class Killer:
+    """Kills the bot right after it posts each kind of message in `plan`, in order."""
+
+    def __init__(self, server: FakeDiscord, bot: BotProcess, plan: list[str]) -> None:
+        self.server, self.bot, self.plan = server, bot, list(plan)
+        self.killed: list[tuple[str, FakeMessage]] = []
+        self.fired = asyncio.Event()
+        server.on_create.append(self.on_post)
+
+    async def on_post(self, message: FakeMessage) -> None:
+        kind = kind_of(self.server, message)
+        if not self.plan or kind is None or kind not in [*self.plan[:1], "final"]:
+            return
+        if kind == "final":  # a short game may end before every kind came up
+            self.plan = self.plan[self.plan.index("final") :]
+        self.plan.pop(0)
+        async with asyncio.timeout(5):  # the players' clicks are answered first
+            while not all(r.answered.is_set() for r in self.server.interactions.values()):
+                await asyncio.sleep(0.01)
+        await self.bot.kill()  # before the bot hears back about its post
+        self.killed.append((kind, message))
+        self.fired.set()
+
+    async def next_kill(self, timeout: float = 30) -> None:
+        async with asyncio.timeout(timeout):
+            await self.fired.wait()
+        self.fired.clear()
+
+
+async def published(db: Path, timeout: float = 30) -> None:
+    """Wait until the database says the game is over and all said: the final
+    ranking's id stored, no ping left, no post intended."""
+    async with asyncio.timeout(timeout):
+        while True:
+            with contextlib.closing(sqlite3.connect(db)) as conn:
+                sql = "SELECT status, narration, ping_message_id FROM games"
+                row = conn.execute(sql).fetchone()
+            narration = json.loads(row[1])
+            done = narration.get("final_message_id") and not narration.get("intents")
+            if row[0] == "finished" and done and row[2] is None:
+                return
+            await asyncio.sleep(0.05)
+
+
+async def quiet(server: FakeDiscord, seconds: float = 0.5, timeout: float = 30) -> None:
+    """Wait until the bot made no request for `seconds`."""
+    async with asyncio.timeout(timeout):
+        while server._inflight or time.monotonic() - server._last_activity < seconds:
+            await asyncio.sleep(0.05)
+
+
+async def test_sigkill_after_each_kind_of_post_never_posts_twice(
+    discord_server: FakeDiscord, tmp_path: Path
+) -> None:
+    server = discord_server
+    ana, ben = server.users[:2]
+    bot = BotProcess(server, tmp_path)
+    killer = Killer(server, bot, ["table", "ping", "reveal", "ping", "table", "ping", "final"])
+    try:
+        await bot.start()
+        lobby = (
+            await server.slash(
+                ana, None, "mammamia", "new", options={"variant": "classic", "turn_timer": "off"}
+            )
+        ).message
+        await server.click(ben, lobby, label="Join")
+        await server.click(ana, lobby, label="Start")
+        await killer.next_kill()  # the first table message
+
+        await bot.start()
+        await killer.next_kill()  # the first ping, posted on resuming
+        await bot.start()
+        await quiet(server)
+        for user in (ana, ben):  # both leave: the bot plays both seats to the end
+            confirm = (await server.slash(user, None, "mammamia", "leave")).message
+            await server.click(user, confirm, label=t("leave.confirm"))
+        while killer.plan:
+            await killer.next_kill()
+            await bot.start()
+        await published(tmp_path / "games.sqlite3")
+        await quiet(server)
+    finally:
+        await bot.stop()
+
+    logs = "\n".join(bot.log(run).read_text() for run in range(1, bot.runs + 1))
+    assert "Traceback" not in logs, logs[-3000:]
+    killed = [kind for kind, _ in killer.killed]
+    assert {"table", "ping", "reveal", "final"} <= set(killed), killed
+    async with await Storage.open(tmp_path / "games.sqlite3") as storage:
+        row = await storage.last_finished_game(server.channel.id)
+    assert row is not None and row.status == GameStatus.FINISHED
+
+    posts: dict[str, list[FakeMessage]] = {}
+    for message in server.messages.values():
+        kind = kind_of(server, message)
+        if kind is not None and message.channel_id == server.channel.id:
+            posts.setdefault(kind, []).append(message)
+    live = {kind: [m for m in found if not m.deleted] for kind, found in posts.items()}
+
+    assert len(posts["final"]) == 1, "the final ranking is posted once"
+    assert row.narration["final_message_id"] == posts["final"][0].id
+    assert len(live["table"]) == 1, "one table message"
+    assert live["table"][0].id == row.table_message_id
+    assert not live.get("ping"), ("every ping was deleted", killed, logs[-3000:])
+    reveal_titles = [m.embeds[0]["title"] for m in posts["reveal"]]
+    assert len(reveal_titles) == len(set(reveal_titles)), "one reveal message per round"
+    assert all(not m.deleted for m in posts["reveal"])
+    assert "other" not in posts, [m.text for m in posts.get("other", [])]
+    # No orphan controls: the only buttons left are on the recorded messages.
+    with_buttons = {m.id for m in server.public_messages() if m.buttons()}
+    assert with_buttons <= {row.lobby_message_id, row.table_message_id, posts["final"][0].id}
+    # Each message the bot was killed after is the one that carried on.
+    for kind, message in killer.killed:
+        if kind in ("reveal", "final"):
+            assert not message.deleted

@@ -1,0 +1,79 @@
+"""Play-by-post: a direct message on your move for players who ask for one
+(`/mammamia notify`), and what happens when Discord refuses it."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+
+from driver import Players
+
+
+def pings_for(server, user) -> list:
+    """Every ping the bot posted in the channel for this user (deleted ones too),
+    leaving out reminders."""
+    reminder = t("ping.reminder", due=0).split("<t:")[0]
+    return [
+        m
+        for m in server.messages.values()
+        if m.channel_id == server.channel.id
+        and m.author is server.bot_user
+        and not m.embeds
+        and user.mention in m.content
+        and not m.content.startswith(reminder)
+    ]
+
+
+def dm_posts(server, user) -> list:
+    channel = server.dm_channels.get(user.id)
+    if channel is None:
+        return []
+    return [r for r in server.requests if r.route == f"POST /channels/{channel.id}/messages"]
+
+
+async def test_notify_on_sends_a_dm_with_a_link_to_the_table_on_each_move(discord_server, bots):
+    await bots.start()
+    ana, ben = discord_server.users[:2]
+    r = await discord_server.slash(ana, None, "mammamia", "notify", options={"setting": "on"})
+    assert r.response.ephemeral and r.message.content == t("notify.on")
+    players = Players(discord_server, bots, [ana, ben], seed=21)
+    await players.open("classic", turn_timer="off")
+    while len(pings_for(discord_server, ana)) < 3:
+        await players.step()
+    table = players.live.row.table_message_id
+    link = f"https://discord.com/channels/{discord_server.guild.id}/{discord_server.channel.id}/{table}"
+    dms = discord_server.dms_to(ana)
+    assert len(dms) == len(pings_for(discord_server, ana)), "one DM per turn or decision"
+    assert all(link in m.content and ana.mention in m.content for m in dms)
+    assert discord_server.dms_to(ben) == [], "Ben did not ask for DMs"
+
+    await discord_server.slash(ana, None, "mammamia", "notify", options={"setting": "off"})
+    sent = len(dms)
+    before = len(pings_for(discord_server, ana))
+    while len(pings_for(discord_server, ana)) == before:
+        await players.step()
+    assert len(discord_server.dms_to(ana)) == sent, "off: the ping only"
+
+
+async def test_closed_dms_are_said_once_privately_and_the_ping_stays(discord_server, bots):
+    await bots.start()
+    ana, ben = discord_server.users[:2]
+    ben.dms_closed = True
+    await discord_server.slash(ben, None, "mammamia", "notify", options={"setting": "on"})
+    players = Players(discord_server, bots, [ana, ben], seed=22)
+    await players.open("classic", turn_timer="off")
+    while len(pings_for(discord_server, ben)) < 3:
+        await players.step()
+    assert discord_server.dms_to(ben) == []
+    assert len(dm_posts(discord_server, ben)) == 1, "refused once, the bot stops trying"
+    notice = t("notify.refused", command="/mammamia notify on")
+    told = [m for m in discord_server.ephemerals_for(ben) if m.content == notice]
+    assert len(told) == 1, "told once, privately, after Ben's next move"
+    assert not any(notice in m.text for m in discord_server.public_messages())
+
+    # Turning it on again (DMs now open) tries again.
+    ben.dms_closed = False
+    await discord_server.slash(ben, None, "mammamia", "notify", options={"setting": "on"})
+    before = len(pings_for(discord_server, ben))
+    while len(pings_for(discord_server, ben)) == before:
+        await players.step()
+    assert len(discord_server.dms_to(ben)) == 1
