@@ -145,7 +145,7 @@ def test_every_placeholder_of_the_english_text_is_in_each_translation(locale: st
 SAME_AS_ENGLISH = {
     "fr": {"command.choice.1m", "command.choice.2m", "command.choice.5m", "computer.names",
            "command.mammamia.table.name", "command.pizzaisland.table.name", "final.pizzas",
-           "kind.olive", "kind.salami", "pi.level.normal"},
+           "kind.olive", "kind.salami", "pi.level.normal", "reveal.tally"},
     "zh-TW": {"command.mammamia.pass.name"},  # the rulebook's own 「PASS」
 }  # fmt: skip
 
