@@ -23,6 +23,10 @@ class QuickBot(MammaMiaBot):
         super().__init__(config, reveal_pace=NO_PAUSE, computer_pause=0.0)
 
 
+def create_quick_bot(config: Config, **options: Any) -> MammaMiaBot:
+    return QuickBot(config)
+
+
 if __name__ == "__main__":
-    entry.MammaMiaBot = QuickBot  # type: ignore[misc]
+    entry.create_bot = create_quick_bot
     sys.exit(entry.main())
