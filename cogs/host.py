@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.components import Component, guarded, reply, say, service_of
 from bot.games import Table, presentation
-from bot.i18n import t
+from bot.i18n import LANGUAGE_NAMES, locale_of, t, use_locale
 from bot.lobby import lobby_message
 from bot.publisher import watch_button
 from bot.reply import RED, Reply, button, custom_id, drop_none, select
@@ -32,15 +32,23 @@ NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history"
 # --- the lobby ------------------------------------------------------------------------
 
 
-async def new(interaction: discord.Interaction[Any], name: str, **options: Any) -> None:
-    """Open a lobby for the game `name` with the host's `options`."""
+Language = Literal["en", "ru", "ja", "zh-tw", "fr"]
+LANGUAGE_DESCRIPTION = "Set the language of new games in this server (Manage Server)"
+
+
+async def new(
+    interaction: discord.Interaction[Any], name: str, language: str | None = None, **options: Any
+) -> None:
+    """Open a lobby for the game `name` with the host's `options`, in `language`
+    (else the server's default set with `language`, else the server's locale)."""
     missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
     if missing:
         names = ", ".join(t(f"permission.{p}") for p in missing)
         await say(interaction, "error.missing_permissions", permissions=names)
         return
     rules = game(name)
-    settings = default_settings(rules, **options)
+    chosen = language or await server_language(interaction)
+    settings = default_settings(rules, language=locale_of(chosen), **options)
     row = await service(interaction).open_lobby(
         rules, interaction.guild_id, channel_id(interaction), player(interaction), settings
     )
@@ -48,18 +56,33 @@ async def new(interaction: discord.Interaction[Any], name: str, **options: Any) 
 
 
 async def _post_lobby(interaction: discord.Interaction[Any], row: GameRow) -> None:
-    with _public(interaction):
+    with _public(interaction, row):
         message = lobby_message(row)
     await interaction.response.send_message(**drop_none(message.kwargs()))
     sent = await interaction.original_response()
     await service(interaction).storage.set_messages(row.id, lobby_message_id=sent.id)
 
 
-def _public(interaction: discord.Interaction[Any]) -> Any:
-    """Public messages speak the server's language, whoever clicked."""
-    from bot.i18n import use_locale
+async def server_language(interaction: discord.Interaction[Any]) -> str | None:
+    """The server's default language for new games (`language`), if set."""
+    if interaction.guild_id is None:
+        return None
+    return await service(interaction).storage.get_meta(f"language:{interaction.guild_id}")
 
-    return use_locale(interaction.guild_locale)
+
+async def set_language(interaction: discord.Interaction[Any], language: str) -> None:
+    """`language`: the server's default language for new games (Manage Server)."""
+    permissions = interaction.permissions
+    if not (permissions.manage_guild or permissions.administrator):
+        raise ServiceError("not_manager")
+    await service(interaction).storage.set_meta(f"language:{interaction.guild_id}", language)
+    await say(interaction, "language.set", language=LANGUAGE_NAMES[locale_of(language)])
+
+
+def _public(interaction: discord.Interaction[Any], row: GameRow | None = None) -> Any:
+    """Public messages speak the game's language, whoever clicked."""
+    chosen = row.settings.get("language") if row is not None else None
+    return use_locale(chosen or interaction.guild_locale)
 
 
 def _closed_text(row: GameRow) -> str | None:
@@ -73,7 +96,7 @@ async def _show(
 ) -> None:
     """Update the lobby message: in place for a click on it, else by editing it."""
     if clicked:
-        with _public(interaction):
+        with _public(interaction, row):
             message = lobby_message(row, _closed_text(row))
         await interaction.response.edit_message(**message.kwargs())
         if row.lobby_message_id is None and interaction.message is not None:
@@ -91,7 +114,7 @@ async def _refresh(interaction: discord.Interaction[Any], row: GameRow) -> None:
     """Redraw the lobby message after a change made elsewhere."""
     if row.lobby_message_id is None or interaction.channel is None:
         return
-    with _public(interaction):
+    with _public(interaction, row):
         message = lobby_message(row, _closed_text(row))
     with contextlib.suppress(discord.HTTPException):
         await interaction.channel.get_partial_message(row.lobby_message_id).edit(  # type: ignore[union-attr]
@@ -167,7 +190,7 @@ class ComputerLevelSelect(Component, verb="botlevel"):
         if level not in game(row.game).difficulties:
             raise ServiceError("stale_button")
         taken = {seat.name for seat in row.seats}
-        with _public(interaction):
+        with _public(interaction, row):
             names = [_computer_name(n, level) for n in t("computer.names").split(",")]
         name = next((n for n in names if n not in taken), names[0])
         row = await svc.add_computer(
@@ -315,7 +338,7 @@ class ConfirmButton(Component, verb="confirm"):
             await svc.end(self.click.game, interaction.user.id, moderator(interaction))
         await interaction.response.edit_message(content=t("end.done"), view=None)
         if interaction.channel is not None:
-            with _public(interaction):
+            with _public(interaction, row):
                 text = t("end.announce", name=interaction.user.display_name)
             await interaction.channel.send(content=text)  # type: ignore[union-attr]
 
@@ -356,7 +379,7 @@ async def export(interaction: discord.Interaction[Any], game_id: int | None) -> 
     row = await service(interaction).finished_record(channel_id(interaction), game_id)
     data = json.dumps(row.record, indent=2).encode()
     file = discord.File(io.BytesIO(data), filename=f"{row.game}-record-{row.id}.json")
-    with _public(interaction):
+    with _public(interaction, row):
         text = t("export.done", game=row.id)
     await interaction.response.send_message(content=text, file=file)
 
@@ -427,6 +450,14 @@ class HostCommands(commands.GroupCog, group_name="host"):
     @app_commands.command(description="End the game in this channel (host or moderators)")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, end(interaction))
+
+    @app_commands.command(
+        description="Set the language of new games in this server (Manage Server)"
+    )
+    @app_commands.describe(language="The language of the table, the reveal and the final ranking")
+    @app_commands.default_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction[Any], language: Language) -> None:
+        await guarded(interaction, set_language(interaction, language))
 
 
 __all__ = ["ITEMS", "HostCommands", "service_of"]

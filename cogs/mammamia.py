@@ -45,6 +45,7 @@ class MammaMiaCommands(
         memory="strict: the table never shows past plays (default); casual: it does",
         reveal_speed="How fast the oven is revealed",
         turn_timer="Time for each turn before the bot plays a safe move (default 2 minutes)",
+        language="The language of the table, the reveal and the final ranking",
     )
     async def new(
         self,
@@ -54,11 +55,13 @@ class MammaMiaCommands(
         memory: Literal["strict", "casual"] | None = None,
         reveal_speed: Literal["slow", "normal", "fast"] | None = None,
         turn_timer: Literal["off", "1m", "2m", "5m", "1h", "24h"] | None = None,
+        language: host.Language | None = None,
     ) -> None:
         async def open_lobby() -> None:
             await host.new(
                 interaction,
                 self.game,
+                language,
                 variant=variant,
                 help=None if help is None else ("on" if help else "off"),
                 memory=memory or "strict",

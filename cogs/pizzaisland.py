@@ -32,6 +32,7 @@ class PizzaIslandCommands(
         level="easy (ages 5+), normal, or advanced with the Captain's Ship and Achievements",
         scoring="wins: first to win 2 games; points: most points over 3 games",
         turn_timer="Time for each turn before the bot plays a safe move (default 2 minutes)",
+        language="The language of the table, the reveal and the final ranking",
     )
     async def new(
         self,
@@ -39,8 +40,11 @@ class PizzaIslandCommands(
         level: Literal["easy", "normal", "advanced"] = "normal",
         scoring: Literal["wins", "points"] = "wins",
         turn_timer: Literal["off", "1m", "2m", "5m", "1h", "24h"] | None = None,
+        language: host.Language | None = None,
     ) -> None:
-        work = host.new(interaction, self.game, level=level, scoring=scoring, turn_timer=turn_timer)
+        work = host.new(
+            interaction, self.game, language, level=level, scoring=scoring, turn_timer=turn_timer
+        )
         await guarded(interaction, work)
 
     @app_commands.command(description="Take a card: from the deck, or a card of the Ship")

@@ -71,8 +71,11 @@ class Presentation(Protocol):
     prefix: str
     #: The discord.py extension with this game's command group, e.g. "cogs.mammamia".
     extension: str
-    #: The DynamicItem classes of this game's controls.
-    items: Sequence[type[discord.ui.DynamicItem[Any]]]
+
+    @property
+    def items(self) -> Sequence[type[discord.ui.DynamicItem[Any]]]:
+        """The DynamicItem classes of this game's controls."""
+        ...
 
     def colour(self, settings: Mapping[str, Any]) -> discord.Colour: ...
 

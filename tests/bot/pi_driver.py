@@ -38,13 +38,15 @@ class IslandPlayers:
         r = await self.server.slash(host, self.channel, "pizzaisland", "new", options=options)
         lobby = r.message
         for user in self.users[1:]:
-            await self.server.click(user, lobby, label="Join")
+            await self.server.click(user, lobby, label=render.t("lobby.button.join"))
         for level in computers:
-            picker = (await self.server.click(host, lobby, label="Add computer")).message
+            picker = (
+                await self.server.click(host, lobby, label=render.t("lobby.button.add_computer"))
+            ).message
             select = picker.find_select(prefix="pi:")
             await self.server.select(host, picker, select["custom_id"], [level])
             await self.bots.idle()
-        await self.server.click(host, lobby, label="Start")
+        await self.server.click(host, lobby, label=render.t("lobby.button.start"))
         await self.bots.idle()
         row = await self.bots.current.service.storage.active_game(self.channel.id)
         assert row is not None and row.game == "pizza-island"

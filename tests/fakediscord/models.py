@@ -71,6 +71,8 @@ class FakeUser:
     joined_at: str = "2024-01-01T00:00:00+00:00"
     dms_closed: bool = False
     """The user's privacy settings refuse direct messages from the bot (50007)."""
+    locale: str = "en-US"
+    """The language of the user's Discord client (interactions' `locale`)."""
 
     @property
     def mention(self) -> str:
@@ -136,6 +138,7 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     member_ids: list[int] = field(default_factory=list)
+    locale: str = "en-US"  # the server's preferred locale
 
     @property
     def everyone(self) -> FakeRole:

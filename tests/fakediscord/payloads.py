@@ -136,7 +136,7 @@ def guild(
         "premium_tier": 0,
         "premium_subscription_count": 0,
         "premium_progress_bar_enabled": False,
-        "preferred_locale": "en-US",
+        "preferred_locale": g.locale,
         "features": [],
         "system_channel_id": None,
         "system_channel_flags": 0,

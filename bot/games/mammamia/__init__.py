@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.games import Show, Step, Table
+from bot.games import Presentation, Show, Step, Table
 from bot.i18n import join_or, t
 from bot.reply import Reply
 from engine import game
@@ -135,4 +135,4 @@ def casual_log(table: Table) -> list[str]:
     return lines
 
 
-PRESENTATION = MammaMiaPresentation()
+PRESENTATION: Presentation = MammaMiaPresentation()

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.games import Show, Step, Table
+from bot.games import Presentation, Show, Step, Table
 from bot.i18n import t
 from bot.reply import Reply
 from engine import game
@@ -39,6 +39,9 @@ class PizzaIslandPresentation:
         pending = view["pending"]
         what = "decide" if pending is not None else "turn"
         return f"{view['game']}:{acting[0]}:{what}"
+
+    def asked(self, view: Mapping[str, Any]) -> list[int]:
+        return []  # every decision is the acting player's alone
 
     def ping(self, table: Table, mention: str) -> str:
         key = "pi.ping.decide" if table.view["pending"] is not None else "pi.ping.turn"
@@ -95,4 +98,4 @@ class PizzaIslandPresentation:
         return Reply(embed=embed)
 
 
-PRESENTATION = PizzaIslandPresentation()
+PRESENTATION: Presentation = PizzaIslandPresentation()
