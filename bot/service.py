@@ -66,7 +66,7 @@ class Live:
         return [seat.name for seat in self.row.seats]
 
     def presence(self) -> Presence:
-        return Presence.of(self.row.presence, len(self.row.seats))
+        return Presence.of(self.row.presence, len(self.row.seats), self.row.deadline_at)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,10 @@ the public messages show it; half-way the player is reminded; at the deadline
 the bot plays a safe move for them and says so. Three timeouts in a row mark a
 seat away, and away or kicked seats are played at once. Deadlines live in the
 database, so a restart re-arms them.
+
+Each game stores one deadline (`deadline_at`): the next moment the timers act
+on it, the reminder and then the timeout. The timers ask the database for
+what is due and for the earliest deadline to come, never for every game.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import asyncio
 import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +26,8 @@ from engine import Action, Choose, Help, Pass, Pay, State, Turn
 from engine.ai import HeuristicAgent, make_agent
 
 from .clock import Clock
-from .presence import Presence
-from .storage import GameRow, GameStatus, WrongStatus
+from .presence import Presence, reminder_pending
+from .storage import GameRow, GameStatus, Shards, WrongStatus
 
 if TYPE_CHECKING:
     from .service import GameService, Live
@@ -44,6 +48,9 @@ DECISION_SECONDS = 60
 AWAY_AFTER = 3  # timeouts in a row
 LOBBY_IDLE_SECONDS = 600
 COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a person
+IDLE_WAKE = 3600.0  # seconds asleep at most when nothing is due
+MAX_PASSES = 5  # looks for what is due in one tick
+RETRY_WAKE = 1.0  # seconds before trying again a deadline still due after its job ran
 
 
 def safe_move(state: State, seat: int) -> Action:
@@ -81,11 +88,16 @@ class Timers:
     """One task that sleeps until the next deadline of any game or lobby."""
 
     def __init__(
-        self, service: GameService, clock: Clock, computer_pause: float = COMPUTER_PAUSE
+        self,
+        service: GameService,
+        clock: Clock,
+        computer_pause: float = COMPUTER_PAUSE,
+        shards: Shards | None = None,
     ) -> None:
         self.service = service
         self.clock = clock
         self.computer_pause = computer_pause
+        self.shards = shards  # the games of these shards only; None: every game
         self._task: asyncio.Task[None] | None = None
         self.on_lobby_closed: Callable[[GameRow], Awaitable[None]] | None = None
 
@@ -109,31 +121,52 @@ class Timers:
     async def tick(self) -> float:
         """Handle everything due now; return the seconds until the next thing is due."""
         now = self.clock.now()
-        soonest = 3600.0
-        for due, job in await self._jobs():
-            if due <= now:
-                try:
-                    await job()
-                except Exception:
-                    log.exception("a timer job failed")
-            else:
-                soonest = min(soonest, due - now)
-        return soonest
+        moment = datetime.fromtimestamp(now, UTC)
+        storage = self.service.storage
+        seen: set[tuple[int, datetime | None]] = set()
+        for _ in range(MAX_PASSES):
+            # Again after each pass: a reminder's job makes its timeout the
+            # deadline, which may be due too.
+            due = await storage.due_games(moment, shards=self.shards)
+            keys = {(row.id, row.deadline_at) for row in due}
+            if not due or keys <= seen:  # nothing, or only what a job failed on
+                break
+            seen |= keys
+            for row in due:
+                await self._attempt(self._job(row))
+        idle_since = moment - timedelta(seconds=LOBBY_IDLE_SECONDS)
+        for row in await storage.idle_lobbies(idle_since, shards=self.shards):
+            await self._attempt(partial(self._close_lobby, row))
+        return await self._until_next(now)
 
-    async def _jobs(self) -> list[tuple[float, Job]]:
-        jobs: list[tuple[float, Job]] = []
-        for row in await self.service.storage.unfinished_games():
-            if row.status == GameStatus.LOBBY:
-                due = row.updated_at.timestamp() + LOBBY_IDLE_SECONDS
-                jobs.append((due, partial(self._close_lobby, row)))
-                continue
-            armed = row.presence.get("armed")
-            if not armed or armed.get("version") != row.version or armed.get("due") is None:
-                continue
-            if not armed.get("reminded") and armed.get("half") is not None:
-                jobs.append((armed["half"], partial(self._remind, row.id, row.version)))
-            jobs.append((armed["due"], partial(self._expire, row.id, row.version)))
-        return jobs
+    async def _attempt(self, job: Job) -> None:
+        try:
+            await job()
+        except Exception:
+            log.exception("a timer job failed")
+
+    def _job(self, row: GameRow) -> Job:
+        """What a game past its deadline needs: the reminder, the timeout, or,
+        when the deadline belongs to a move already made, to forget it."""
+        armed = row.presence.get("armed")
+        if not armed or armed.get("version") != row.version:
+            return partial(self._drop_stale, row.id, row.deadline_at)
+        if reminder_pending(armed):
+            return partial(self._remind, row.id, row.version)
+        return partial(self._expire, row.id, row.version)
+
+    async def _until_next(self, now: float) -> float:
+        storage = self.service.storage
+        soonest = now + IDLE_WAKE
+        deadline = await storage.next_deadline(shards=self.shards)
+        if deadline is not None:
+            soonest = min(soonest, deadline[0].timestamp())
+        lobby = await storage.oldest_lobby(shards=self.shards)
+        if lobby is not None:
+            soonest = min(soonest, lobby[0].timestamp() + LOBBY_IDLE_SECONDS)
+        # Still due after its job ran (it failed, or it fell due meanwhile): not
+        # at once, or a failing job would spin. New deadlines wake the clock anyway.
+        return soonest - now if soonest > now else RETRY_WAKE
 
     # --- arming -----------------------------------------------------------------------
 
@@ -164,8 +197,11 @@ class Timers:
                 )
                 if seconds:
                     due, half = now + seconds, now + seconds / 2
-        presence.armed = {"version": live.version, "due": due, "half": half, "reminded": False}
-        deadline = None if due is None else datetime.fromtimestamp(due, UTC)
+        # One stored deadline: the reminder first if there is one, then the timeout.
+        rest = None if half is None or due is None else due - half
+        first = half if half is not None else due
+        presence.armed = {"version": live.version, "reminded": False, "rest": rest}
+        deadline = None if first is None else datetime.fromtimestamp(first, UTC)
         await self.service.set_presence(live, presence, deadline_at=deadline)
 
     # --- what happens when a clock runs out --------------------------------------------
@@ -174,11 +210,28 @@ class Timers:
         async with self.service.lock(game):
             live = await self.service.live(game)
             presence = live.presence()
-            if live.version != version or not presence.armed:
+            armed = presence.armed
+            if live.version != version or not armed or not reminder_pending(armed):
                 return
-            presence.armed["reminded"] = True
-            await self.service.set_presence(live, presence)
+            armed["reminded"] = True
+            # The stored deadline moves on from the reminder to the timeout.
+            timeout = None if armed["due"] is None else datetime.fromtimestamp(armed["due"], UTC)
+            await self.service.set_presence(live, presence, deadline_at=timeout)
         self.service.changed(live)
+
+    async def _drop_stale(self, game: int, deadline: datetime | None) -> None:
+        """Clear a deadline left from a move already made (or a seat re-armed
+        since), unless it was re-armed meanwhile; the publisher arms the new one."""
+        async with self.service.lock(game):
+            row = await self.service.storage.game(game)
+            if row is None or row.deadline_at != deadline:
+                return
+            armed = row.presence.get("armed")
+            if armed and armed.get("version") == row.version:
+                return
+            cleared = await self.service.storage.set_deadline(game, None)
+            if row.status == GameStatus.RUNNING:
+                (await self.service.live(game)).row = cleared
 
     async def _expire(self, game: int, version: int) -> None:
         """The deadline passed: a computer seat moves; for a person, the bot
