@@ -39,6 +39,8 @@ class ConfigError(Exception):
 class Config:
     token: str
     db_path: Path = DEFAULT_DB_PATH
+    # PostgreSQL (postgresql://…) instead of the SQLite file: for several processes.
+    database_url: str | None = None
     # Commands are synced to this guild at once (global sync can take a while to show).
     dev_guild_id: int | None = None
     log_level: int = DEFAULT_LOG_LEVEL
@@ -51,6 +53,7 @@ class Config:
         level = logging.getLevelName(self.log_level)
         return (
             f"Config(token='***', db_path={str(self.db_path)!r}, "
+            f"database_url={_hide_password(self.database_url)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={level!r}, "
             f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r})"
         )
@@ -75,12 +78,18 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     return Config(
         token=token,
         db_path=Path(db) if db is not None else DEFAULT_DB_PATH,
+        database_url=_database_url(env, "DATABASE_URL"),
         dev_guild_id=_snowflake(env, "MAMMAMIA_DEV_GUILD"),
         log_level=_log_level(env, "LOG_LEVEL"),
         # discord.py appends paths like "/channels/1" to the API base.
         api_base=_strip_slash(_url(env, "DISCORD_API_BASE", ("http", "https"))),
         gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws", "wss")),
     )
+
+
+def storage_target(config: Config) -> str | Path:
+    """What `open_storage` opens: DATABASE_URL if set, else the SQLite file."""
+    return config.database_url or config.db_path
 
 
 def apply_endpoint_overrides(config: Config) -> None:
@@ -129,6 +138,26 @@ def _url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | N
     if url.scheme not in schemes or not url.host:
         raise ConfigError(t("config.bad_url", name=name, value=value, schemes=" or ".join(schemes)))
     return value
+
+
+def _database_url(env: Mapping[str, str], name: str) -> str | None:
+    value = _text(env, name)
+    if value is None:
+        return None
+    # A socket URL (postgresql://user@/db?host=/run/postgresql) has no host: allowed.
+    if yarl.URL(value).scheme not in ("postgresql", "postgres"):
+        raise ConfigError(
+            t("config.bad_url", name=name, value=_hide_password(value), schemes="postgresql")
+        )
+    return value
+
+
+def _hide_password(url: str | None) -> str | None:
+    """A database URL fit for a log line."""
+    if url is None:
+        return None
+    parsed = yarl.URL(url)
+    return str(parsed.with_password("***")) if parsed.password else url
 
 
 def _strip_slash(url: str | None) -> str | None:

@@ -48,7 +48,15 @@ class PgServer:
     def stop(self) -> None:
         with contextlib.suppress(subprocess.SubprocessError, OSError):
             _run(
-                [self.bin_dir / "pg_ctl", "-D", self.base / "data", "-m", "immediate", "-w", "stop"],
+                [
+                    self.bin_dir / "pg_ctl",
+                    "-D",
+                    self.base / "data",
+                    "-m",
+                    "immediate",
+                    "-w",
+                    "stop",
+                ],
                 self.user,
                 timeout=30,
             )
@@ -96,16 +104,35 @@ def _start(bin_dir: Path) -> PgServer:
         data = base / "data"
         # --no-sync and fsync=off: the cluster is thrown away, durability is not under test.
         _run(
-            [bin_dir / "initdb", "-D", data, "-U", "postgres", "--auth=trust",
-             "--encoding=UTF8", "--no-sync"],
+            [
+                bin_dir / "initdb",
+                "-D",
+                data,
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--no-sync",
+            ],
             user,
             timeout=120,
         )
         port = _free_port()
         options = f"-h 127.0.0.1 -p {port} -k {base} -F -c max_connections=200"
         _run(
-            [bin_dir / "pg_ctl", "-D", data, "-l", base / "server.log", "-o", options,
-             "-w", "-t", "60", "start"],
+            [
+                bin_dir / "pg_ctl",
+                "-D",
+                data,
+                "-l",
+                base / "server.log",
+                "-o",
+                options,
+                "-w",
+                "-t",
+                "60",
+                "start",
+            ],
             user,
             timeout=90,
         )
@@ -127,11 +154,8 @@ def _server_user() -> str | None:
 def _run(args: list[str | Path], user: str | None, timeout: float) -> None:
     # stdout/stderr to files, not pipes: pg_ctl's server inherits them and would
     # hold a pipe open for as long as it runs.
+    entry = None if user is None else pwd.getpwnam(user)
     with tempfile.TemporaryFile() as out:
-        kwargs: dict[str, object] = {}
-        if user is not None:
-            entry = pwd.getpwnam(user)
-            kwargs = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
         result = subprocess.run(
             [str(a) for a in args],
             stdout=out,
@@ -140,7 +164,9 @@ def _run(args: list[str | Path], user: str | None, timeout: float) -> None:
             timeout=timeout,
             cwd="/",
             check=False,
-            **kwargs,  # type: ignore[arg-type]
+            user=None if entry is None else entry.pw_uid,
+            group=None if entry is None else entry.pw_gid,
+            extra_groups=None if entry is None else [],
         )
         if result.returncode != 0:
             out.seek(0)

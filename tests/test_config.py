@@ -19,6 +19,7 @@ from bot.config import (
     ConfigError,
     apply_endpoint_overrides,
     load_config,
+    storage_target,
 )
 
 TOKEN = "MTIz.fake.token"
@@ -155,3 +156,17 @@ def test_python_m_bot_without_token_exits_2_with_the_hint(tmp_path: Path) -> Non
     assert "Reset Token" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+def test_database_url_selects_postgres_and_hides_its_password() -> None:
+    url = "postgresql://mm:s3cret@db.example:5432/mammamia"
+    config = load_config({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
+    assert config.database_url == url
+    assert storage_target(config) == url
+    assert "s3cret" not in repr(config)
+    assert storage_target(load_config({"DISCORD_TOKEN": TOKEN})) == DEFAULT_DB_PATH
+
+
+def test_database_url_must_be_postgresql() -> None:
+    with pytest.raises(ConfigError, match="DATABASE_URL"):
+        load_config({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x@y/z"})

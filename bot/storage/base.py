@@ -234,9 +234,7 @@ class Storage(abc.ABC):
         """Every game in the lobby or running, oldest first: what to resume at start-up."""
 
     @abc.abstractmethod
-    async def ended_since(
-        self, moment: datetime, *, shards: Shards | None = None
-    ) -> list[GameRow]:
+    async def ended_since(self, moment: datetime, *, shards: Shards | None = None) -> list[GameRow]:
         """Games that ended at or after `moment`, oldest first: their last public
         messages (the end of a reveal, the ranking) may still be owed."""
 

@@ -33,9 +33,7 @@ MIGRATION_LOCK = 0x6D616D6D616D6961
 if TYPE_CHECKING:  # asyncpg's classes are generic in its stubs only
     from asyncpg.pool import PoolConnectionProxy
 
-    _Conn: TypeAlias = (
-        asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]
-    )
+    _Conn: TypeAlias = asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]
 
 
 @cache
@@ -68,9 +66,7 @@ class PostgresStorage(SqlStorage):
     backend = "postgresql"
     lock_row = " FOR UPDATE"
 
-    def __init__(
-        self, pool: asyncpg.Pool[asyncpg.Record], now: Callable[[], datetime]
-    ) -> None:
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], now: Callable[[], datetime]) -> None:
         super().__init__(now)
         self._pool = pool
 
@@ -140,8 +136,6 @@ async def _migrate(conn: _Conn) -> None:
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             async with conn.transaction():
                 await conn.execute(script)  # several statements: no parameters
-                await conn.execute(
-                    "INSERT INTO schema_migrations (version) VALUES ($1)", number
-                )
+                await conn.execute("INSERT INTO schema_migrations (version) VALUES ($1)", number)
     finally:
         await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)

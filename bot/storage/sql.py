@@ -96,13 +96,9 @@ class SqlStorage(Storage):
 
     async def unfinished_games(self, *, shards: Shards | None = None) -> list[GameRow]:
         where, params = _shard_filter(shards)
-        return await self._select(
-            f"SELECT * FROM games WHERE {ACTIVE}{where} ORDER BY id", params
-        )
+        return await self._select(f"SELECT * FROM games WHERE {ACTIVE}{where} ORDER BY id", params)
 
-    async def ended_since(
-        self, moment: datetime, *, shards: Shards | None = None
-    ) -> list[GameRow]:
+    async def ended_since(self, moment: datetime, *, shards: Shards | None = None) -> list[GameRow]:
         where, params = _shard_filter(shards)
         return await self._select(
             "SELECT * FROM games WHERE status IN ('finished', 'cancelled')"
