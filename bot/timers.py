@@ -27,6 +27,7 @@ from engine.ai import HeuristicAgent, make_agent
 
 from .clock import Clock
 from .presence import Presence, reminder_pending
+from .presence import due as timeout_of
 from .storage import GameRow, GameStatus, Shards, WrongStatus
 
 if TYPE_CHECKING:
@@ -49,7 +50,6 @@ AWAY_AFTER = 3  # timeouts in a row
 LOBBY_IDLE_SECONDS = 600
 COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a person
 IDLE_WAKE = 3600.0  # seconds asleep at most when nothing is due
-MAX_PASSES = 5  # looks for what is due in one tick
 RETRY_WAKE = 1.0  # seconds before trying again a deadline still due after its job ran
 
 
@@ -100,6 +100,7 @@ class Timers:
         self.shards = shards  # the games of these shards only; None: every game
         self._task: asyncio.Task[None] | None = None
         self.on_lobby_closed: Callable[[GameRow], Awaitable[None]] | None = None
+        self._lobbies_due = 0.0  # when a lobby may next be idle: read them then
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -119,54 +120,69 @@ class Timers:
             await self.clock.wait(wait)
 
     async def tick(self) -> float:
-        """Handle everything due now; return the seconds until the next thing is due."""
+        """Handle everything due now; return the seconds until the next thing is due.
+
+        Two indexed queries: the games past their deadline, then the earliest
+        deadline left; the lobbies only when one may have become idle.
+        """
         now = self.clock.now()
         moment = datetime.fromtimestamp(now, UTC)
         storage = self.service.storage
-        seen: set[tuple[int, datetime | None]] = set()
-        for _ in range(MAX_PASSES):
-            # Again after each pass: a reminder's job makes its timeout the
-            # deadline, which may be due too.
-            due = await storage.due_games(moment, shards=self.shards)
-            keys = {(row.id, row.deadline_at) for row in due}
-            if not due or keys <= seen:  # nothing, or only what a job failed on
-                break
-            seen |= keys
-            for row in due:
-                await self._attempt(self._job(row))
+        due = await storage.due_games(moment, shards=self.shards)
+        for row in due:
+            for job in self._jobs(row, now):
+                await self._attempt(job)
+        earliest = await storage.next_deadline(shards=self.shards)
+        if earliest is None:
+            soonest = now + IDLE_WAKE
+        elif earliest[0] > moment:
+            soonest = earliest[0].timestamp()
+        elif (earliest[1], earliest[0]) in {(row.id, row.deadline_at) for row in due}:
+            soonest = now + RETRY_WAKE  # its job failed: not at once, or it would spin
+        else:
+            soonest = now  # fell due while the jobs ran
+        return min(soonest, await self._lobbies(now)) - now
+
+    def _jobs(self, row: GameRow, now: float) -> list[Job]:
+        """What a game past its deadline needs: the reminder, the timeout (both
+        when the clock passed both), or, when the deadline belongs to a move
+        already made, to forget it."""
+        armed = row.presence.get("armed")
+        if not armed or armed.get("version") != row.version:
+            return [partial(self._drop_stale, row.id, row.deadline_at)]
+        expire = partial(self._expire, row.id, row.version)
+        if reminder_pending(armed):
+            remind = partial(self._remind, row.id, row.version)
+            timeout = timeout_of(armed, row.deadline_at)
+            return [remind, expire] if timeout is not None and timeout <= now else [remind]
+        return [expire]
+
+    async def _lobbies(self, now: float) -> float:
+        """Close the idle lobbies, if any can be idle yet; when to look again.
+
+        A lobby opened or touched after a look is idle no sooner than
+        LOBBY_IDLE_SECONDS after it, so the lobbies are read that often at most.
+        """
+        if now < self._lobbies_due:
+            return self._lobbies_due
+        storage = self.service.storage
+        moment = datetime.fromtimestamp(now, UTC)
         idle_since = moment - timedelta(seconds=LOBBY_IDLE_SECONDS)
         for row in await storage.idle_lobbies(idle_since, shards=self.shards):
             await self._attempt(partial(self._close_lobby, row))
-        return await self._until_next(now)
+        self._lobbies_due = now + LOBBY_IDLE_SECONDS
+        oldest = await storage.oldest_lobby(shards=self.shards)
+        if oldest is not None:
+            idle_at = oldest[0].timestamp() + LOBBY_IDLE_SECONDS
+            # Still idle after its job ran (it failed): not at once.
+            self._lobbies_due = min(self._lobbies_due, max(idle_at, now + RETRY_WAKE))
+        return self._lobbies_due
 
     async def _attempt(self, job: Job) -> None:
         try:
             await job()
         except Exception:
             log.exception("a timer job failed")
-
-    def _job(self, row: GameRow) -> Job:
-        """What a game past its deadline needs: the reminder, the timeout, or,
-        when the deadline belongs to a move already made, to forget it."""
-        armed = row.presence.get("armed")
-        if not armed or armed.get("version") != row.version:
-            return partial(self._drop_stale, row.id, row.deadline_at)
-        if reminder_pending(armed):
-            return partial(self._remind, row.id, row.version)
-        return partial(self._expire, row.id, row.version)
-
-    async def _until_next(self, now: float) -> float:
-        storage = self.service.storage
-        soonest = now + IDLE_WAKE
-        deadline = await storage.next_deadline(shards=self.shards)
-        if deadline is not None:
-            soonest = min(soonest, deadline[0].timestamp())
-        lobby = await storage.oldest_lobby(shards=self.shards)
-        if lobby is not None:
-            soonest = min(soonest, lobby[0].timestamp() + LOBBY_IDLE_SECONDS)
-        # Still due after its job ran (it failed, or it fell due meanwhile): not
-        # at once, or a failing job would spin. New deadlines wake the clock anyway.
-        return soonest - now if soonest > now else RETRY_WAKE
 
     # --- arming -----------------------------------------------------------------------
 
