@@ -14,12 +14,12 @@ from discord.ext import commands
 
 from bot.clock import Clock
 from bot.components import guarded
-from bot.config import Config
+from bot.config import Config, storage_target
 from bot.games import presentations
 from bot.i18n.translator import CatalogTranslator
 from bot.publisher import Publisher
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
 from bot.timers import COMPUTER_PAUSE, Timers
 
 log = logging.getLogger(__name__)
@@ -82,11 +82,14 @@ class MammaMiaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._storage is None:
-            self._storage = await Storage.open(self.config.db_path, now=self.clock.utcnow)
-            log.info("Opened the database at %s", self.config.db_path)
+            target = storage_target(self.config)
+            self._storage = await open_storage(target, now=self.clock.utcnow)
+            where = "PostgreSQL" if self.config.database_url else self.config.db_path
+            log.info("Opened the database (%s)", where)
         self.service = await self.build_service()
         self.publisher = Publisher(self, self.service, self.reveal_pace)
-        self.timers = Timers(self.service, self.clock, self.computer_pause)
+        shards = self.config.shards
+        self.timers = Timers(self.service, self.clock, self.computer_pause, shards)
         self.publisher.timers = self.timers
         self.timers.on_lobby_closed = self.publisher.lobby_closed
         from cogs.host import ITEMS

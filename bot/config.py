@@ -40,6 +40,8 @@ class ConfigError(Exception):
 class Config:
     token: str
     db_path: Path = DEFAULT_DB_PATH
+    # PostgreSQL (postgresql://…) instead of the SQLite file: for several processes.
+    database_url: str | None = None
     # Commands are synced to this guild at once (global sync can take a while to show).
     dev_guild_id: int | None = None
     log_level: int = DEFAULT_LOG_LEVEL
@@ -54,6 +56,7 @@ class Config:
         level = logging.getLevelName(self.log_level)
         return (
             f"Config(token='***', db_path={str(self.db_path)!r}, "
+            f"database_url={_hide_password(self.database_url)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={level!r}, "
             f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
             f"shards={self.shards!r})"
@@ -79,6 +82,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     return Config(
         token=token,
         db_path=Path(db) if db is not None else DEFAULT_DB_PATH,
+        database_url=_database_url(env, "DATABASE_URL"),
         dev_guild_id=_snowflake(env, "MAMMAMIA_DEV_GUILD"),
         log_level=_log_level(env, "LOG_LEVEL"),
         # discord.py appends paths like "/channels/1" to the API base.
@@ -86,6 +90,11 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws", "wss")),
         shards=_shards(env),
     )
+
+
+def storage_target(config: Config) -> str | Path:
+    """What `open_storage` opens: DATABASE_URL if set, else the SQLite file."""
+    return config.database_url or config.db_path
 
 
 def apply_endpoint_overrides(config: Config) -> None:
@@ -147,11 +156,31 @@ def _shards(env: Mapping[str, str]) -> Shards:
         raise ConfigError(t("config.bad_shard_count", value=count_text))
     count = int(count_text)
     if ids_text is None:
-        return Shards(count, tuple(range(count)))
+        return Shards.of(count, range(count))
     try:
-        return Shards(count, parse_ids(ids_text, count))
+        return Shards.of(count, parse_ids(ids_text, count))
     except ValueError:
         raise ConfigError(t("config.bad_shard_ids", value=ids_text, count=count)) from None
+
+
+def _database_url(env: Mapping[str, str], name: str) -> str | None:
+    value = _text(env, name)
+    if value is None:
+        return None
+    # A socket URL (postgresql://user@/db?host=/run/postgresql) has no host: allowed.
+    if yarl.URL(value).scheme not in ("postgresql", "postgres"):
+        raise ConfigError(
+            t("config.bad_url", name=name, value=_hide_password(value), schemes="postgresql")
+        )
+    return value
+
+
+def _hide_password(url: str | None) -> str | None:
+    """A database URL fit for a log line."""
+    if url is None:
+        return None
+    parsed = yarl.URL(url)
+    return str(parsed.with_password("***")) if parsed.password else url
 
 
 def _strip_slash(url: str | None) -> str | None:

@@ -70,7 +70,7 @@ class Live:
         return [seat.name for seat in self.row.seats]
 
     def presence(self) -> Presence:
-        return Presence.of(self.row.presence, len(self.row.seats))
+        return Presence.of(self.row.presence, len(self.row.seats), self.row.deadline_at)
 
 
 @dataclass(frozen=True)
@@ -132,11 +132,11 @@ class GameService:
         that ended since `since` whose last public messages are still owed (a
         reveal cut short by the restart, the final ranking)."""
         loaded = []
-        for row in await self.storage.unfinished_games():
-            if row.status == GameStatus.RUNNING and self.shards.owns(row.guild_id):
+        for row in await self.storage.unfinished_games(shards=self.shards):
+            if row.status == GameStatus.RUNNING:
                 loaded.append(await self._load(row))
-        for row in await self.storage.ended_since(since):
-            if not published_to_the_end(row) and self.shards.owns(row.guild_id):
+        for row in await self.storage.ended_since(since, shards=self.shards):
+            if not published_to_the_end(row):
                 loaded.append(await self._load(row))
         return loaded
 

@@ -1,4 +1,4 @@
-"""Which Discord shards this process owns, and so which games.
+"""Which Discord shards a process owns, and so which games.
 
 Discord routes a guild to shard `(guild_id >> 22) % shard_count`; a game
 belongs to a channel, a channel to a guild, a guild to one shard, so a game
@@ -7,28 +7,40 @@ is only ever loaded, timed and published by the one process owning its shard.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
 class Shards:
-    """`count` shards in all, of which this process runs `ids` (None: all of
-    them, as one unsharded process does)."""
+    """`count` shards in all, of which a process runs `ids` (None: all of them,
+    as one unsharded process does). A game outside a guild (guild_id None)
+    counts as guild 0, which Discord also puts on shard 0."""
 
     count: int = 1
-    ids: tuple[int, ...] | None = None
+    ids: frozenset[int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise ValueError(f"shard count must be at least 1, not {self.count}")
+        outside = sorted(i for i in self.ids or () if not 0 <= i < self.count)
+        if outside:
+            raise ValueError(f"shard ids {outside} are not below the count {self.count}")
+
+    @classmethod
+    def of(cls, count: int, ids: Iterable[int]) -> Shards:
+        return cls(count, frozenset(ids))
 
     @property
     def sharded(self) -> bool:
         return self.ids is not None
 
-    def of(self, guild_id: int | None) -> int:
-        return 0 if guild_id is None else (guild_id >> 22) % self.count
+    def shard_of(self, guild_id: int | None) -> int:
+        return ((guild_id or 0) >> 22) % self.count
 
-    def owns(self, guild_id: int | None) -> bool:
-        """Whether this process handles the guild's games (a game with no guild:
-        shard 0, where Discord delivers direct messages)."""
-        return self.ids is None or self.of(guild_id) in self.ids
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether this process handles the guild's games."""
+        return self.ids is None or self.shard_of(guild_id) in self.ids
 
 
 #: One process running every shard: the default.

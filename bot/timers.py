@@ -5,6 +5,10 @@ the public messages show it; half-way the player is reminded; at the deadline
 the bot plays a safe move for them and says so. Three timeouts in a row mark a
 seat away, and away or kicked seats are played at once. Deadlines live in the
 database, so a restart re-arms them.
+
+Each game stores one deadline (`deadline_at`): the next moment the timers act
+on it, the reminder and then the timeout. The timers ask the database for
+what is due and for the earliest deadline to come, never for every game.
 """
 
 from __future__ import annotations
@@ -12,14 +16,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import asking
 from .clock import Clock
-from .presence import Presence
-from .storage import GameRow, GameStatus, WrongStatus
+from .presence import Presence, reminder_pending
+from .presence import due as timeout_of
+from .storage import GameRow, GameStatus, Shards, WrongStatus
 
 if TYPE_CHECKING:
     from .service import GameService, Live
@@ -40,6 +45,8 @@ DECISION_SECONDS = 60
 AWAY_AFTER = 3  # timeouts in a row
 LOBBY_IDLE_SECONDS = 600
 COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a person
+IDLE_WAKE = 3600.0  # seconds asleep at most when nothing is due
+RETRY_WAKE = 1.0  # seconds before trying again a deadline still due after its job ran
 
 
 Job = Callable[[], Awaitable[None]]
@@ -53,14 +60,20 @@ class Timers:
     """One task that sleeps until the next deadline of any game or lobby."""
 
     def __init__(
-        self, service: GameService, clock: Clock, computer_pause: float = COMPUTER_PAUSE
+        self,
+        service: GameService,
+        clock: Clock,
+        computer_pause: float = COMPUTER_PAUSE,
+        shards: Shards | None = None,
     ) -> None:
         self.service = service
         self.clock = clock
         self.computer_pause = computer_pause
+        self.shards = shards  # the games of these shards only; None: every game
         self._task: asyncio.Task[None] | None = None
         self._working = False
         self.on_lobby_closed: Callable[[GameRow], Awaitable[None]] | None = None
+        self._lobbies_due = 0.0  # when a lobby may next be idle: read them then
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -87,33 +100,69 @@ class Timers:
         return self._working or self.clock.woken()
 
     async def tick(self) -> float:
-        """Handle everything due now; return the seconds until the next thing is due."""
-        now = self.clock.now()
-        soonest = 3600.0
-        for due, job in await self._jobs():
-            if due <= now:
-                try:
-                    await job()
-                except Exception:
-                    log.exception("a timer job failed")
-            else:
-                soonest = min(soonest, due - now)
-        return soonest
+        """Handle everything due now; return the seconds until the next thing is due.
 
-    async def _jobs(self) -> list[tuple[float, Job]]:
-        jobs: list[tuple[float, Job]] = []
-        for row in await self.service.storage.unfinished_games():
-            if row.status == GameStatus.LOBBY:
-                due = row.updated_at.timestamp() + LOBBY_IDLE_SECONDS
-                jobs.append((due, partial(self._close_lobby, row)))
-                continue
-            armed = row.presence.get("armed")
-            if not armed or armed.get("version") != row.version or armed.get("due") is None:
-                continue
-            if not armed.get("reminded") and armed.get("half") is not None:
-                jobs.append((armed["half"], partial(self._remind, row.id, row.version)))
-            jobs.append((armed["due"], partial(self._expire, row.id, row.version)))
-        return jobs
+        Two indexed queries: the games past their deadline, then the earliest
+        deadline left; the lobbies only when one may have become idle.
+        """
+        now = self.clock.now()
+        moment = datetime.fromtimestamp(now, UTC)
+        storage = self.service.storage
+        due = await storage.due_games(moment, shards=self.shards)
+        for row in due:
+            for job in self._jobs(row, now):
+                await self._attempt(job)
+        earliest = await storage.next_deadline(shards=self.shards)
+        if earliest is None:
+            soonest = now + IDLE_WAKE
+        elif earliest[0] > moment:
+            soonest = earliest[0].timestamp()
+        elif (earliest[1], earliest[0]) in {(row.id, row.deadline_at) for row in due}:
+            soonest = now + RETRY_WAKE  # its job failed: not at once, or it would spin
+        else:
+            soonest = now  # fell due while the jobs ran
+        return min(soonest, await self._lobbies(now)) - now
+
+    def _jobs(self, row: GameRow, now: float) -> list[Job]:
+        """What a game past its deadline needs: the reminder, the timeout (both
+        when the clock passed both), or, when the deadline belongs to a move
+        already made, to forget it."""
+        armed = row.presence.get("armed")
+        if not armed or armed.get("version") != row.version:
+            return [partial(self._drop_stale, row.id, row.deadline_at)]
+        expire = partial(self._expire, row.id, row.version)
+        if reminder_pending(armed):
+            remind = partial(self._remind, row.id, row.version)
+            timeout = timeout_of(armed, row.deadline_at)
+            return [remind, expire] if timeout is not None and timeout <= now else [remind]
+        return [expire]
+
+    async def _lobbies(self, now: float) -> float:
+        """Close the idle lobbies, if any can be idle yet; when to look again.
+
+        A lobby opened or touched after a look is idle no sooner than
+        LOBBY_IDLE_SECONDS after it, so the lobbies are read that often at most.
+        """
+        if now < self._lobbies_due:
+            return self._lobbies_due
+        storage = self.service.storage
+        moment = datetime.fromtimestamp(now, UTC)
+        idle_since = moment - timedelta(seconds=LOBBY_IDLE_SECONDS)
+        for row in await storage.idle_lobbies(idle_since, shards=self.shards):
+            await self._attempt(partial(self._close_lobby, row))
+        self._lobbies_due = now + LOBBY_IDLE_SECONDS
+        oldest = await storage.oldest_lobby(shards=self.shards)
+        if oldest is not None:
+            idle_at = oldest[0].timestamp() + LOBBY_IDLE_SECONDS
+            # Still idle after its job ran (it failed): not at once.
+            self._lobbies_due = min(self._lobbies_due, max(idle_at, now + RETRY_WAKE))
+        return self._lobbies_due
+
+    async def _attempt(self, job: Job) -> None:
+        try:
+            await job()
+        except Exception:
+            log.exception("a timer job failed")
 
     # --- arming -----------------------------------------------------------------------
 
@@ -154,8 +203,11 @@ class Timers:
                 )
                 if seconds:
                     due, half = now + seconds, now + seconds / 2
-        presence.armed = {"version": live.version, "due": due, "half": half, "reminded": False}
-        deadline = None if due is None else datetime.fromtimestamp(due, UTC)
+        # One stored deadline: the reminder first if there is one, then the timeout.
+        rest = None if half is None or due is None else due - half
+        first = half if half is not None else due
+        presence.armed = {"version": live.version, "reminded": False, "rest": rest}
+        deadline = None if first is None else datetime.fromtimestamp(first, UTC)
         await self.service.set_presence(live, presence, deadline_at=deadline)
 
     # --- what happens when a clock runs out --------------------------------------------
@@ -164,11 +216,28 @@ class Timers:
         async with self.service.lock(game):
             live = await self.service.live(game)
             presence = live.presence()
-            if live.version != version or not presence.armed:
+            armed = presence.armed
+            if live.version != version or not armed or not reminder_pending(armed):
                 return
-            presence.armed["reminded"] = True
-            await self.service.set_presence(live, presence)
+            armed["reminded"] = True
+            # The stored deadline moves on from the reminder to the timeout.
+            timeout = None if armed["due"] is None else datetime.fromtimestamp(armed["due"], UTC)
+            await self.service.set_presence(live, presence, deadline_at=timeout)
         self.service.changed(live)
+
+    async def _drop_stale(self, game: int, deadline: datetime | None) -> None:
+        """Clear a deadline left from a move already made (or a seat re-armed
+        since), unless it was re-armed meanwhile; the publisher arms the new one."""
+        async with self.service.lock(game):
+            row = await self.service.storage.game(game)
+            if row is None or row.deadline_at != deadline:
+                return
+            armed = row.presence.get("armed")
+            if armed and armed.get("version") == row.version:
+                return
+            cleared = await self.service.storage.set_deadline(game, None)
+            if row.status == GameStatus.RUNNING:
+                (await self.service.live(game)).row = cleared
 
     async def _expire(self, game: int, version: int) -> None:
         """The deadline passed: a computer seat moves; for a person, the bot

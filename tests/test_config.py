@@ -19,6 +19,7 @@ from bot.config import (
     ConfigError,
     apply_endpoint_overrides,
     load_config,
+    storage_target,
 )
 from bot.shards import Shards, parse_ids
 
@@ -201,16 +202,16 @@ def test_bare_pytest_collects_the_engine_tests() -> None:
 def test_shards_default_to_every_shard_in_one_process() -> None:
     config = load_config({"DISCORD_TOKEN": "t"})
     assert config.shards == Shards() and not config.shards.sharded
-    assert config.shards.owns(123) and config.shards.owns(None)
+    assert config.shards.holds(123) and config.shards.holds(None)
 
 
 def test_shard_count_and_ids_choose_this_process_range() -> None:
     config = load_config({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": "0-1"})
-    assert config.shards == Shards(4, (0, 1))
-    assert load_config({"DISCORD_TOKEN": "t", "SHARD_COUNT": "3"}).shards.ids == (0, 1, 2)
+    assert config.shards == Shards.of(4, (0, 1))
+    assert load_config({"DISCORD_TOKEN": "t", "SHARD_COUNT": "3"}).shards.ids == {0, 1, 2}
     assert parse_ids("0-1,3", 4) == (0, 1, 3)
     guild = (7 << 22) | 12345  # shard (guild_id >> 22) % count
-    assert Shards(4, (3,)).owns(guild) and not Shards(4, (0, 1)).owns(guild)
+    assert Shards.of(4, (3,)).holds(guild) and not Shards.of(4, (0, 1)).holds(guild)
 
 
 @pytest.mark.parametrize(
@@ -225,3 +226,17 @@ def test_bad_shard_settings_say_how_to_fix_them(count: str | None, ids: str | No
     with pytest.raises(ConfigError) as err:
         load_config(env)
     assert "SHARD_" in str(err.value)
+
+
+def test_database_url_selects_postgres_and_hides_its_password() -> None:
+    url = "postgresql://mm:s3cret@db.example:5432/mammamia"
+    config = load_config({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
+    assert config.database_url == url
+    assert storage_target(config) == url
+    assert "s3cret" not in repr(config)
+    assert storage_target(load_config({"DISCORD_TOKEN": TOKEN})) == DEFAULT_DB_PATH
+
+
+def test_database_url_must_be_postgresql() -> None:
+    with pytest.raises(ConfigError, match="DATABASE_URL"):
+        load_config({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x@y/z"})

@@ -1,4 +1,5 @@
-"""bot.storage: schema migrations, the one-game-per-channel rule, optimistic versions."""
+"""bot.storage: schema migrations, the one-game-per-channel rule, optimistic versions,
+deadlines and shards; every test that is not about SQLite's file runs on both backends."""
 
 from __future__ import annotations
 
@@ -12,24 +13,32 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
-from bot import storage as storage_module
-from bot.migrations import MIGRATIONS
 from bot.storage import (
+    KEEP,
     ChannelBusy,
     GameNotFound,
     GameStatus,
     Seat,
+    Shards,
     StaleVersion,
     Storage,
     StorageError,
     WrongStatus,
+    open_storage,
 )
+from bot.storage import postgres as postgres_module
+from bot.storage import sqlite as sqlite_module
+from bot.storage.migrations import POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS
+
+import pg
 
 GUILD, CHANNEL, HOST = 100, 200, 300
 SEATS = [Seat(HOST, "Ann"), Seat(301, "Bob")]
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+_databases = iter(range(1, 1_000_000))
 
 
 class Clock:
@@ -58,14 +67,57 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "nested" / "dir" / "mammamia.sqlite3"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def target(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[str | Path]:
+    """Where a fresh database is: a SQLite path, or a new database on the test PostgreSQL."""
+    if request.param == "sqlite":
+        yield db_path
+        return
+    server: pg.PgServer = request.getfixturevalue("postgres_server")
+    name = f"storage_{next(_databases)}"
+    admin = await asyncpg.connect(server.admin_url)
+    try:
+        await admin.execute(f"CREATE DATABASE {name} STRATEGY = FILE_COPY")
+    finally:
+        await admin.close()
+    yield server.url(name)
+    admin = await asyncpg.connect(server.admin_url)
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Storage]:
-    async with await Storage.open(db_path, now=Clock()) as opened:
+async def store(target: str | Path) -> AsyncIterator[Storage]:
+    async with await open_storage(target, now=Clock()) as opened:
         yield opened
 
 
-async def running_game(store: Storage, channel: int = CHANNEL) -> int:
-    game = await store.create_lobby(GUILD, channel, HOST, {"variant": "classic"}, SEATS)
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str)
+
+
+def migrations_of(target: str | Path) -> tuple[tuple[str, ...], Any]:
+    if is_postgres(target):
+        return POSTGRES_MIGRATIONS, postgres_module
+    return SQLITE_MIGRATIONS, sqlite_module
+
+
+async def raw(target: str | Path, sql: str) -> list[tuple[Any, ...]]:
+    """Rows of a query, read past the Storage (what is really in the database)."""
+    if isinstance(target, str):
+        conn = await asyncpg.connect(target)
+        try:
+            return [tuple(row) for row in await conn.fetch(sql)]
+        finally:
+            await conn.close()
+    with sqlite3.connect(target) as conn:
+        return [tuple(row) for row in conn.execute(sql)]
+
+
+async def running_game(store: Storage, channel: int = CHANNEL, guild: int | None = GUILD) -> int:
+    game = await store.create_lobby(guild, channel, HOST, {"variant": "classic"}, SEATS)
     await store.start_game(game.id, record(0), {"state": 0})
     return game.id
 
@@ -73,72 +125,145 @@ async def running_game(store: Storage, channel: int = CHANNEL) -> int:
 # -- opening and migrations -------------------------------------------------
 
 
-async def test_open_creates_parent_dir_and_full_schema(db_path: Path) -> None:
-    async with await Storage.open(db_path) as store:
-        assert db_path.exists()
-        assert await store.schema_version() == len(MIGRATIONS)
+async def test_open_creates_the_full_schema_and_records_migrations(target: str | Path) -> None:
+    migrations, _ = migrations_of(target)
+    async with await open_storage(target) as store:
+        assert await store.schema_version() == len(migrations)
+        assert store.backend == ("postgresql" if is_postgres(target) else "sqlite")
+    # Migrations are counted in a table of their own, one row each, not in a pragma.
+    applied = await raw(target, "SELECT version FROM schema_migrations ORDER BY version")
+    assert [row[0] for row in applied] == list(range(1, len(migrations) + 1))
+    if not is_postgres(target):
+        assert isinstance(target, Path) and target.exists()  # parent folders were made
+        names = {row[0] for row in await raw(target, "SELECT name FROM sqlite_master")}
+    else:
+        names = {
+            row[0]
+            for row in await raw(
+                target,
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                " UNION SELECT indexname FROM pg_indexes WHERE schemaname = 'public'",
+            )
+        }
+    assert {"games", "meta", "schema_migrations", "games_one_active_per_channel"} <= names
+    assert "games_by_deadline" in names
+
+
+async def test_storage_open_is_the_factory(target: str | Path) -> None:
+    async with await Storage.open(target) as store:
+        kind = "PostgresStorage" if is_postgres(target) else "SqliteStorage"
+        assert type(store).__name__ == kind
+
+
+async def test_reopen_keeps_data_and_does_not_rerun_migrations(
+    target: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    migrations, module = migrations_of(target)
+    probe = "CREATE TABLE probe (n INTEGER); INSERT INTO probe VALUES (1);"
+    monkeypatch.setattr(module, "MIGRATIONS", (*migrations, probe))
+    async with await open_storage(target) as store:
+        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    async with await open_storage(target) as store:
+        assert await store.schema_version() == len(migrations) + 1
+        assert await store.game(game.id) == game
+    # The probe migration inserted its row exactly once.
+    assert await raw(target, "SELECT COUNT(*) FROM probe") == [(1,)]
+
+
+async def test_new_migration_upgrades_an_existing_database(
+    target: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    migrations, module = migrations_of(target)
+    async with await open_storage(target) as store:
+        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    added = "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'n/a';"
+    monkeypatch.setattr(module, "MIGRATIONS", (*migrations, added))
+    async with await open_storage(target) as store:
+        assert await store.schema_version() == len(migrations) + 1
+        assert await store.active_game(CHANNEL) == game
+    assert await raw(target, "SELECT note FROM games") == [("n/a",)]
+
+
+async def test_failed_migration_leaves_the_database_as_it_was(
+    target: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    migrations, module = migrations_of(target)
+    async with await open_storage(target):
+        pass
+    broken = "CREATE TABLE half (n INTEGER); INSERT INTO no_such_table VALUES (1);"
+    monkeypatch.setattr(module, "MIGRATIONS", (*migrations, broken))
+    with pytest.raises((sqlite3.OperationalError, asyncpg.UndefinedTableError)):
+        await open_storage(target)
+    assert await raw(target, "SELECT MAX(version) FROM schema_migrations") == [(len(migrations),)]
+    monkeypatch.setattr(module, "MIGRATIONS", migrations)
+    async with await open_storage(target) as store:  # the table "half" was rolled back
+        assert await store.schema_version() == len(migrations)
+    half = (
+        "SELECT to_regclass('half') IS NOT NULL"
+        if is_postgres(target)
+        else "SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'"
+    )
+    assert not (await raw(target, half))[0][0]
+
+
+async def test_database_newer_than_the_bot_is_refused(target: str | Path) -> None:
+    migrations, _ = migrations_of(target)
+    async with await open_storage(target):
+        pass
+    newer = len(migrations) + 1
+    if is_postgres(target):
+        conn = await asyncpg.connect(str(target))
+        await conn.execute("INSERT INTO schema_migrations (version) VALUES ($1)", newer)
+        await conn.close()
+    else:
+        with sqlite3.connect(target) as conn:
+            conn.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, 'x')", (newer,)
+            )
+    with pytest.raises(StorageError, match="newer than this bot"):
+        await open_storage(target)
+
+
+async def test_a_database_of_the_user_version_days_opens_and_migrates(db_path: Path) -> None:
+    """A SQLite file made before schema_migrations (PRAGMA user_version 2, no game
+    column) keeps its games, gets the table with 1 and 2 marked applied, and only
+    the newer migrations run on it."""
+    db_path.parent.mkdir(parents=True)
     with sqlite3.connect(db_path) as conn:
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
-    assert {"games", "meta", "games_one_active_per_channel"} <= tables
+        for number, script in enumerate(SQLITE_MIGRATIONS[:2], start=1):
+            conn.executescript(script)
+            conn.execute(f"PRAGMA user_version = {number}")
+        conn.execute(
+            "INSERT INTO games (guild_id, channel_id, status, host_id, settings, seats,"
+            " record, snapshot, version, deadline_at, created_at, updated_at, presence)"
+            " VALUES (1, 2, 'running', 3, '{}', '[]', '{\"actions\": [{}]}', '{}', 1,"
+            " '2025-01-01T12:05:00.000000+00:00', '2025-01-01T12:00:00.000000+00:00',"
+            " '2025-01-01T12:00:00.000000+00:00', '{\"away\": [false]}')"
+        )
+    async with await open_storage(db_path) as store:
+        assert await store.schema_version() == len(SQLITE_MIGRATIONS)
+        game = await store.active_game(2)
+        assert game is not None
+        assert (game.game, game.version, game.presence) == ("mammamia", 1, {"away": [False]})
+        assert await store.next_deadline() == (datetime(2025, 1, 1, 12, 5, tzinfo=UTC), game.id)
+    applied = await raw(db_path, "SELECT version FROM schema_migrations ORDER BY version")
+    assert [row[0] for row in applied] == list(range(1, len(SQLITE_MIGRATIONS) + 1))
 
 
-async def test_wal_mode_is_on(store: Storage, db_path: Path) -> None:
-    assert await store.journal_mode() == "wal"
+async def test_wal_mode_is_on(db_path: Path) -> None:
+    async with await open_storage(db_path) as store:
+        assert await store.journal_mode() == "wal"  # type: ignore[attr-defined]
     # WAL is persistent: another connection sees it too.
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_reopen_keeps_data_and_does_not_rerun_migrations(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    probe = "CREATE TABLE probe (n INTEGER); INSERT INTO probe VALUES (1);"
-    monkeypatch.setattr(storage_module, "MIGRATIONS", (*MIGRATIONS, probe))
-    async with await Storage.open(db_path) as store:
-        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
-    async with await Storage.open(db_path) as store:
-        assert await store.schema_version() == len(MIGRATIONS) + 1
-        assert await store.game(game.id) == game
-    with sqlite3.connect(db_path) as conn:
-        # The probe migration inserted its row exactly once.
-        assert conn.execute("SELECT COUNT(*) FROM probe").fetchone()[0] == 1
-
-
-async def test_new_migration_upgrades_an_existing_database(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    async with await Storage.open(db_path) as store:
-        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
-    added = "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'n/a';"
-    monkeypatch.setattr(storage_module, "MIGRATIONS", (*MIGRATIONS, added))
-    async with await Storage.open(db_path) as store:
-        assert await store.schema_version() == len(MIGRATIONS) + 1
-        assert await store.active_game(CHANNEL) == game
-    with sqlite3.connect(db_path) as conn:
-        assert conn.execute("SELECT note FROM games").fetchone()[0] == "n/a"
-
-
-async def test_failed_migration_leaves_the_database_as_it_was(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    async with await Storage.open(db_path):
-        pass
-    broken = "CREATE TABLE half (n INTEGER); INSERT INTO no_such_table VALUES (1);"
-    monkeypatch.setattr(storage_module, "MIGRATIONS", (*MIGRATIONS, broken))
-    with pytest.raises(sqlite3.OperationalError):
-        await Storage.open(db_path)
-    with sqlite3.connect(db_path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
-        assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'half'").fetchone() is None
-
-
-async def test_database_newer_than_the_bot_is_refused(db_path: Path) -> None:
-    async with await Storage.open(db_path):
-        pass
-    with sqlite3.connect(db_path) as conn:
-        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
-    with pytest.raises(StorageError, match="newer than this bot"):
-        await Storage.open(db_path)
+async def test_record_format_is_not_storage_business(store: Storage) -> None:
+    """Storage counts a record's actions; whether the format is right is the game's check."""
+    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game="pizza-island")
+    other = {"format": "pizza-island-record/1", "actions": [{"a": 1}, {"a": 2}]}
+    game = await store.start_game(lobby.id, other, {"state": 2})
+    assert (game.game, game.version, game.record) == ("pizza-island", 2, other)
 
 
 # -- lobby ------------------------------------------------------------------
@@ -278,14 +403,20 @@ async def test_final_action_ends_the_game_in_the_same_commit(store: Storage) -> 
     assert await store.active_game(CHANNEL) is None
 
 
-async def test_deadline_kept_unless_given(store: Storage) -> None:
+async def test_a_commit_clears_the_deadline_unless_given(store: Storage) -> None:
+    """A deadline belongs to the version it was armed for: a commit moves the
+    version on, so it goes too, unless the caller sets a new one or keeps it."""
     game_id = await running_game(store)
     first = datetime(2025, 1, 2, 10, 0, tzinfo=UTC)
     await store.set_deadline(game_id, first)
-    kept = await store.commit_action(game_id, 0, record(1), {})
+    kept = await store.commit_action(game_id, 0, record(1), {}, deadline_at=KEEP)
     assert kept.deadline_at == first
-    cleared = await store.commit_action(game_id, 1, record(2), {}, deadline_at=None)
+    cleared = await store.commit_action(game_id, 1, record(2), {})
     assert cleared.deadline_at is None
+    assert await store.next_deadline() is None
+    later = first + timedelta(hours=1)
+    given = await store.commit_action(game_id, 2, record(3), {}, deadline_at=later)
+    assert given.deadline_at == later
     with pytest.raises(ValueError, match="timezone"):
         await store.set_deadline(game_id, datetime(2025, 1, 2))
 
@@ -362,7 +493,132 @@ async def test_meta(store: Storage) -> None:
     assert await store.get_meta("commands_hash:global") == "def"
 
 
-# -- durability -------------------------------------------------------------
+# -- which game -------------------------------------------------------------
+
+
+async def test_game_name_is_stored_and_defaults_to_mammamia(store: Storage) -> None:
+    default = await store.create_lobby(GUILD, 1, HOST, {}, SEATS)
+    island = await store.create_lobby(GUILD, 2, HOST, {}, SEATS, game="pizza-island")
+    assert default.game == "mammamia"
+    assert island.game == "pizza-island"
+    again = await store.game(island.id)
+    assert again is not None and again.game == "pizza-island"
+
+
+# -- deadlines ----------------------------------------------------------------
+
+
+async def test_next_deadline_is_the_earliest_of_unfinished_games(store: Storage) -> None:
+    assert await store.next_deadline() is None
+    at = datetime(2025, 1, 2, 12, 0, tzinfo=UTC)
+    late, early, ended = [await running_game(store, channel=c) for c in (1, 2, 3)]
+    await store.set_deadline(late, at + timedelta(minutes=5))
+    await store.set_deadline(early, at)
+    await store.set_deadline(ended, at - timedelta(hours=1))
+    await store.finish(ended)  # ending clears the deadline
+    assert await store.next_deadline() == (at, early)
+    await store.set_deadline(early, None)
+    assert await store.next_deadline() == (at + timedelta(minutes=5), late)
+
+
+async def test_due_games_are_those_past_their_deadline_earliest_first(store: Storage) -> None:
+    at = datetime(2025, 1, 2, 12, 0, tzinfo=UTC)
+    second, first, later, none = [await running_game(store, channel=c) for c in (1, 2, 3, 4)]
+    await store.set_deadline(second, at)
+    await store.set_deadline(first, at - timedelta(seconds=1))
+    await store.set_deadline(later, at + timedelta(microseconds=1))
+    assert await store.due_games(at - timedelta(seconds=2)) == []
+    due = await store.due_games(at)
+    assert [g.id for g in due] == [first, second], "a deadline equal to now is due"
+    assert due[0].record == record(0), "due games come with their record"
+    assert none not in [g.id for g in await store.due_games(at + timedelta(days=1))]
+
+
+async def test_deadline_in_another_time_zone_is_the_same_moment(store: Storage) -> None:
+    game_id = await running_game(store)
+    paris = timezone_plus(1)
+    await store.set_deadline(game_id, datetime(2025, 1, 2, 13, 0, tzinfo=paris))
+    moment, _ = await store.next_deadline() or (None, None)
+    assert moment == datetime(2025, 1, 2, 12, 0, tzinfo=UTC)
+    assert [g.id for g in await store.due_games(datetime(2025, 1, 2, 12, 0, tzinfo=UTC))] == [
+        game_id
+    ]
+
+
+def timezone_plus(hours: int) -> Any:
+    from datetime import timezone
+
+    return timezone(timedelta(hours=hours))
+
+
+async def test_idle_lobbies_and_the_oldest_lobby(store: Storage) -> None:
+    clock_start = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
+    old = await store.create_lobby(GUILD, 1, HOST, {}, SEATS)  # updated at +1 s
+    young = await store.create_lobby(GUILD, 2, HOST, {}, SEATS)  # +2 s
+    await running_game(store, channel=3)  # not a lobby
+    assert await store.oldest_lobby() == (old.updated_at, old.id)
+    assert old.updated_at == clock_start + timedelta(seconds=1)
+    idle = await store.idle_lobbies(young.updated_at)
+    assert [g.id for g in idle] == [old.id], "strictly before the moment"
+    touched = await store.update_lobby(old.id, settings={"variant": "plus"})
+    assert await store.oldest_lobby() == (young.updated_at, young.id)
+    assert [g.id for g in await store.idle_lobbies(touched.updated_at)] == [young.id]
+
+
+# -- shards -------------------------------------------------------------------
+
+
+def guild_on(shard: int, count: int, n: int = 1) -> int:
+    """A guild id that Discord puts on `shard` of `count`."""
+    return ((n * count + shard) << 22) | 12345
+
+
+def test_shard_of_follows_discord() -> None:
+    shards = Shards.of(4, [1, 3])
+    assert shards.shard_of(guild_on(3, 4)) == 3
+    assert shards.shard_of(None) == 0  # direct messages are shard 0's
+    assert shards.holds(guild_on(1, 4)) and not shards.holds(guild_on(2, 4))
+    with pytest.raises(ValueError):
+        Shards.of(2, [2])
+    with pytest.raises(ValueError):
+        Shards.of(0, [])
+
+
+async def test_listing_queries_keep_only_games_on_the_given_shards(store: Storage) -> None:
+    count = 3
+    at = datetime(2025, 1, 2, tzinfo=UTC)
+    games: dict[int, int] = {}
+    for shard in range(count):
+        # A large guild id too: the shift must be done on 64-bit integers.
+        guild = guild_on(shard, count, n=10**9)
+        games[shard] = await running_game(store, channel=10 + shard, guild=guild)
+        await store.set_deadline(games[shard], at + timedelta(minutes=shard))
+    lobby = await store.create_lobby(guild_on(2, count), 20, HOST, {}, SEATS)
+    dm_lobby = await store.create_lobby(None, 21, HOST, {}, SEATS)
+    ended = await running_game(store, channel=22, guild=guild_on(2, count))
+    await store.finish(ended)
+
+    mine = Shards.of(count, [1, 2])
+    unfinished = [g.id for g in await store.unfinished_games(shards=mine)]
+    assert unfinished == [games[1], games[2], lobby.id]
+    assert [g.id for g in await store.unfinished_games(shards=Shards.of(count, [0]))] == [
+        games[0],
+        dm_lobby.id,
+    ]
+    assert len(await store.unfinished_games()) == count + 2
+    assert await store.next_deadline(shards=mine) == (at + timedelta(minutes=1), games[1])
+    due = await store.due_games(at + timedelta(hours=1), shards=mine)
+    assert [g.id for g in due] == [games[1], games[2]]
+    assert await store.oldest_lobby(shards=mine) == (lobby.updated_at, lobby.id)
+    later = at + timedelta(days=1000)
+    assert [g.id for g in await store.idle_lobbies(later, shards=mine)] == [lobby.id]
+    since = datetime(2000, 1, 1, tzinfo=UTC)
+    assert [g.id for g in await store.ended_since(since, shards=mine)] == [ended]
+    assert await store.ended_since(since, shards=Shards.of(count, [0, 1])) == []
+    assert await store.unfinished_games(shards=Shards.of(count, [])) == []
+
+
+# -- durability (SQLite's file) ----------------------------------------------
 
 
 async def test_every_write_survives_a_crash(db_path: Path) -> None:
@@ -395,11 +651,99 @@ async def test_every_write_survives_a_crash(db_path: Path) -> None:
         assert await store.get_meta("k") == "v"
 
 
-async def test_close_then_reopen_without_further_writes(db_path: Path) -> None:
-    store = await Storage.open(db_path)
+async def test_close_then_reopen_without_further_writes(target: str | Path) -> None:
+    store = await open_storage(target)
     game_id = await running_game(store)
     game = await store.commit_action(game_id, 0, record(1), {"state": 1})
     await store.close()
-    async with await Storage.open(db_path) as reopened:
+    async with await open_storage(target) as reopened:
         assert await reopened.game(game_id) == game
         assert [g.id for g in await reopened.unfinished_games()] == [game_id]
+
+
+# -- several processes on one PostgreSQL ---------------------------------------
+# `postgres_url` (tests/conftest.py): a new database on the test server.
+
+
+async def test_two_pools_commit_one_version_once(postgres_url: str) -> None:
+    """Two bot processes (two pools) commit an action on the same version at
+    once: the row lock makes one wait and then see the other's version."""
+    stores = [await open_storage(postgres_url, now=Clock()) for _ in range(2)]
+    try:
+        game_id = await running_game(stores[0])
+        for round_ in range(5):
+            results = await asyncio.gather(
+                *(
+                    s.commit_action(game_id, round_, record(round_ + 1), {"by": n})
+                    for n, s in enumerate(stores)
+                ),
+                return_exceptions=True,
+            )
+            stale = [r for r in results if isinstance(r, StaleVersion)]
+            won = [r for r in results if not isinstance(r, BaseException)]
+            assert (len(stale), len(won)) == (1, 1), results
+            assert stale[0].actual == round_ + 1
+        game = await stores[1].game(game_id)
+        assert game is not None and game.version == 5
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_two_connections_racing_in_open_transactions(postgres_url: str) -> None:
+    """The second writer blocks on FOR UPDATE while the first holds its
+    transaction open, and fails with StaleVersion once the first commits."""
+    async with await open_storage(postgres_url, now=Clock()) as store:
+        game_id = await running_game(store)
+        holder = await asyncpg.connect(postgres_url)
+        try:
+            tx = holder.transaction()
+            await tx.start()
+            await holder.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
+            await holder.execute(
+                "UPDATE games SET version = 1, record = $2 WHERE id = $1",
+                game_id,
+                '{"actions": [{}]}',
+            )
+            blocked = asyncio.create_task(
+                store.commit_action(game_id, 0, record(1), {"late": True})
+            )
+            await asyncio.sleep(0.3)
+            assert not blocked.done(), "the row lock holds the second writer"
+            await tx.commit()
+            with pytest.raises(StaleVersion):
+                await blocked
+        finally:
+            await holder.close()
+
+
+async def test_channel_busy_across_two_storages(postgres_url: str) -> None:
+    first = await open_storage(postgres_url, now=Clock())
+    second = await open_storage(postgres_url, now=Clock())
+    try:
+        results = await asyncio.gather(
+            *(s.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS) for s in (first, second)),
+            return_exceptions=True,
+        )
+        busy = [r for r in results if isinstance(r, ChannelBusy)]
+        made = [r for r in results if not isinstance(r, BaseException)]
+        assert (len(busy), len(made)) == (1, 1), results
+        assert busy[0].game.id == made[0].id
+        with pytest.raises(ChannelBusy):
+            await second.create_lobby(GUILD, CHANNEL, 999, {}, [])
+        await first.finish(made[0].id, GameStatus.CANCELLED)
+        again = await second.create_lobby(GUILD, CHANNEL, 999, {}, [])
+        assert again.id > made[0].id
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_migrations_run_once_when_processes_start_together(postgres_url: str) -> None:
+    stores = await asyncio.gather(*(open_storage(postgres_url) for _ in range(3)))
+    try:
+        rows = await raw(postgres_url, "SELECT version FROM schema_migrations")
+        assert sorted(row[0] for row in rows) == list(range(1, len(POSTGRES_MIGRATIONS) + 1))
+    finally:
+        for s in stores:
+            await s.close()

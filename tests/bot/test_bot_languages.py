@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from pi_driver import IslandPlayers
 
 from bot.i18n import default_catalog, use_locale
 
 from driver import Players, version_texts
+from pi_driver import IslandPlayers
 
 ENGLISH_FRAGMENT = re.compile(r"[A-Za-z][A-Za-z' ]{12,}[A-Za-z]")
 

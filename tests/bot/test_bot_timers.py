@@ -164,3 +164,23 @@ async def test_restart_with_a_deadline_pending(discord_server, bots):
     assert players.live.version == version, "the deadline is kept, not restarted or lost"
     await bots.advance(21)
     assert players.live.version == version + 1
+
+
+async def test_timers_read_due_games_not_every_unfinished_game(discord_server, bots, monkeypatch):
+    """A wake asks the database for what is due (an indexed query), never for
+    every unfinished game with its record."""
+    players = await _game(discord_server, bots, turn_timer="1m")
+    storage = bots.current.service.storage
+
+    async def listing_everything(*args, **kwargs):
+        raise AssertionError("the timers listed every unfinished game")
+
+    monkeypatch.setattr(storage, "unfinished_games", listing_everything)
+    version = players.live.version
+    row = await storage.game(players.game)
+    assert row.presence["armed"].get("due") is None, "the timeout is stored once, as deadline_at"
+    await bots.advance(31)
+    row = await storage.game(players.game)
+    assert row.presence["armed"]["reminded"]
+    await bots.advance(30)
+    assert players.live.version == version + 1

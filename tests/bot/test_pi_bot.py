@@ -3,12 +3,11 @@ bot's side of the Pizza Island issue)."""
 
 from __future__ import annotations
 
-from pi_driver import IslandPlayers
-
 from bot.games.pizzaisland import render
 from engine.pizzaisland import actions as pi
 
 from driver import version_texts
+from pi_driver import IslandPlayers
 
 
 async def _match(discord_server, bots, seats=3, seed=11, computers=(), **options):

@@ -5,13 +5,14 @@ are in the README, measured by `python -m engine tournament`)."""
 from __future__ import annotations
 
 import pytest
-from pi_helpers import do, position
 
 from engine.pizzaisland import GAME, check
 from engine.pizzaisland.actions import Decline, Discard, Replace, Stop, Take
 from engine.pizzaisland.ai import make_agent
 from engine.pizzaisland.ai.ismcts import IsmctsAgent
 from engine.pizzaisland.ai.tournament import tournament, wilson
+
+from pi_helpers import do, position
 
 
 def test_pi_safe_move_stop_after_a_card_else_take_from_the_deck() -> None:

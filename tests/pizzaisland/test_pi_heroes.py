@@ -4,12 +4,13 @@ Petya fork example."""
 from __future__ import annotations
 
 import pytest
-from pi_helpers import do, of_type, position
 
 from engine.pizzaisland import IllegalAction, legal_actions
 from engine.pizzaisland.actions import Fork, Knife, Mushroom, Pepper, Take
 from engine.pizzaisland.game import step
 from engine.pizzaisland.views import player_view, public_view
+
+from pi_helpers import do, of_type, position
 
 
 def test_pi_n6_placing_a_hero_opens_a_decision_and_decline_goes_on() -> None:

@@ -4,7 +4,6 @@ games), the Captain's Ship (PI-A1), Achievements (PI-A3), information (PI-I1).""
 from __future__ import annotations
 
 import pytest
-from pi_helpers import do, of_type, position
 
 from engine.pizzaisland import IllegalAction, ranking
 from engine.pizzaisland.deal import Deal
@@ -12,6 +11,8 @@ from engine.pizzaisland.flow import start_game
 from engine.pizzaisland.match import decide
 from engine.pizzaisland.state import GAME_OVER, MATCH_OVER, new_state
 from engine.pizzaisland.views import player_view, public_view
+
+from pi_helpers import do, of_type, position
 
 
 def test_pi_w2_example_sveta_6_oleg_10() -> None:

@@ -9,7 +9,6 @@ import random
 from typing import Any
 
 import pytest
-from pi_helpers import conserved
 
 from engine.pizzaisland import GAME, check, replay
 from engine.pizzaisland.ai.safe import safe_move
@@ -19,6 +18,8 @@ from engine.pizzaisland.record import new_record, start
 from engine.pizzaisland.simulate import match_seeds
 from engine.pizzaisland.state import GAME_OVER, MATCH_OVER
 from engine.pizzaisland.views import player_view, public_view
+
+from pi_helpers import conserved
 
 LEVELS = ("easy", "normal", "advanced")
 SEATS = (2, 3, 4)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from pi_helpers import do, of_type, position, types
 
 from engine.pizzaisland import IllegalAction, legal_actions
 from engine.pizzaisland.actions import Stop, Take
@@ -15,6 +14,8 @@ from engine.pizzaisland.deal import deal
 from engine.pizzaisland.events import Event
 from engine.pizzaisland.game import step
 from engine.pizzaisland.state import GAME_OVER
+
+from pi_helpers import do, of_type, position, types
 
 
 def test_pi_c1_box_is_three_colours_by_three_shapes_by_four() -> None:

@@ -1,0 +1,141 @@
+"""`Storage` on PostgreSQL (asyncpg): for several bot processes on one database.
+
+Nothing here assumes a single process. Each write is one transaction on a
+pooled connection; a write that checks a game first reads its row with
+`SELECT … FOR UPDATE`, so a second writer of the same game waits for the first
+to commit and then sees its version (`StaleVersion`). The one-active-game-per-
+channel rule is a partial unique index, so two processes cannot both open a
+lobby in one channel. Migrations run under an advisory lock, so processes
+starting together apply each one once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from functools import cache
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+import asyncpg
+
+from .base import StorageError, utc_now
+from .migrations import POSTGRES_MIGRATIONS as MIGRATIONS
+from .sql import Row, SqlStorage
+
+__all__ = ["MIGRATIONS", "PostgresStorage"]
+
+# pg_advisory_lock key held while migrating: "mammamia" in ASCII, as a number.
+MIGRATION_LOCK = 0x6D616D6D616D6961
+
+
+if TYPE_CHECKING:  # asyncpg's classes are generic in its stubs only
+    from asyncpg.pool import PoolConnectionProxy
+
+    _Conn: TypeAlias = asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]
+
+
+@cache
+def _numbered(sql: str) -> str:
+    """`?` placeholders (shared SQL) as PostgreSQL's `$1, $2, …`.
+    The statements of sql.py hold no `?` inside literals."""
+    count = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+
+class _Connection:
+    """The `Executor` of sql.py over an asyncpg connection."""
+
+    def __init__(self, conn: _Conn) -> None:
+        self._conn = conn
+
+    async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        row: asyncpg.Record | None = await self._conn.fetchrow(_numbered(sql), *params)
+        return row
+
+    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> Sequence[Row]:
+        rows: list[asyncpg.Record] = await self._conn.fetch(_numbered(sql), *params)
+        return rows
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
+        await self._conn.execute(_numbered(sql), *params)
+
+
+class PostgresStorage(SqlStorage):
+    backend = "postgresql"
+    lock_row = " FOR UPDATE"
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], now: Callable[[], datetime]) -> None:
+        super().__init__(now)
+        self._pool = pool
+
+    @classmethod
+    async def connect(
+        cls,
+        url: str,
+        *,
+        now: Callable[[], datetime] = utc_now,
+        min_size: int = 1,
+        max_size: int = 10,
+    ) -> PostgresStorage:
+        """Connect to the database at `url` (postgresql://…) and bring its schema up to date."""
+        pool: asyncpg.Pool[asyncpg.Record] = await asyncpg.create_pool(
+            url, min_size=min_size, max_size=max_size
+        )
+        try:
+            async with pool.acquire() as conn:
+                await _migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, now)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[_Connection]:
+        async with self._pool.acquire() as conn:
+            yield _Connection(conn)
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[_Connection]:
+        # READ COMMITTED is enough: every check a write relies on reads its row
+        # FOR UPDATE, which waits for, then sees, any other writer's commit.
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield _Connection(conn)
+
+    def _to_db_time(self, moment: datetime) -> datetime:
+        if moment.tzinfo is None:
+            raise ValueError("timestamps must be timezone-aware")
+        return moment.astimezone(UTC)
+
+    def _from_db_time(self, value: Any) -> datetime:
+        assert isinstance(value, datetime)
+        return value.astimezone(UTC)
+
+    def _is_channel_busy(self, error: Exception) -> bool:
+        return isinstance(error, asyncpg.UniqueViolationError)
+
+
+async def _migrate(conn: _Conn) -> None:
+    """Run the migrations this database has not seen yet, each in its own transaction."""
+    await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    try:
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+        )
+        current = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+        if current > len(MIGRATIONS):
+            raise StorageError(
+                f"the database is at schema version {current}, newer than this bot "
+                f"({len(MIGRATIONS)}); upgrade the bot"
+            )
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            async with conn.transaction():
+                await conn.execute(script)  # several statements: no parameters
+                await conn.execute("INSERT INTO schema_migrations (version) VALUES ($1)", number)
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)

@@ -1,0 +1,470 @@
+"""The SQL both backends share: one set of portable statements over a small driver.
+
+Statements are written once, with `?` placeholders, in SQL that SQLite and
+PostgreSQL read alike. A backend supplies the connection handling (how a
+transaction is begun and how a row is locked), how a moment is stored, and
+how it recognises the one-active-game-per-channel index refusing an insert.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime
+from typing import Any, Protocol
+
+from .base import (
+    DEFAULT_GAME,
+    KEEP,
+    ChannelBusy,
+    GameNotFound,
+    GameRow,
+    GameStatus,
+    Keep,
+    Seat,
+    Shards,
+    StaleVersion,
+    Storage,
+    WrongStatus,
+)
+
+ACTIVE = "status IN ('lobby', 'running')"
+
+
+class Row(Protocol):
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+class Executor(Protocol):
+    """One connection, inside a transaction when it came from `_write`."""
+
+    async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
+
+    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> Sequence[Row]: ...
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> None: ...
+
+
+class SqlStorage(Storage):
+    """`Storage` in portable SQL; subclasses bring the connection."""
+
+    #: Appended to the status check inside a write, to lock the game's row
+    #: until the commit (PostgreSQL). SQLite's BEGIN IMMEDIATE locks the file.
+    lock_row = ""
+
+    def __init__(self, now: Callable[[], datetime]) -> None:
+        self._now = now
+
+    # -- what a backend provides -------------------------------------------
+
+    @abc.abstractmethod
+    def _read(self) -> AbstractAsyncContextManager[Executor]:
+        """A connection for reading."""
+
+    @abc.abstractmethod
+    def _write(self) -> AbstractAsyncContextManager[Executor]:
+        """A connection in a transaction, committed when the block succeeds."""
+
+    @abc.abstractmethod
+    def _to_db_time(self, moment: datetime) -> object:
+        """A moment as a statement parameter."""
+
+    @abc.abstractmethod
+    def _from_db_time(self, value: Any) -> datetime:
+        """A moment as the database returned it."""
+
+    @abc.abstractmethod
+    def _is_channel_busy(self, error: Exception) -> bool:
+        """Whether an INSERT failed on the one-active-game-per-channel index."""
+
+    # -- reading games -----------------------------------------------------
+
+    async def schema_version(self) -> int:
+        async with self._read() as db:
+            row = await db.fetchone("SELECT MAX(version) AS v FROM schema_migrations")
+        return 0 if row is None or row["v"] is None else int(row["v"])
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return await self._select_one("SELECT * FROM games WHERE id = ?", (game_id,))
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        return await self._select_one(
+            f"SELECT * FROM games WHERE channel_id = ? AND {ACTIVE}", (channel_id,)
+        )
+
+    async def unfinished_games(self, *, shards: Shards | None = None) -> list[GameRow]:
+        where, params = _shard_filter(shards)
+        return await self._select(f"SELECT * FROM games WHERE {ACTIVE}{where} ORDER BY id", params)
+
+    async def ended_since(self, moment: datetime, *, shards: Shards | None = None) -> list[GameRow]:
+        where, params = _shard_filter(shards)
+        return await self._select(
+            "SELECT * FROM games WHERE status IN ('finished', 'cancelled')"
+            f" AND record IS NOT NULL AND finished_at >= ?{where} ORDER BY id",
+            (self._to_db_time(moment), *params),
+        )
+
+    async def last_finished_game(
+        self, channel_id: int, *, include_cancelled: bool = False
+    ) -> GameRow | None:
+        ended = "('finished', 'cancelled')" if include_cancelled else "('finished')"
+        return await self._select_one(
+            f"SELECT * FROM games WHERE channel_id = ? AND status IN {ended}"
+            " ORDER BY finished_at DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+
+    async def next_deadline(self, *, shards: Shards | None = None) -> tuple[datetime, int] | None:
+        # Walks the partial index games_by_deadline from its start: one row read
+        # when every game is on this process's shards.
+        where, params = _shard_filter(shards)
+        async with self._read() as db:
+            row = await db.fetchone(
+                "SELECT deadline_at, id FROM games WHERE deadline_at IS NOT NULL"
+                f" AND {ACTIVE}{where} ORDER BY deadline_at, id LIMIT 1",
+                params,
+            )
+        return None if row is None else (self._from_db_time(row["deadline_at"]), row["id"])
+
+    async def due_games(self, now: datetime, *, shards: Shards | None = None) -> list[GameRow]:
+        where, params = _shard_filter(shards)
+        return await self._select(
+            "SELECT * FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= ?"
+            f" AND {ACTIVE}{where} ORDER BY deadline_at, id",
+            (self._to_db_time(now), *params),
+        )
+
+    async def oldest_lobby(self, *, shards: Shards | None = None) -> tuple[datetime, int] | None:
+        where, params = _shard_filter(shards)
+        async with self._read() as db:
+            row = await db.fetchone(
+                f"SELECT updated_at, id FROM games WHERE status = 'lobby'{where}"
+                " ORDER BY updated_at, id LIMIT 1",
+                params,
+            )
+        return None if row is None else (self._from_db_time(row["updated_at"]), row["id"])
+
+    async def idle_lobbies(
+        self, updated_before: datetime, *, shards: Shards | None = None
+    ) -> list[GameRow]:
+        where, params = _shard_filter(shards)
+        return await self._select(
+            f"SELECT * FROM games WHERE status = 'lobby' AND updated_at < ?{where}"
+            " ORDER BY updated_at, id",
+            (self._to_db_time(updated_before), *params),
+        )
+
+    # -- writing games -----------------------------------------------------
+
+    async def create_lobby(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        settings: Mapping[str, Any],
+        seats: Sequence[Seat],
+        *,
+        game: str = DEFAULT_GAME,
+    ) -> GameRow:
+        now = self._to_db_time(self._now())
+        try:
+            async with self._write() as db:
+                row = await db.fetchone(
+                    "INSERT INTO games (game, guild_id, channel_id, status, host_id, settings,"
+                    " seats, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)"
+                    " RETURNING *",
+                    (
+                        game,
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        dumps(settings),
+                        dumps([seat.to_json() for seat in seats]),
+                        now,
+                        now,
+                    ),
+                )
+        except Exception as error:
+            if not self._is_channel_busy(error):
+                raise
+            # The partial unique index refused a second active game in the channel.
+            busy = await self.active_game(channel_id)
+            if busy is None:  # it ended in between; a real integrity error otherwise
+                raise
+            raise ChannelBusy(channel_id, busy) from None
+        assert row is not None
+        return self._game_from_row(row)
+
+    async def update_lobby(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[Seat] | None = None,
+        settings: Mapping[str, Any] | None = None,
+        host_id: int | None = None,
+    ) -> GameRow:
+        changes: dict[str, object] = {}
+        if seats is not None:
+            changes["seats"] = dumps([seat.to_json() for seat in seats])
+        if settings is not None:
+            changes["settings"] = dumps(settings)
+        if host_id is not None:
+            changes["host_id"] = host_id
+        async with self._write() as db:
+            await self._require_status(db, game_id, (GameStatus.LOBBY,))
+            return await self._update(db, game_id, changes)
+
+    async def start_game(
+        self,
+        game_id: int,
+        record: Mapping[str, Any],
+        snapshot: Mapping[str, Any],
+        *,
+        deadline_at: datetime | None = None,
+    ) -> GameRow:
+        changes = {
+            "status": GameStatus.RUNNING.value,
+            "record": dumps(record),
+            "snapshot": dumps(snapshot),
+            "version": action_count(record),
+            "deadline_at": self._optional_time(deadline_at),
+        }
+        async with self._write() as db:
+            await self._require_status(db, game_id, (GameStatus.LOBBY,))
+            return await self._update(db, game_id, changes)
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        record: Mapping[str, Any],
+        snapshot: Mapping[str, Any],
+        *,
+        status: GameStatus | None = None,
+        deadline_at: datetime | Keep | None = None,
+        presence: Mapping[str, Any] | None = None,
+    ) -> GameRow:
+        new_version = action_count(record)
+        if new_version <= expected_version:
+            raise ValueError(
+                f"the record has {new_version} actions; a commit after version "
+                f"{expected_version} must add at least one"
+            )
+        changes: dict[str, object] = {
+            "record": dumps(record),
+            "snapshot": dumps(snapshot),
+            "version": new_version,
+        }
+        if deadline_at is not KEEP:
+            changes["deadline_at"] = self._optional_time(deadline_at)
+        if presence is not None:
+            changes["presence"] = dumps(presence)
+        if status is not None and status is not GameStatus.RUNNING:
+            changes |= self._ending(status)
+        async with self._write() as db:
+            # The row stays locked from this read to the commit, so two writers of
+            # one version cannot both pass the check.
+            current = await self._require_status(db, game_id, (GameStatus.RUNNING,))
+            if current["version"] != expected_version:
+                raise StaleVersion(game_id, expected_version, current["version"])
+            return await self._update(db, game_id, changes)
+
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        table_message_id: int | Keep | None = KEEP,
+        ping_message_id: int | Keep | None = KEEP,
+        lobby_message_id: int | Keep | None = KEEP,
+    ) -> GameRow:
+        given = {
+            "table_message_id": table_message_id,
+            "ping_message_id": ping_message_id,
+            "lobby_message_id": lobby_message_id,
+        }
+        changes = {column: value for column, value in given.items() if value is not KEEP}
+        async with self._write() as db:
+            return await self._update(db, game_id, changes)
+
+    async def set_narration(self, game_id: int, narration: Mapping[str, Any]) -> GameRow:
+        async with self._write() as db:
+            return await self._update(db, game_id, {"narration": dumps(narration)})
+
+    async def set_presence(
+        self,
+        game_id: int,
+        presence: Mapping[str, Any],
+        *,
+        deadline_at: datetime | Keep | None = KEEP,
+    ) -> GameRow:
+        changes: dict[str, object] = {"presence": dumps(presence)}
+        if deadline_at is not KEEP:
+            changes["deadline_at"] = self._optional_time(deadline_at)
+        async with self._write() as db:
+            return await self._update(db, game_id, changes)
+
+    async def set_deadline(self, game_id: int, deadline_at: datetime | None) -> GameRow:
+        async with self._write() as db:
+            return await self._update(
+                db, game_id, {"deadline_at": self._optional_time(deadline_at)}
+            )
+
+    async def finish(self, game_id: int, status: GameStatus = GameStatus.FINISHED) -> GameRow:
+        changes = self._ending(status)
+        async with self._write() as db:
+            await self._require_status(db, game_id, (GameStatus.LOBBY, GameStatus.RUNNING))
+            return await self._update(db, game_id, changes)
+
+    # -- meta --------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        async with self._read() as db:
+            row = await db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else str(row["value"])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    # -- user preferences ------------------------------------------------
+
+    async def preferences(self, user_id: int) -> dict[str, Any]:
+        async with self._read() as db:
+            row = await db.fetchone(
+                "SELECT preferences FROM user_preferences WHERE user_id = ?", (user_id,)
+            )
+        return {} if row is None else dict(json.loads(row["preferences"]))
+
+    async def set_preferences(self, user_id: int, **changes: Any) -> dict[str, Any]:
+        async with self._write() as db:
+            row = await db.fetchone(
+                "SELECT preferences FROM user_preferences WHERE user_id = ?", (user_id,)
+            )
+            preferences = {} if row is None else dict(json.loads(row["preferences"]))
+            preferences.update(changes)
+            preferences = {k: v for k, v in preferences.items() if v is not None}
+            await db.execute(
+                "INSERT INTO user_preferences (user_id, preferences) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET preferences = excluded.preferences",
+                (user_id, json.dumps(preferences, separators=(",", ":"))),
+            )
+        return preferences
+
+    # -- internals ---------------------------------------------------------
+
+    async def _select_one(self, sql: str, params: Sequence[object]) -> GameRow | None:
+        async with self._read() as db:
+            row = await db.fetchone(sql, params)
+        return None if row is None else self._game_from_row(row)
+
+    async def _select(self, sql: str, params: Sequence[object]) -> list[GameRow]:
+        async with self._read() as db:
+            rows = await db.fetchall(sql, params)
+        return [self._game_from_row(row) for row in rows]
+
+    async def _require_status(
+        self, db: Executor, game_id: int, allowed: Sequence[GameStatus]
+    ) -> Row:
+        row = await db.fetchone(
+            f"SELECT status, version FROM games WHERE id = ?{self.lock_row}", (game_id,)
+        )
+        if row is None:
+            raise GameNotFound(game_id)
+        status = GameStatus(row["status"])
+        if status not in allowed:
+            raise WrongStatus(game_id, status, allowed)
+        return row
+
+    async def _update(self, db: Executor, game_id: int, changes: Mapping[str, object]) -> GameRow:
+        """Apply `changes` (column → SQL value) to one game and return the new row."""
+        columns = {**changes, "updated_at": self._to_db_time(self._now())}
+        # Column names come from this module's literals only, never from callers.
+        assignments = ", ".join(f"{column} = ?" for column in columns)
+        row = await db.fetchone(
+            f"UPDATE games SET {assignments} WHERE id = ? RETURNING *",
+            (*columns.values(), game_id),
+        )
+        if row is None:
+            raise GameNotFound(game_id)
+        return self._game_from_row(row)
+
+    def _ending(self, status: GameStatus) -> dict[str, object]:
+        if status.active:
+            raise ValueError(f"{status} does not end a game")
+        return {
+            "status": status.value,
+            "finished_at": self._to_db_time(self._now()),
+            "deadline_at": None,
+        }
+
+    def _optional_time(self, moment: datetime | None) -> object:
+        return None if moment is None else self._to_db_time(moment)
+
+    def _optional_datetime(self, value: Any) -> datetime | None:
+        return None if value is None else self._from_db_time(value)
+
+    def _game_from_row(self, row: Row) -> GameRow:
+        return GameRow(
+            id=row["id"],
+            game=row["game"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            status=GameStatus(row["status"]),
+            host_id=row["host_id"],
+            settings=json.loads(row["settings"]),
+            seats=tuple(Seat.from_json(seat) for seat in json.loads(row["seats"])),
+            record=_optional_json(row["record"]),
+            snapshot=_optional_json(row["snapshot"]),
+            version=row["version"],
+            table_message_id=row["table_message_id"],
+            ping_message_id=row["ping_message_id"],
+            lobby_message_id=row["lobby_message_id"],
+            narration=json.loads(row["narration"]),
+            deadline_at=self._optional_datetime(row["deadline_at"]),
+            created_at=self._from_db_time(row["created_at"]),
+            updated_at=self._from_db_time(row["updated_at"]),
+            finished_at=self._optional_datetime(row["finished_at"]),
+            presence=json.loads(row["presence"]),
+        )
+
+
+def _shard_filter(shards: Shards | None) -> tuple[str, tuple[object, ...]]:
+    """An `AND …` clause keeping the games on `shards`, and its parameters.
+
+    Computed from guild_id rather than stored, so a change of shard count
+    needs no rewrite of the table.
+    """
+    if shards is None or shards.ids is None:
+        return "", ()
+    if not shards.ids:
+        return " AND 1 = 0", ()
+    ids = sorted(shards.ids)
+    marks = ", ".join("?" for _ in ids)
+    # Parenthesised: % binds tighter than >> in both SQLite and PostgreSQL.
+    return (
+        f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})",
+        (shards.count, *ids),
+    )
+
+
+def action_count(record: Mapping[str, Any]) -> int:
+    """The version a record stands for: its actions, or every game's in a
+    match. Whether the record is well formed is for its game to say."""
+    games = record.get("games")
+    if isinstance(games, list):
+        return sum(len(g.get("actions", ())) for g in games)
+    return len(record.get("actions", ()))
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _optional_json(text: str | None) -> Any:
+    return None if text is None else json.loads(text)

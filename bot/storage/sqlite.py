@@ -1,0 +1,187 @@
+"""`Storage` in one SQLite file (aiosqlite): the default, for one process.
+
+Many games share one connection, so every method runs under one
+`asyncio.Lock`, and every write in an explicit transaction: two coroutines can
+never interleave statements inside each other's transaction. BEGIN IMMEDIATE
+takes the file's write lock up front, so a version read inside a write cannot
+be invalidated by another process before the write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .base import StorageError, utc_now
+from .migrations import SQLITE_MIGRATIONS as MIGRATIONS
+from .sql import Row, SqlStorage
+
+__all__ = ["MIGRATIONS", "SqliteStorage"]
+
+
+class _Connection:
+    """The `Executor` of sql.py over an aiosqlite connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        cursor = await self._conn.execute(sql, params)
+        try:
+            row: sqlite3.Row | None = await cursor.fetchone()
+            return row
+        finally:
+            await cursor.close()
+
+    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> Sequence[Row]:
+        cursor = await self._conn.execute(sql, params)
+        try:
+            return list(await cursor.fetchall())
+        finally:
+            await cursor.close()
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
+        await self._conn.execute(sql, params)
+
+
+class SqliteStorage(SqlStorage):
+    backend = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, now: Callable[[], datetime]) -> None:
+        super().__init__(now)
+        self._conn = conn
+        self._db = _Connection(conn)
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def connect(
+        cls, path: str | Path, *, now: Callable[[], datetime] = utc_now
+    ) -> SqliteStorage:
+        """Open (creating if needed) the database at `path` and bring its schema up to date.
+
+        `path` may be ":memory:" for a throw-away database.
+        """
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves (see _write).
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            # WAL: readers never block the writer, and a commit is one append.
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            # Wait rather than fail if an operator's sqlite3 shell holds a lock.
+            await conn.execute("PRAGMA busy_timeout = 5000")
+            await _migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, now)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    async def journal_mode(self) -> str:
+        async with self._read() as db:
+            row = await db.fetchone("PRAGMA journal_mode")
+        assert row is not None
+        return str(row[0])  # type: ignore[index]
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[_Connection]:
+        async with self._lock:
+            yield self._db
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[_Connection]:
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    def _to_db_time(self, moment: datetime) -> str:
+        return timestamp(moment)
+
+    def _from_db_time(self, value: Any) -> datetime:
+        return datetime.fromisoformat(value)
+
+    def _is_channel_busy(self, error: Exception) -> bool:
+        return isinstance(error, sqlite3.IntegrityError)
+
+
+def timestamp(moment: datetime) -> str:
+    """UTC ISO-8601 with a fixed width, so text order is time order (ORDER BY works)."""
+    if moment.tzinfo is None:
+        raise ValueError("timestamps must be timezone-aware")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+async def _migrate(conn: aiosqlite.Connection) -> None:
+    """Run the migrations this database has not seen yet, each atomically."""
+    current = await _adopt_user_version(conn)
+    if current > len(MIGRATIONS):
+        raise StorageError(
+            f"the database is at schema version {current}, newer than this bot "
+            f"({len(MIGRATIONS)}); upgrade the bot"
+        )
+    for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+        applied = timestamp(utc_now())
+        try:
+            await conn.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\n"
+                f"INSERT INTO schema_migrations (version, applied_at)"
+                f" VALUES ({number}, '{applied}');\nCOMMIT;"
+            )
+        except BaseException:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise
+
+
+async def _adopt_user_version(conn: aiosqlite.Connection) -> int:
+    """Make sure `schema_migrations` exists and return the highest version in it.
+
+    A database made before the table existed counted its migrations in
+    `PRAGMA user_version`; those are recorded as applied, once.
+    """
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+        )
+        highest = await _scalar(conn, "SELECT MAX(version) FROM schema_migrations")
+        if highest is None:
+            legacy = int(await _scalar(conn, "PRAGMA user_version") or 0)
+            now = timestamp(utc_now())
+            await conn.executemany(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                [(number, now) for number in range(1, legacy + 1)],
+            )
+            highest = legacy
+    except BaseException:
+        await conn.execute("ROLLBACK")
+        raise
+    await conn.execute("COMMIT")
+    return int(highest)
+
+
+async def _scalar(conn: aiosqlite.Connection, sql: str) -> Any:
+    cursor = await conn.execute(sql)
+    try:
+        row = await cursor.fetchone()
+    finally:
+        await cursor.close()
+    return None if row is None else row[0]

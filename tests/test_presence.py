@@ -1,0 +1,32 @@
+"""bot.presence: the armed deadline is stored once (the game's deadline_at)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.presence import Presence
+
+DEADLINE = datetime(2025, 1, 1, 12, 0, 30, tzinfo=UTC)
+
+
+def test_timeout_is_the_reminder_deadline_plus_the_rest() -> None:
+    stored = {"armed": {"version": 3, "reminded": False, "rest": 30.0}}
+    presence = Presence.of(stored, 2, DEADLINE)
+    assert presence.armed is not None
+    assert presence.armed["due"] == DEADLINE.timestamp() + 30
+
+
+def test_once_reminded_the_deadline_is_the_timeout() -> None:
+    stored = {"armed": {"version": 3, "reminded": True, "rest": 30.0}}
+    presence = Presence.of(stored, 2, DEADLINE)
+    assert presence.armed is not None
+    assert presence.armed["due"] == DEADLINE.timestamp()
+    assert Presence.of(stored, 2, None).armed == {**stored["armed"], "due": None}
+
+
+def test_the_timeout_is_never_stored_in_the_presence() -> None:
+    # A presence written before deadline_at was the only deadline carried its own.
+    old = {"armed": {"version": 1, "due": 5.0, "half": 2.0, "reminded": False}}
+    presence = Presence.of(old, 2, DEADLINE)
+    assert presence.armed is not None and presence.armed["due"] == DEADLINE.timestamp()
+    assert presence.to_json()["armed"] == {"version": 1, "reminded": False}
