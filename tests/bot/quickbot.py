@@ -1,9 +1,9 @@
 """`python -m bot` at test tempo, for tests that run the bot as a real process
 (`python tests/bot/quickbot.py`, configured by the same environment).
 
-The same entry point (`bot.__main__.main`), configuration, database and
-Discord traffic; only the narration's pace and the computers' thinking time
-are nothing, so that a whole game fits in a test.
+The same entry point (`bot.__main__.main`), configuration (sharded or not),
+database and Discord traffic; only the narration's pace and the computers'
+thinking time are nothing, so that a whole game fits in a test.
 """
 
 from __future__ import annotations
@@ -12,19 +12,14 @@ import sys
 from typing import Any
 
 from bot import __main__ as entry
-from bot.client import MammaMiaBot
+from bot import client
 from bot.config import Config
 
 NO_PAUSE = {"slow": 0.0, "normal": 0.0, "fast": 0.0}
 
 
-class QuickBot(MammaMiaBot):
-    def __init__(self, config: Config, *args: Any, **kwargs: Any) -> None:
-        super().__init__(config, reveal_pace=NO_PAUSE, computer_pause=0.0)
-
-
-def create_quick_bot(config: Config, **options: Any) -> MammaMiaBot:
-    return QuickBot(config)
+def create_quick_bot(config: Config, **options: Any) -> client.MammaMiaBot:
+    return client.create_bot(config, reveal_pace=NO_PAUSE, computer_pause=0.0)
 
 
 if __name__ == "__main__":
