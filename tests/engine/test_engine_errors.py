@@ -247,7 +247,7 @@ def test_refusal_code_and_params(code, build, move, params):
 
 
 def test_every_refusal_code_is_tested():
-    tested = {c[0] for c in CASES} | {"malformed", "no_such_seat"}
+    tested = {c[0] for c in CASES} | {"malformed", "no_such_seat", "help_plus_only"}
     raised = set()
     for path in Path(mammamia.__file__).parent.glob("*.py"):
         text = path.read_text()
@@ -334,3 +334,12 @@ def test_legal_actions_is_exactly_the_canonical_legal_turns():
                 for draw in (None, "supply", "orders"):
                     move = Turn(0, kind, count, order, draw)
                     assert is_legal(state, move) == (move in listed), move
+
+
+def test_pl_h_help_is_an_option_of_plus_only():
+    """Settings, not a move: a classic game with help chosen is refused."""
+    with pytest.raises(IllegalAction) as info:
+        mammamia.GAME.check_settings({"variant": "classic", "help": "on"})
+    assert info.value.code == "help_plus_only"
+    mammamia.GAME.check_settings({"variant": "plus", "help": "on"})
+    mammamia.GAME.check_settings({"variant": "classic", "help": None})

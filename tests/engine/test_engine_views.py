@@ -100,7 +100,9 @@ def test_mm_v1_player_view_shows_only_the_players_own_hand():
         for seat in range(state.seats):
             view = player_view(state, seat)
             assert sorted(view["hand"]) == sorted(state.hands[seat])
-            assert set(view) <= PUBLIC_KEYS | {"seat", "hand"}
+            assert set(view) <= PUBLIC_KEYS | {"seat", "hand", "hand_orders"}
+            kinds = set(state.box.kinds)
+            assert view["hand_orders"] == sorted(c for c in state.hands[seat] if c not in kinds)
             assert player_view(hide_shuffle(state, seat, rnd), seat) == view
 
 
@@ -152,7 +154,9 @@ def test_mm_v2_strict_memory_only_latest_play_and_top_card():
     assert view["oven_top"] == "yellow-misto"
     assert view["last_play"]["order"] == "yellow-misto"
     state, _ = do(state, "turn salami 2 draw=supply")
-    text = json.dumps(public_view(state))
+    view = public_view(state)
+    assert view["kinds"] == list(state.box.kinds)  # the box's kinds, not a play
+    text = json.dumps({k: v for k, v in view.items() if k != "kinds"})
     assert "yellow-misto" not in text  # the earlier play is gone from the table
     assert "olive" not in text
 
