@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bench-bot clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,13 @@ test: lint
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m engine simulate --variant classic --seats 4 --games 2000 --seed 1
+
+# The bot under load (README, Performance of the bot); minutes long, not part of `make test`.
+GAMES ?= 200
+SECONDS ?= 60
+DATABASE ?= sqlite
+bench-bot: $(VENV)/.installed-test
+	$(BIN)/python -m bench.bot_load --games $(GAMES) --seconds $(SECONDS) --database $(DATABASE)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
