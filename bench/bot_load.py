@@ -54,6 +54,7 @@ class Options:
     workdir: Path | None = None
     think: tuple[float, float] = (1.0, 3.0)
     quiet: bool = False
+    bot_root: Path | None = None  # another checkout's bot, for a before/after comparison
 
 
 def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
@@ -70,6 +71,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workdir", type=Path, help="keep the database and bot log here")
     p.add_argument("--json", type=Path, help="also write the JSON summary to this file")
+    p.add_argument("--bot-root", type=Path, help="run the bot of this checkout instead")
     a = p.parse_args(argv)
     options = Options(
         games=a.games,
@@ -83,6 +85,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         setup_concurrency=a.setup_concurrency,
         seed=a.seed,
         workdir=a.workdir,
+        bot_root=a.bot_root,
     )
     return options, a.json
 
@@ -108,7 +111,7 @@ class Run:
     def bot_env(self) -> dict[str, str]:
         env = {
             "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+            "PYTHONPATH": str(self.o.bot_root or Path(__file__).resolve().parents[1]),
             "DISCORD_TOKEN": self.server.token,
             "MAMMAMIA_DEV_GUILD": str(self.server.guild.id),
             "DISCORD_API_BASE": self.server.api_base,
@@ -369,8 +372,12 @@ class Run:
         return s
 
 
+def _ms(value: float | None) -> str:
+    return "unanswered" if value is None else f"{value:g}"
+
+
 def report(s: dict[str, Any]) -> str:
-    """The human table."""
+    """The human table; a percentile that falls on an unanswered interaction says so."""
     play, memory = s["play"], s["memory"]
     i = play["interactions"]
     lag = play["publish_lag"]
@@ -384,7 +391,7 @@ def report(s: dict[str, Any]) -> str:
         ("interactions (per s)", f"{i['count']} ({play['interactions_per_second']})"),
         (
             "ack p50 / p90 / p99 / max ms",
-            f"{i['p50_ms']} / {i['p90_ms']} / {i['p99_ms']} / {i['max_ms']}",
+            " / ".join(_ms(i[k]) for k in ("p50_ms", "p90_ms", "p99_ms", "max_ms")),
         ),
         ("late (>3 s) / never answered", f"{i['late']} / {i['never']}"),
         ("applied actions (per s)", f"{play['applied_actions']} ({play['actions_per_second']})"),
