@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import hashlib
+import json
 import logging
 from typing import Any
 
@@ -96,6 +98,9 @@ class Publisher:
     # --- one game -------------------------------------------------------------------
 
     async def sync(self, game: int) -> None:
+        # Resumed games are published once the gateway has sent the guilds: their
+        # channels are then in the cache, not fetched one GET per game.
+        await self.client.wait_until_ready()
         live = await self.service.live(game)
         channel = await self._channel(live.row.channel_id)
         if channel is None:
@@ -208,13 +213,17 @@ class Publisher:
     ) -> None:
         reply = shown.table(self._table_of(live))
         presence_notes(reply, live.presence(), live.version, live.names())
+        shows = digest(reply)
         old = live.row.table_message_id
         repost = narration.pop("repost_table", False) or live.id in self._repost
         self._repost.discard(live.id)
+        if old is not None and not repost and narration.get("table") == shows:
+            return  # it already says this (after a restart, say): an edit would change nothing
         if old is not None and repost:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).delete()
             old = None
+        narration["table"] = shows
         if old is not None:
             try:
                 await channel.get_partial_message(old).edit(**reply.kwargs())
@@ -257,7 +266,7 @@ class Publisher:
         ping = narration.get("ping") or {}
         if ping.get("key") == key:
             return
-        old = live.row.ping_message_id
+        old = ping_message_id(live.row, narration)
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).delete()
@@ -274,8 +283,9 @@ class Publisher:
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
             )
             message_id = message.id
-        await self.service.set_messages(live, ping_message_id=message_id)
-        narration["ping"] = {"key": key}
+        # Kept in the narration, which this sync stores once at its end anyway:
+        # one write per published move instead of two.
+        narration["ping"] = {"key": key, "id": message_id}
 
     async def _decision(
         self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
@@ -293,10 +303,11 @@ class Publisher:
         """A game ended early: the table says so, and the ping goes."""
         if narration.get("ended"):
             return
-        if live.row.ping_message_id is not None:
+        ping = ping_message_id(live.row, narration)
+        if ping is not None:
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(live.row.ping_message_id).delete()
-            await self.service.set_messages(live, ping_message_id=None)
+                await channel.get_partial_message(ping).delete()
+            narration["ping"] = {"key": None, "id": None}
         if live.row.table_message_id is not None:
             reply = shown.table(self._table_of(live))
             reply.items = []
@@ -305,6 +316,25 @@ class Publisher:
                 await channel.get_partial_message(live.row.table_message_id).edit(**reply.kwargs())
         narration["ended"] = True
         await self.service.set_narration(live, narration)
+
+
+def ping_message_id(row: GameRow, narration: dict[str, Any] | None = None) -> int | None:
+    """The ping on the channel now: kept in the narration; games stored by
+    earlier versions of the bot have it in their ping_message_id."""
+    ping = (row.narration if narration is None else narration).get("ping") or {}
+    found: int | None = ping.get("id", row.ping_message_id)
+    return found
+
+
+def digest(reply: Reply) -> str:
+    """A short fingerprint of what a message would show."""
+    shown = {
+        "content": reply.content,
+        "embed": reply.embed.to_dict() if reply.embed is not None else None,
+        "components": reply.view().to_components(),
+    }
+    text = json.dumps(shown, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def game_locale(row: GameRow, channel: Any) -> Any:
