@@ -297,16 +297,13 @@ class Run:
             for r in answered
             if r is not None and r.response is not None
         ]
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if all(t.shown.first_update is not None for t in running):
-                break
-            await asyncio.sleep(0.05)
+        # A table that already shows where its game stands need not be edited:
+        # wait for the bot to be done publishing, not for every table.
+        await self.quiet(limit=60)
         updated = [t.shown.first_update - spawn for t in running if t.shown.first_update]
         resumed = bot.resumed()
         calls = self.server.calls.between(spawn, time.monotonic())
         own = {r: n for r, n in calls.items() if not r.startswith(INTERACTION_ROUTES)}
-        await self.quiet()
         return {
             "load_average": [round(x, 2) for x in load],
             "stored_running_games": len(running),
@@ -317,7 +314,7 @@ class Run:
             "probes_answered": f"{len(answer_times)}/{len(probes)}",
             "tables_updated": len(updated),
             "all_tables_updated_s": round(max(updated), 2) if updated else None,
-            "rest_calls_first_minute": dict(Counter(own).most_common()),
+            "rest_calls": dict(Counter(own).most_common()),
             "rss_after_restart_kb": bot.rss_kb(),
         }
 

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -46,6 +46,14 @@ class Live:
     state: State
     record: dict[str, Any]
     events: dict[int, list[Event]] = field(default_factory=dict)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # The row as stored carries the record and the snapshot decoded once
+        # more; in memory `record` and `state` are the truth, and keeping those
+        # copies doubled what every live game costs.
+        if name == "row" and (value.record is not None or value.snapshot is not None):
+            value = replace(value, record=None, snapshot=None)
+        super().__setattr__(name, value)
 
     @property
     def id(self) -> int:

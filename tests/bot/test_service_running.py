@@ -36,3 +36,28 @@ async def test_running_game_is_found_without_a_query(monkeypatch: pytest.MonkeyP
             await service.running(CHANNEL)
     finally:
         await storage.close()
+
+
+async def test_a_live_game_keeps_one_copy_of_its_record() -> None:
+    """Memory per live game (the scale issue: ≤ 30 KB idle): the stored row's
+    decoded record and snapshot are not kept beside `record` and `state`."""
+    storage = await Storage.open(":memory:")
+    try:
+        service = GameService(storage, seed=lambda: 7)
+        rules = game("mammamia")
+        settings = default_settings(rules, variant="classic")
+        await service.open_lobby(rules, 1, CHANNEL, Seat(10, "Ana"), settings)
+        await service.join(CHANNEL, Seat(11, "Ben"))
+        live = await service.start(CHANNEL, 10)
+        seat = rules.to_act(live.state)[0]
+        action = rules.legal_actions(live.state, seat)[0]
+        user = live.row.seats[seat].user_id
+        assert user is not None
+        await service.act(live.id, user, lambda s: action)
+        assert (live.row.record, live.row.snapshot) == (None, None)
+        assert len(live.record["actions"]) == 1 and live.version == 1
+        stored = await storage.game(live.id)  # the database still has both
+        assert stored is not None and stored.record == live.record
+        assert stored.snapshot == live.state.to_json()
+    finally:
+        await storage.close()
