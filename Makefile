@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean i18n-extract
+.PHONY: run test lint bench bench-bot clean i18n-extract
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,13 @@ i18n-extract: $(VENV)/.installed-test
 	mkdir -p build
 	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k t -k tn:1,1 -k N_ \
 		--sort-by-file -o build/messages.pot .
+
+# The bot under load (README, Performance of the bot); minutes long, not part of `make test`.
+GAMES ?= 200
+SECONDS ?= 60
+DATABASE ?= sqlite
+bench-bot: $(VENV)/.installed-test
+	$(BIN)/python -m bench.bot_load --games $(GAMES) --seconds $(SECONDS) --database $(DATABASE)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

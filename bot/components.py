@@ -21,6 +21,7 @@ import discord
 
 from .games import presentation
 from .i18n import t, use_locale
+from .overload import note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
 
@@ -166,9 +167,17 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
             await tell(interaction, notice)
             return True
         except ServiceError as error:
-            await refuse(interaction, error)
+            try:
+                await refuse(interaction, error)
+            except discord.NotFound as gone:
+                if not too_late(gone):
+                    raise
+                note_late(interaction)
             await tell(interaction, notice)
-        except Exception:
+        except Exception as error:
+            if too_late(error):  # the bot is behind: counted, not a traceback
+                note_late(interaction)
+                return False
             log.exception("interaction %s failed", interaction.id)
             try:
                 await say(interaction, "error.internal")

@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import copy
 import hashlib
+import json
 import logging
 from typing import Any
 
@@ -114,6 +115,9 @@ class Publisher:
     # --- one game -------------------------------------------------------------------
 
     async def sync(self, game: int) -> None:
+        # Resumed games are published once the gateway has sent the guilds: their
+        # channels are then in the cache, not fetched one GET per game.
+        await self.client.wait_until_ready()
         live = await self.service.live(game)
         channel = await self._channel(live.row.channel_id)
         if channel is None:
@@ -257,12 +261,16 @@ class Publisher:
                 await self.service.set_messages(live, table_message_id=adopted.id)
             del intents["table"]
             await self.service.set_narration(live, narration)
+        shows = digest(reply)
         old = replaced = live.row.table_message_id
         repost = narration.pop("repost_table", False) or live.id in self._repost
         self._repost.discard(live.id)
+        if old is not None and not repost and narration.get("table") == shows:
+            return  # it already says this (after a restart, say): an edit would change nothing
         if old is not None and repost:
             await self._delete(channel, old)
             old = None
+        narration["table"] = shows
         if old is not None:
             try:
                 await channel.get_partial_message(old).edit(**reply.kwargs())
@@ -444,6 +452,25 @@ def table_link(guild_id: int | None, channel_id: int, message_id: int | None) ->
     """A link that opens the channel at the table message."""
     where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
     return where if message_id is None else f"{where}/{message_id}"
+
+
+def ping_message_id(row: GameRow, narration: dict[str, Any] | None = None) -> int | None:
+    """The ping on the channel now: kept in the narration; games stored by
+    earlier versions of the bot have it in their ping_message_id."""
+    ping = (row.narration if narration is None else narration).get("ping") or {}
+    found: int | None = ping.get("id", row.ping_message_id)
+    return found
+
+
+def digest(reply: Reply) -> str:
+    """A short fingerprint of what a message would show."""
+    shown = {
+        "content": reply.content,
+        "embed": reply.embed.to_dict() if reply.embed is not None else None,
+        "components": reply.view().to_components(),
+    }
+    text = json.dumps(shown, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def game_locale(row: GameRow, channel: Any) -> Any:

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -47,6 +47,14 @@ class Live:
     state: State
     record: dict[str, Any]
     events: dict[int, list[Event]] = field(default_factory=dict)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # The row as stored carries the record and the snapshot decoded once
+        # more; in memory `record` and `state` are the truth, and keeping those
+        # copies doubled what every live game costs.
+        if name == "row" and (value.record is not None or value.snapshot is not None):
+            value = replace(value, record=None, snapshot=None)
+        super().__setattr__(name, value)
 
     @property
     def id(self) -> int:
@@ -109,6 +117,8 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self._live: dict[int, Live] = {}
+        # channel -> its running game in `_live`: a command finds it without a query.
+        self._running: dict[int, int] = {}
         self.listeners: list[Callable[[Live], None]] = []  # told after every change
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -151,11 +161,19 @@ class GameService:
         if row.snapshot is not None and row.snapshot != state.to_json():
             log.warning("game %s: snapshot differs from its record; using the record", row.id)
         live = Live(row, state, row.record, events)
-        self._live[row.id] = live
+        self._keep(live)
         return live
+
+    def _keep(self, live: Live) -> None:
+        self._live[live.id] = live
+        if live.row.status == GameStatus.RUNNING:
+            self._running[live.row.channel_id] = live.id
 
     async def running(self, channel_id: int) -> Live:
         """The game being played in this channel, or ServiceError no_game."""
+        kept = self._live.get(self._running.get(channel_id, -1))
+        if kept is not None and kept.row.status == GameStatus.RUNNING:
+            return kept  # a game is only ever played by one process (ARCHITECTURE.md, Scale)
         row = await self.storage.active_game(channel_id)
         if row is None or row.status != GameStatus.RUNNING:
             raise ServiceError("no_game")
@@ -277,7 +295,7 @@ class GameService:
             state, events = rules.start(record)
             row = await self.storage.start_game(row.id, record, state.to_json())
             live = Live(row, state, record, {0: events})
-            self._live[row.id] = live
+            self._keep(live)
         self.changed(live)
         return live
 
@@ -430,7 +448,9 @@ class GameService:
 
     def forget(self, game_id: int) -> None:
         """Let an ended game go from memory, with its lock."""
-        self._live.pop(game_id, None)
+        live = self._live.pop(game_id, None)
+        if live is not None and self._running.get(live.row.channel_id) == game_id:
+            del self._running[live.row.channel_id]
         lock = self._locks.get(game_id)
         if lock is not None and not lock.locked():
             del self._locks[game_id]

@@ -75,3 +75,23 @@ async def test_restart_mid_reveal_resumes_the_narration(discord_server, bots):
     assert engine.replay(players.live.record).state.fingerprint() == (
         players.live.state.fingerprint()
     )
+
+
+async def test_a_restart_costs_no_request_for_a_game_whose_messages_are_up_to_date(
+    discord_server, bots
+):
+    """The restart storm of the scale issue: one GET /channels/{id} per game and
+    a table edit that changed nothing. A resumed game whose table and ping
+    already show where it stands costs no REST call at all."""
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=11)
+    await players.open("classic")
+    for _ in range(3):
+        await players.step()
+    await bots.stop()
+    before = len(discord_server.requests)
+    await bots.start()
+    await bots.idle()
+    channel_calls = [r.route for r in discord_server.requests[before:] if " /channels/" in r.route]
+    assert channel_calls == []
+    await players.step()  # and it carries on

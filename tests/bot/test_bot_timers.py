@@ -7,6 +7,7 @@ import json
 
 from bot.clock import ManualClock
 from bot.games.mammamia import render
+from bot.publisher import ping_message_id
 from engine import mammamia as engine
 
 from driver import Players
@@ -43,9 +44,9 @@ async def test_timed_out_turn_is_played_safely_and_said_publicly(discord_server,
 
 async def test_half_way_reminder_in_the_turn_ping(discord_server, bots):
     players = await _game(discord_server, bots, turn_timer="1m")
-    old_ping = players.live.row.ping_message_id
+    old_ping = ping_message_id(players.live.row)
     await bots.advance(31)
-    ping = discord_server.get_message(players.live.row.ping_message_id)
+    ping = discord_server.get_message(ping_message_id(players.live.row))
     assert ping.id != old_ping and discord_server.get_message(old_ping).deleted
     assert "Half the time" in ping.content
     user = players.user_of(players.live.state.current)

@@ -1,0 +1,118 @@
+"""The real bot, `python -m bot`, as a child process pointed at the loopback Discord.
+
+What the benchmark reads from outside the process: its log lines as they come
+(each stamped on arrival), its resident memory and its CPU time from /proc.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+RESUMED = re.compile(r"Resumed game (\d+)")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class LogLine:
+    at: float  # time.monotonic() when the harness read it
+    text: str
+
+
+@dataclass
+class BotProcess:
+    """One run of `python -m bot`; start again with a new instance on the same database."""
+
+    env: dict[str, str]
+    cwd: Path
+    log_path: Path
+    started_at: float = 0.0
+    lines: list[LogLine] = field(default_factory=list)
+    _proc: asyncio.subprocess.Process | None = None
+    _reader: asyncio.Task[None] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self._proc is not None
+        return self._proc.pid
+
+    async def start(self) -> None:
+        self.started_at = time.monotonic()
+        self._proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=self.cwd,  # no .env of the developer's is read from here
+            env=self.env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,  # the log goes to stderr
+        )
+        self._reader = asyncio.create_task(self._read(), name="bot-log")
+
+    async def _read(self) -> None:
+        assert self._proc is not None and self._proc.stdout is not None
+        with self.log_path.open("a", encoding="utf-8") as log:
+            while True:
+                raw = await self._proc.stdout.readline()
+                if not raw:
+                    return
+                text = ANSI.sub("", raw.decode("utf-8", "replace").rstrip("\n"))
+                self.lines.append(LogLine(time.monotonic(), text))
+                log.write(text + "\n")
+
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.returncode is None
+
+    async def kill(self) -> None:
+        """A crash, not a shutdown: SIGKILL, so only what was committed survives."""
+        await self._end(signal.SIGKILL)
+
+    async def stop(self) -> None:
+        await self._end(signal.SIGINT)
+
+    async def _end(self, how: signal.Signals) -> None:
+        if self._proc is None:
+            return
+        if self._proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self._proc.send_signal(how)
+            try:
+                await asyncio.wait_for(self._proc.wait(), 10)
+            except TimeoutError:
+                self._proc.kill()
+                await self._proc.wait()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+                await asyncio.wait_for(self._reader, 5)
+
+    def rss_kb(self) -> int:
+        """Resident memory in KiB (VmRSS), 0 once the process is gone."""
+        try:
+            status = Path(f"/proc/{self.pid}/status").read_text()
+        except OSError:
+            return 0
+        match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
+        return int(match.group(1)) if match else 0
+
+    def cpu_seconds(self) -> float:
+        """User plus system CPU time the process has used so far."""
+        try:
+            fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def count(self, pattern: str, since: float = 0.0) -> int:
+        return sum(1 for line in self.lines if line.at >= since and pattern in line.text)
+
+    def resumed(self) -> list[LogLine]:
+        return [line for line in self.lines if RESUMED.search(line.text)]

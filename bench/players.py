@@ -1,0 +1,251 @@
+"""The players of one game channel, acting only on what Discord shows them.
+
+They read the public table (whose move it is: the ▶ line; the version on its
+buttons), open their hand with the table's button or `/mammamia hand`, play
+the turn the hand's controls offer (by the Play button, after changing the
+ingredient now and then, or typed as `/mammamia play`), and answer the
+reveal's decision buttons. Each waits 1–3 s before a move, as a person would.
+Nothing is read from the bot's memory or database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import Awaitable
+from typing import Any
+
+from bot.i18n import t
+from tests.fakediscord.interactions import InteractionResult
+from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser
+
+from .loopback import CUSTOM_ID, LoadDiscord, Shown
+from .metrics import Metrics
+
+NO_PROGRESS = 20.0  # seconds a player waits for their move to show before trying again
+FAULTS = (LookupError, ValueError, PermissionError, RuntimeError)
+
+
+class Table:
+    """One channel, its players (and computer seats), and the game they play there."""
+
+    def __init__(
+        self,
+        server: LoadDiscord,
+        channel: FakeChannel,
+        users: list[FakeUser],
+        computers: int,
+        metrics: Metrics,
+        rng: random.Random,
+        reveal_speed: str = "normal",
+        think: tuple[float, float] = (1.0, 3.0),
+    ) -> None:
+        self.server, self.channel, self.users = server, channel, users
+        self.computers = computers
+        self.metrics, self.rng = metrics, rng
+        self.reveal_speed = reveal_speed
+        self.think = think
+        self.shown: Shown = server.watch(channel)
+        self.phase = "setup"
+        self.games = 0
+
+    # --- one interaction, measured --------------------------------------------------
+
+    async def _do(
+        self, kind: str, interaction: Awaitable[InteractionResult], changes: bool = False
+    ) -> InteractionResult | None:
+        pending = self.shown.expect() if changes else None
+        try:
+            rec = await interaction
+        except FAULTS as fault:  # what the player saw no longer offers this
+            self.metrics.harness_errors[f"{kind}: {type(fault).__name__}"] += 1
+            return None
+        self.metrics.record(kind, self.phase, rec)
+        if pending is not None and rec.response is not None:
+            self.shown.acknowledged(pending, rec.dispatched_at + rec.response.elapsed)
+        return rec
+
+    # --- opening a game --------------------------------------------------------------
+
+    async def open(self, timeout: float = 120.0) -> bool:
+        """`/mammamia new`, everyone joins, computers are added, the host starts;
+        True once the table shows the first move."""
+        server, host = self.server, self.users[0]
+        self.shown.reset()
+        options = {"variant": "classic", "reveal_speed": self.reveal_speed}
+        r = await self._do(
+            "slash:new", server.slash(host, self.channel, "mammamia", "new", options=options)
+        )
+        lobby = r.message if r is not None else None
+        if lobby is None:
+            return False
+        for user in self.users[1:]:
+            await self._do("button:join", server.click(user, lobby, label=t("lobby.button.join")))
+        for _ in range(self.computers):
+            r = await self._do(
+                "button:add_computer",
+                server.click(host, lobby, label=t("lobby.button.add_computer")),
+            )
+            picker = r.message if r is not None else None
+            if picker is None:
+                return False
+            with contextlib.suppress(LookupError):
+                menu = picker.find_select(prefix="mm:")
+                await self._do(
+                    "select:computer", server.select(host, picker, menu["custom_id"], ["easy"])
+                )
+        await self._do("button:start", server.click(host, lobby, label=t("lobby.button.start")))
+        self.games += 1
+        return await self._wait(lambda: self.shown.version >= 0, timeout)
+
+    async def _wait(self, ready: Any, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while not ready():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self.shown.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.shown.changed.wait(), min(left, 1.0))
+        return True
+
+    # --- playing ----------------------------------------------------------------------
+
+    def acting(self) -> FakeUser | None:
+        """The player the table marks with ▶."""
+        table = self.shown.table
+        if table is None:
+            return None
+        for embed in table.embeds:
+            for item in embed.get("fields", []):
+                for line in str(item.get("value", "")).splitlines():
+                    if line.startswith("▶"):
+                        return next((u for u in self.users if u.name in line), None)
+        return None
+
+    def _turn_shown(self, user: FakeUser) -> bool:
+        table = self.shown.table
+        description = table.embeds[0].get("description", "") if table and table.embeds else ""
+        return t("table.turn_of", name=user.name) in description
+
+    async def play(self, until: float) -> None:
+        """Play until `until` (time.monotonic()); a game that ends is followed by a new one."""
+        self.phase = "play"
+        acted, since = -1, time.monotonic()
+        while time.monotonic() < until:
+            shown = self.shown
+            if shown.over:
+                await asyncio.sleep(self.rng.uniform(*self.think))
+                await self.open()
+                acted, since = -1, time.monotonic()
+                continue
+            user = self.acting()
+            version = shown.version
+            decision = shown.decision is not None and shown.decision_version == version
+            turn = user is not None and self._turn_shown(user)
+            if user is None or version <= acted or not (decision or turn):
+                if acted >= 0 and time.monotonic() - since > NO_PROGRESS:
+                    self.metrics.stuck += 1  # our move never showed: look again
+                    acted = -1
+                shown.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    left = max(0.01, min(until - time.monotonic(), 1.0))
+                    await asyncio.wait_for(shown.changed.wait(), left)
+                continue
+            await asyncio.sleep(self.rng.uniform(*self.think))
+            if time.monotonic() >= until:
+                return
+            if decision:
+                await self._decide(user, version)
+            else:
+                await self._turn(user, version)
+            acted, since = version, time.monotonic()
+
+    async def _turn(self, user: FakeUser, version: int) -> None:
+        server, game = self.server, self.shown.game
+        table = self.shown.table
+        if table is None:
+            return
+        by_buttons = self.rng.random() < 0.5
+        if by_buttons:
+            opened = self._do(
+                "button:hand", server.click(user, table, custom_id=f"mm:{game}:{version}:hand")
+            )
+        else:
+            opened = self._do("slash:hand", server.slash(user, self.channel, "mammamia", "hand"))
+        r = await opened
+        hand = r.message if r is not None else None
+        if hand is None:
+            return
+        if by_buttons and self.rng.random() < 0.3:
+            hand = await self._other_kind(user, hand, game, version)
+        play = _button(hand, f"mm:{game}:{version}:play:")
+        if play is None:
+            self.metrics.harness_errors["hand without Play"] += 1
+            return
+        kind, count, order, draw = play["custom_id"].split(":", 4)[4].split(".")
+        if by_buttons or draw == "-":
+            await self._do("button:play", server.click(user, hand, play["custom_id"]), True)
+        elif kind == "-":
+            command = server.slash(user, self.channel, "mammamia", "pass", options={"draw": draw})
+            await self._do("slash:pass", command, True)
+        else:
+            options: dict[str, Any] = {"ingredient": kind, "count": int(count), "draw": draw}
+            if order != "-":
+                options["order"] = order
+            command = server.slash(user, self.channel, "mammamia", "play", options=options)
+            await self._do("slash:play", command, True)
+
+    async def _other_kind(
+        self, user: FakeUser, hand: FakeMessage, game: int | None, version: int
+    ) -> FakeMessage:
+        """Pick another ingredient in the hand's select; the hand is redrawn."""
+        try:
+            menu = hand.find_select(prefix=f"mm:{game}:{version}:kind:")
+        except LookupError:
+            return hand
+        value = self.rng.choice(menu["options"])["value"]
+        r = await self._do(
+            "select:kind", self.server.select(user, hand, menu["custom_id"], [value])
+        )
+        return (r.message if r is not None else None) or hand
+
+    async def _decide(self, user: FakeUser, version: int) -> None:
+        message = self.shown.decision
+        if message is None:
+            return
+        choices = []
+        for button in message.buttons():
+            match = CUSTOM_ID.match(button.get("custom_id", ""))
+            if match and int(match.group(2)) == version:
+                choices.append(button["custom_id"])
+        if not choices:
+            return
+        paying = [c for c in choices if c.endswith(":pay:yes")]
+        chosen = paying[0] if paying and self.rng.random() < 0.5 else self.rng.choice(choices)
+        verb = CUSTOM_ID.match(chosen).group(3)  # type: ignore[union-attr]
+        r = await self._do(f"button:{verb}", self.server.click(user, message, chosen), True)
+        picker = r.message if r is not None and r.response is not None else None
+        if picker is not None and not picker.public:  # a private picker: name the cards
+            with contextlib.suppress(LookupError):
+                menu = picker.find_select(prefix=f"mm:{self.shown.game}:{version}:")
+                first = menu["options"][0]["value"]
+                await self._do(
+                    "select:cards",
+                    self.server.select(user, picker, menu["custom_id"], [first]),
+                    True,
+                )
+
+    async def peek(self, user: FakeUser | None = None) -> InteractionResult | None:
+        """One look at the hand (the table's button), as a player coming back would."""
+        table, game = self.shown.table, self.shown.game
+        if table is None:
+            return None
+        cid = f"mm:{game}:{self.shown.version}:hand"
+        return await self._do("button:hand", self.server.click(user or self.users[0], table, cid))
+
+
+def _button(message: FakeMessage, prefix: str) -> dict[str, Any] | None:
+    return next((b for b in message.buttons() if b.get("custom_id", "").startswith(prefix)), None)

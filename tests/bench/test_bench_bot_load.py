@@ -1,0 +1,28 @@
+"""The load benchmark's harness (`make bench-bot`) on two games for a few
+seconds, so that it cannot rot: the real `python -m bot` on the loopback
+Discord, players acting, a crash restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.bot_load import Options, Run, report
+
+
+async def test_two_games_are_played_measured_and_resumed_after_a_crash(tmp_path: Path) -> None:
+    options = Options(games=2, seconds=5, think=(0.2, 0.5), quiet=True)
+    summary = await Run(options, tmp_path).run()
+
+    assert summary["setup"]["opened"] == 2
+    play = summary["play"]
+    assert play["interactions"]["count"] >= 4
+    assert play["interactions"]["never"] == 0 and play["interactions"]["late"] == 0
+    assert play["applied_actions"] >= 2
+    assert play["rest_calls_per_action"] is not None
+    assert play["publish_lag"]["count"] >= 1
+    assert summary["memory"]["rss_idle_games_kb"] > 0
+    restart = summary["restart"]
+    assert restart["stored_running_games"] == 2
+    assert restart["resumed_log_lines"] == 2
+    assert restart["probes_answered"] == "2/2"
+    assert "ack p50" in report(summary)
