@@ -205,7 +205,8 @@ class Publisher:
         record: until the step is stored as shown, a restart replays it with the
         same nonce and Discord returns the message already posted."""
         if what is Show.FINAL:
-            reply = shown.final(self._table_of(live))
+            table = self._table_of(live)
+            reply = with_summary(shown.final(table), shown.summary(table))
             message = await channel.send(nonce=post_nonce(live.id, "final"), **reply.kwargs())
             narration["final_message_id"] = message.id
         elif what is Show.POST:
@@ -439,6 +440,17 @@ class Publisher:
                 await channel.get_partial_message(live.row.table_message_id).edit(**reply.kwargs())
         narration["ended"] = True
         await self.service.set_narration(live, narration)
+
+
+def with_summary(reply: Reply, lines: list[str]) -> Reply:
+    """The final ranking with the game's summary beside it: what each player
+    did, as the table showed it."""
+    if reply.embed is not None and lines:
+        text = "\n".join(lines)
+        if len(text) > 1024:  # an embed field's limit
+            text = text[:1023] + "…"
+        reply.embed.add_field(name=t("summary.title"), value=text, inline=False)
+    return reply
 
 
 def post_nonce(game: int, kind: str, *place: object) -> str:

@@ -22,6 +22,7 @@ from engine.interface import Action, Event, State
 from .i18n import t
 from .presence import Presence
 from .shards import EVERY, Shards
+from .stats import record
 from .storage import ChannelBusy, GameRow, GameStatus, Seat, StaleVersion, Storage
 
 log = logging.getLogger(__name__)
@@ -147,7 +148,10 @@ class GameService:
                 loaded.append(await self._load(row))
         for row in await self.storage.ended_since(since, shards=self.shards):
             if not published_to_the_end(row):
-                loaded.append(await self._load(row))
+                live = await self._load(row)
+                # A restart between the final commit and its result: recorded now.
+                await self.record_result(live)
+                loaded.append(live)
         return loaded
 
     async def _load(self, row: GameRow) -> Live:
@@ -356,7 +360,18 @@ class GameService:
             raise ServiceError("stale") from stale
         live.row, live.state, live.record = row, state, record
         live.events[state.version] = events
+        if row.status == GameStatus.FINISHED:
+            await self.record_result(live)
         return Outcome(live, seat, action, events)
+
+    async def record_result(self, live: Live) -> None:
+        """A finished game's result and ratings, recorded once (keyed by game id).
+        A failure here must not undo the game's end: it is logged, and retried
+        if the process restarts before the final ranking is out."""
+        try:
+            await record(self.storage, live.row, live.state, live.events)
+        except Exception:
+            log.exception("game %s: recording its result failed", live.id)
 
     async def set_presence(self, live: Live, presence: Presence, **deadline: Any) -> None:
         live.row = await self.storage.set_presence(live.id, presence.to_json(), **deadline)

@@ -23,6 +23,7 @@ from bot.service import ServiceError, default_settings, require_host
 from bot.storage import GameRow, GameStatus
 from engine import game
 
+from . import stats as stats_
 from .common import channel_id, game_here, moderator, player, publisher, service
 
 #: What the bot needs in a channel to host a game there.
@@ -397,6 +398,7 @@ ITEMS: tuple[type[Component], ...] = (
     RulesButton,
     ConfirmButton,
     WatchButton,
+    *stats_.ITEMS,
 )
 
 
@@ -450,6 +452,28 @@ class HostCommands(commands.GroupCog, group_name="host"):
     @app_commands.command(description="End the game in this channel (host or moderators)")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, end(interaction))
+
+    @app_commands.command(description="A player's games, wins and best game here")
+    @app_commands.describe(player="Whose statistics (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+    ) -> None:
+        await guarded(interaction, stats_.stats(interaction, self.game, player))
+
+    @app_commands.command(description="This server's best players, computers included")
+    @app_commands.describe(period="All time, this month or this week")
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], period: stats_.Period = "all"
+    ) -> None:
+        await guarded(interaction, stats_.leaderboard(interaction, self.game, period))
+
+    @app_commands.command(description="This server's last finished games, to export")
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, stats_.history(interaction, self.game))
+
+    @app_commands.command(description="Leave the statistics: delete your results and ratings")
+    async def forget(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, stats_.forget(interaction, self.game))
 
     @app_commands.command(
         description="Set the language of new games in this server (Manage Server)"

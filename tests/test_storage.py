@@ -747,3 +747,98 @@ async def test_migrations_run_once_when_processes_start_together(postgres_url: s
     finally:
         for s in stores:
             await s.close()
+
+
+# -- results and ratings (bot/stats.py) ---------------------------------------------
+
+
+def a_result(game_id: int, places: list[int], finished: datetime | None = None) -> Any:
+    """A finished game of Ann (user 300), Bob (user 301) and a hard computer."""
+    from bot.storage import GameResult, ResultRow
+
+    players = [("300", HOST, "Ann"), ("301", 301, "Bob"), ("computer:hard", None, "🤖 Sofia")]
+    seats = tuple(
+        ResultRow(game_id, seat, key, user, name, place, score=3 - place, made=("misto",))
+        for seat, ((key, user, name), place) in enumerate(zip(players, places, strict=True))
+    )
+    moment = finished or datetime(2025, 6, 4, 12, tzinfo=UTC)
+    return GameResult(game_id, GUILD, "mammamia", "classic", moment, seats)
+
+
+def rate_for_test(result: Any, priors: Any) -> dict[str, tuple[float, float]]:
+    from bot.stats import rate
+
+    return rate(result, priors)
+
+
+async def test_a_result_is_recorded_once_per_game_id(store: Storage) -> None:
+    """A restart that records a game's result again neither doubles it nor moves
+    its ratings twice."""
+    assert await store.record_result(a_result(1, [1, 2, 3]), rate_for_test)
+    before = await store.leaderboard(GUILD, "mammamia", "all")
+    assert not await store.record_result(a_result(1, [3, 2, 1]), rate_for_test)
+    assert await store.leaderboard(GUILD, "mammamia", "all") == before
+    ann = await store.player_results(GUILD, "mammamia", "300")
+    assert [(r.game_id, r.place, r.made) for r in ann] == [(1, 1, ("misto",))]
+
+
+async def test_ratings_move_with_each_result_and_count_wins(store: Storage) -> None:
+    for game_id in range(1, 4):
+        await store.record_result(a_result(game_id, [1, 3, 2]), rate_for_test)
+    board = await store.leaderboard(GUILD, "mammamia", "all", min_games=3)
+    assert [r.player for r in board] == ["300", "computer:hard", "301"]
+    assert [(r.games, r.wins) for r in board] == [(3, 3), (3, 0), (3, 0)]
+    assert board[0].ordinal > board[1].ordinal > board[2].ordinal
+    assert await store.leaderboard(GUILD, "mammamia", "all", min_games=4) == []
+    assert await store.leaderboard(GUILD + 1, "mammamia", "all") == []
+
+
+async def test_period_ratings_count_only_their_period(store: Storage) -> None:
+    june = datetime(2025, 6, 4, 12, tzinfo=UTC)
+    july = datetime(2025, 7, 2, 12, tzinfo=UTC)
+    from bot.stats import period_keys
+
+    for game_id, moment in ((1, june), (2, june), (3, july)):
+        result = a_result(game_id, [2, 1, 3], moment)
+        await store.record_result(result, rate_for_test, period_keys(moment))
+    games = {r.player: r.games for r in await store.leaderboard(GUILD, "mammamia", "all")}
+    assert games["301"] == 3
+    june_board = await store.leaderboard(GUILD, "mammamia", "month:2025-06")
+    assert {r.player: r.games for r in june_board}["301"] == 2
+    week = period_keys(july)[2]
+    assert [r.games for r in await store.leaderboard(GUILD, "mammamia", week)] == [1, 1, 1]
+
+
+async def test_computers_beaten_and_places(store: Storage) -> None:
+    await store.record_result(a_result(1, [1, 2, 3]), rate_for_test)
+    await store.record_result(a_result(2, [3, 1, 2]), rate_for_test)
+    assert await store.computers_beaten(GUILD, "mammamia", "300") == {"computer:hard": 1}
+    assert await store.computers_beaten(GUILD, "mammamia", "301") == {"computer:hard": 2}
+    assert await store.places([1, 2, 9]) == {1: {0: 1, 1: 2, 2: 3}, 2: {0: 3, 1: 1, 2: 2}, 9: {}}
+
+
+async def test_finished_games_of_a_server_newest_first(store: Storage) -> None:
+    first = await running_game(store, channel=1)
+    second = await running_game(store, channel=2)
+    other = await running_game(store, channel=3, guild=GUILD + 1)
+    cancelled = await running_game(store, channel=4)
+    for game_id in (first, second, other):
+        await store.finish(game_id)
+    await store.finish(cancelled, GameStatus.CANCELLED)
+    assert [g.id for g in await store.finished_games(GUILD)] == [second, first]
+    assert [g.id for g in await store.finished_games(GUILD, limit=1)] == [second]
+
+
+async def test_forget_deletes_results_and_ratings_and_keeps_seat_names(store: Storage) -> None:
+    game_id = await running_game(store)
+    await store.finish(game_id)
+    await store.record_result(a_result(game_id, [1, 2, 3]), rate_for_test)
+    assert await store.forget_player(HOST) == 1
+    assert await store.player_results(GUILD, "mammamia", "300") == []
+    board = await store.leaderboard(GUILD, "mammamia", "all")
+    assert "300" not in {r.player for r in board} and "301" in {r.player for r in board}
+    game = await store.game(game_id)
+    assert game is not None
+    assert [(s.user_id, s.name) for s in game.seats] == [(None, "Ann"), (301, "Bob")]
+    assert game.host_id == 0
+    assert await store.player_results(GUILD, "mammamia", "301") != []

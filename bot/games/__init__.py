@@ -62,6 +62,14 @@ class Table:
         return [e for v in sorted(self.history) for e in self.history[v] if e.to is None]
 
 
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's result in a game's own terms, from public facts only."""
+
+    score: int  # what the game counts: orders delivered, points
+    made: tuple[str, ...] = ()  # what the seat made, by key (orders, heroes): favourites
+
+
 class Presentation(Protocol):
     """Everything the host asks of a game's presentation."""
 
@@ -118,6 +126,28 @@ class Presentation(Protocol):
         ...
 
     def final(self, table: Table) -> Reply: ...
+
+    def variant(self, settings: Mapping[str, Any]) -> str:
+        """The variant these settings play, for statistics (e.g. "classic")."""
+        ...
+
+    def variant_name(self, variant: str) -> str: ...
+
+    def result(self, table: Table) -> list[SeatScore]:
+        """Each seat's score and what it made, once the game is over."""
+        ...
+
+    def summary(self, table: Table) -> list[str]:
+        """The end-of-game summary, a line per seat, from what the table revealed."""
+        ...
+
+    def score_name(self) -> str:
+        """What a score counts, in words ("orders delivered", "points")."""
+        ...
+
+    def made_name(self, variant: str, key: str) -> str:
+        """A made thing's key (`SeatScore.made`) in words."""
+        ...
 
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         """An engine refusal as a catalog key and its parameters in words."""

@@ -75,6 +75,46 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
         preferences TEXT    NOT NULL DEFAULT '{}'
     );
     """,
+    # 5: results and ratings (bot/stats.py): one row per seat of each finished
+    # game, keyed by game and seat so a result is never recorded twice; one
+    # rating per server, game, period and player, kept up to date as games end.
+    """
+    CREATE TABLE results (
+        game_id     INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        guild_id    INTEGER NOT NULL,  -- 0 outside a server
+        game        TEXT    NOT NULL,
+        variant     TEXT    NOT NULL,
+        finished_at TEXT    NOT NULL,
+        player      TEXT    NOT NULL,  -- a user id, or "computer:<difficulty>"
+        user_id     INTEGER,
+        name        TEXT    NOT NULL,
+        place       INTEGER NOT NULL,  -- 1 is the best
+        score       INTEGER NOT NULL,
+        made        TEXT    NOT NULL DEFAULT '[]',
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_player ON results (guild_id, game, player);
+    CREATE INDEX results_by_user ON results (user_id) WHERE user_id IS NOT NULL;
+
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game     TEXT    NOT NULL,
+        period   TEXT    NOT NULL,  -- "all", "month:2025-06", "week:2025-W23"
+        player   TEXT    NOT NULL,
+        name     TEXT    NOT NULL,
+        mu       REAL    NOT NULL,
+        sigma    REAL    NOT NULL,
+        ordinal  REAL    NOT NULL,  -- mu - 3 sigma: what the leaderboard ranks by
+        games    INTEGER NOT NULL,
+        wins     INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, period, player)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, period, ordinal DESC);
+
+    CREATE INDEX games_finished_by_guild ON games (guild_id, finished_at)
+        WHERE status = 'finished';
+    """,
 )
 
 POSTGRES_MIGRATIONS: tuple[str, ...] = (
@@ -132,5 +172,43 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
         user_id     BIGINT PRIMARY KEY,
         preferences TEXT   NOT NULL DEFAULT '{}'
     );
+    """,
+    # 3: results and ratings, as SQLite's migration 5.
+    """
+    CREATE TABLE results (
+        game_id     BIGINT           NOT NULL,
+        seat        INTEGER          NOT NULL,
+        guild_id    BIGINT           NOT NULL,
+        game        TEXT             NOT NULL,
+        variant     TEXT             NOT NULL,
+        finished_at TIMESTAMPTZ      NOT NULL,
+        player      TEXT             NOT NULL,
+        user_id     BIGINT,
+        name        TEXT             NOT NULL,
+        place       INTEGER          NOT NULL,
+        score       INTEGER          NOT NULL,
+        made        TEXT             NOT NULL DEFAULT '[]',
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_player ON results (guild_id, game, player);
+    CREATE INDEX results_by_user ON results (user_id) WHERE user_id IS NOT NULL;
+
+    CREATE TABLE ratings (
+        guild_id BIGINT           NOT NULL,
+        game     TEXT             NOT NULL,
+        period   TEXT             NOT NULL,
+        player   TEXT             NOT NULL,
+        name     TEXT             NOT NULL,
+        mu       DOUBLE PRECISION NOT NULL,
+        sigma    DOUBLE PRECISION NOT NULL,
+        ordinal  DOUBLE PRECISION NOT NULL,
+        games    INTEGER          NOT NULL,
+        wins     INTEGER          NOT NULL,
+        PRIMARY KEY (guild_id, game, period, player)
+    );
+    CREATE INDEX ratings_board ON ratings (guild_id, game, period, ordinal DESC);
+
+    CREATE INDEX games_finished_by_guild ON games (guild_id, finished_at)
+        WHERE status = 'finished';
     """,
 )

@@ -20,9 +20,13 @@ from .base import (
     KEEP,
     ChannelBusy,
     GameNotFound,
+    GameResult,
     GameRow,
     GameStatus,
     Keep,
+    Rate,
+    Rating,
+    ResultRow,
     Seat,
     Shards,
     StaleVersion,
@@ -356,7 +360,189 @@ class SqlStorage(Storage):
             )
         return preferences
 
+    # -- results and ratings -----------------------------------------------
+
+    async def record_result(
+        self, result: GameResult, rate: Rate, periods: Sequence[str] = ("all",)
+    ) -> bool:
+        finished = self._to_db_time(result.finished_at)
+        async with self._write() as db:
+            for index, seat in enumerate(result.seats):
+                inserted = await db.fetchone(
+                    "INSERT INTO results (game_id, seat, guild_id, game, variant, finished_at,"
+                    " player, user_id, name, place, score, made)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, seat) DO NOTHING RETURNING seat",
+                    (
+                        result.game_id,
+                        seat.seat,
+                        result.guild_id,
+                        result.game,
+                        result.variant,
+                        finished,
+                        seat.player,
+                        seat.user_id,
+                        seat.name,
+                        seat.place,
+                        seat.score,
+                        dumps(list(seat.made)),
+                    ),
+                )
+                if inserted is None:
+                    if index == 0:
+                        return False  # recorded before (by this process or another)
+                    raise ValueError(f"game {result.game_id} repeats seat {seat.seat}")
+            for period in periods:
+                await self._rate(db, result, rate, period)
+        return True
+
+    async def _rate(self, db: Executor, result: GameResult, rate: Rate, period: str) -> None:
+        players = sorted({seat.player for seat in result.seats})
+        marks = ", ".join("?" for _ in players)
+        rows = await db.fetchall(
+            "SELECT player, mu, sigma, games, wins FROM ratings"
+            f" WHERE guild_id = ? AND game = ? AND period = ? AND player IN ({marks})"
+            f"{self.lock_row}",
+            (result.guild_id, result.game, period, *players),
+        )
+        priors = {row["player"]: row for row in rows}
+        after = rate(result, {p: (row["mu"], row["sigma"]) for p, row in priors.items()})
+        for player in players:
+            seats = [seat for seat in result.seats if seat.player == player]
+            prior = priors.get(player)
+            games = (prior["games"] if prior else 0) + 1
+            wins = (prior["wins"] if prior else 0) + any(seat.place == 1 for seat in seats)
+            mu, sigma = after[player]
+            await db.execute(
+                "INSERT INTO ratings (guild_id, game, period, player, name, mu, sigma, ordinal,"
+                " games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, game, period, player) DO UPDATE SET"
+                " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+                " ordinal = excluded.ordinal, games = excluded.games, wins = excluded.wins",
+                (
+                    result.guild_id,
+                    result.game,
+                    period,
+                    player,
+                    seats[0].name,
+                    mu,
+                    sigma,
+                    mu - 3 * sigma,
+                    games,
+                    wins,
+                ),
+            )
+
+    async def player_results(self, guild_id: int, game: str, player: str) -> list[ResultRow]:
+        async with self._read() as db:
+            rows = await db.fetchall(
+                "SELECT * FROM results WHERE guild_id = ? AND game = ? AND player = ?"
+                " ORDER BY finished_at DESC, game_id DESC",
+                (guild_id, game, player),
+            )
+        return [self._result_from_row(row) for row in rows]
+
+    async def computers_beaten(self, guild_id: int, game: str, player: str) -> dict[str, int]:
+        async with self._read() as db:
+            rows = await db.fetchall(
+                "SELECT c.player AS player, COUNT(*) AS beaten FROM results me"
+                " JOIN results c ON c.game_id = me.game_id"
+                " WHERE me.guild_id = ? AND me.game = ? AND me.player = ?"
+                " AND c.player LIKE 'computer:%' AND c.place > me.place"
+                " GROUP BY c.player",
+                (guild_id, game, player),
+            )
+        return {row["player"]: int(row["beaten"]) for row in rows}
+
+    async def leaderboard(
+        self, guild_id: int, game: str, period: str, *, min_games: int = 1, limit: int = 10
+    ) -> list[Rating]:
+        # Walks the index ratings_board from the best rating down.
+        async with self._read() as db:
+            rows = await db.fetchall(
+                "SELECT player, name, mu, sigma, games, wins FROM ratings"
+                " WHERE guild_id = ? AND game = ? AND period = ? AND games >= ?"
+                " ORDER BY ordinal DESC, player LIMIT ?",
+                (guild_id, game, period, min_games, limit),
+            )
+        return [
+            Rating(
+                player=row["player"],
+                name=row["name"],
+                mu=float(row["mu"]),
+                sigma=float(row["sigma"]),
+                games=int(row["games"]),
+                wins=int(row["wins"]),
+            )
+            for row in rows
+        ]
+
+    async def finished_games(self, guild_id: int, *, limit: int = 10) -> list[GameRow]:
+        return await self._select(
+            "SELECT * FROM games WHERE COALESCE(guild_id, 0) = ? AND status = 'finished'"
+            " ORDER BY finished_at DESC, id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+
+    async def places(self, game_ids: Sequence[int]) -> dict[int, dict[int, int]]:
+        found: dict[int, dict[int, int]] = {game_id: {} for game_id in game_ids}
+        if not game_ids:
+            return found
+        marks = ", ".join("?" for _ in game_ids)
+        async with self._read() as db:
+            rows = await db.fetchall(
+                f"SELECT game_id, seat, place FROM results WHERE game_id IN ({marks})",
+                tuple(game_ids),
+            )
+        for row in rows:
+            found[row["game_id"]][row["seat"]] = row["place"]
+        return found
+
+    async def forget_player(self, user_id: int) -> int:
+        async with self._write() as db:
+            counted = await db.fetchone(
+                "SELECT COUNT(*) AS n FROM results WHERE user_id = ?", (user_id,)
+            )
+            await db.execute("DELETE FROM results WHERE user_id = ?", (user_id,))
+            await db.execute("DELETE FROM ratings WHERE player = ?", (str(user_id),))
+            # Ended games keep the seat's name and lose the user behind it.
+            # Seats are stored compactly (dumps), so the user's id appears as
+            # "user_id":<id>, exactly.
+            games = await db.fetchall(
+                "SELECT id, seats, host_id FROM games"
+                " WHERE status IN ('finished', 'cancelled') AND seats LIKE ?",
+                (f'%"user_id":{int(user_id)},%',),
+            )
+            for row in games:
+                seats = [Seat.from_json(seat) for seat in json.loads(row["seats"])]
+                kept = [
+                    Seat(None, seat.name, seat.agent) if seat.user_id == user_id else seat
+                    for seat in seats
+                ]
+                host = 0 if row["host_id"] == user_id else row["host_id"]
+                await db.execute(
+                    "UPDATE games SET seats = ?, host_id = ? WHERE id = ?",
+                    (dumps([seat.to_json() for seat in kept]), host, row["id"]),
+                )
+        return 0 if counted is None else int(counted["n"])
+
     # -- internals ---------------------------------------------------------
+
+    def _result_from_row(self, row: Row) -> ResultRow:
+        return ResultRow(
+            game_id=row["game_id"],
+            seat=row["seat"],
+            player=row["player"],
+            user_id=row["user_id"],
+            name=row["name"],
+            place=row["place"],
+            score=row["score"],
+            made=tuple(json.loads(row["made"])),
+            game=row["game"],
+            variant=row["variant"],
+            guild_id=row["guild_id"],
+            finished_at=self._from_db_time(row["finished_at"]),
+        )
 
     async def _select_one(self, sql: str, params: Sequence[object]) -> GameRow | None:
         async with self._read() as db:

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.games import Presentation, Show, Step, Table
+from bot.games import Presentation, SeatScore, Show, Step, Table
 from bot.i18n import join_or, t
 from bot.reply import Reply
 from engine import game
@@ -80,6 +80,33 @@ class MammaMiaPresentation:
     def final(self, table: Table) -> Reply:
         return narration.final(table.game, table.view, table.names)
 
+    def variant(self, settings: Mapping[str, Any]) -> str:
+        return str(settings.get("variant") or "classic")
+
+    def variant_name(self, variant: str) -> str:
+        return t(f"variant.{variant}")
+
+    def result(self, table: Table) -> list[SeatScore]:
+        """MM-E1: the orders each player delivered; favourites by the order's name
+        (a player's colour changes from game to game, the recipe does not)."""
+        variant = table.view["variant"]
+        return [
+            SeatScore(
+                len(player["delivered"]),
+                tuple(render.order_card(variant, o).name for o in player["delivered"]),
+            )
+            for player in table.view["players"]
+        ]
+
+    def summary(self, table: Table) -> list[str]:
+        return summary_lines(table)
+
+    def score_name(self) -> str:
+        return t("stats.score.orders")
+
+    def made_name(self, variant: str, key: str) -> str:
+        return t(f"order.{key}")
+
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         return refusal_words(code, params)
 
@@ -116,6 +143,36 @@ def refusal_words(code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, 
     if "pile" in words:
         words["pile"] = t("pile.supply") if words["pile"] == "supply" else t("pile.order_pile")
     return f"error.{code}", words
+
+
+def summary_lines(table: Table) -> list[str]:
+    """Per player: pizzas delivered in each round's reveal (in Plus only shown
+    now, at the end: PL-R5), help given and received (PL-H), orders back under
+    the pile. All of it was public when it happened."""
+    seats = len(table.names)
+    rounds: list[list[int]] = []
+    given, received, returned = [0] * seats, [0] * seats, [0] * seats
+    for event in table.events:
+        if isinstance(event, ev.RevealStarted):
+            rounds.append([0] * seats)
+        elif isinstance(event, ev.Made) and rounds:
+            rounds[-1][event.seat] += 1
+        elif isinstance(event, ev.Helped):
+            given[event.seat] += 1
+            received[event.owner] += 1
+        elif isinstance(event, ev.Returned):
+            returned[event.seat] += 1
+    return [
+        t(
+            "summary.mm.line",
+            name=name,
+            rounds=" · ".join(str(r[seat]) for r in rounds) or "0",
+            given=given[seat],
+            received=received[seat],
+            returned=returned[seat],
+        )
+        for seat, name in enumerate(table.names)
+    ]
 
 
 def casual_log(table: Table) -> list[str]:

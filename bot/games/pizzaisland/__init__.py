@@ -8,8 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.games import Presentation, Show, Step, Table
-from bot.i18n import t
+from bot.games import Presentation, SeatScore, Show, Step, Table
+from bot.i18n import join_and, t
 from bot.reply import Reply
 from engine import game
 
@@ -74,6 +74,26 @@ class PizzaIslandPresentation:
     def final(self, table: Table) -> Reply:
         return render.final(table.game, table.view, table.names)
 
+    def variant(self, settings: Mapping[str, Any]) -> str:
+        return str(settings.get("level") or "normal")
+
+    def variant_name(self, variant: str) -> str:
+        return t(f"pi.level.{variant}")
+
+    def result(self, table: Table) -> list[SeatScore]:
+        """The match's points; what a player "made" is the heroes they used."""
+        used = heroes_used(table)
+        return [SeatScore(int(p["points"]), tuple(used[p["seat"]])) for p in table.view["players"]]
+
+    def summary(self, table: Table) -> list[str]:
+        return summary_lines(table)
+
+    def score_name(self) -> str:
+        return t("stats.score.points")
+
+    def made_name(self, variant: str, key: str) -> str:
+        return render.hero_name(key)
+
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         words = dict(params)
         for key in ("card", "give", "take"):
@@ -96,6 +116,39 @@ class PizzaIslandPresentation:
             embed.add_field(name=t("pi.level.advanced"), value=t("pi.rules.advanced"), inline=False)
         embed.add_field(name=t("pi.rules.heroes_title"), value=t("pi.rules.heroes"), inline=False)
         return Reply(embed=embed)
+
+
+def heroes_used(table: Table) -> list[list[str]]:
+    used: list[list[str]] = [[] for _ in table.names]
+    for event in table.events:
+        if event.type == "hero_applied":
+            used[event.seat].append(event.hero)
+    return used
+
+
+def summary_lines(table: Table) -> list[str]:
+    """Per player: slices placed in each game of the match, heroes used, and
+    the achievements held at the end (PI-A3), all shown on the table as they happened."""
+    seats = len(table.names)
+    games: list[list[int]] = []
+    for event in table.events:
+        if event.type == "game_start":
+            games.append([0] * seats)
+        elif event.type == "placed" and games:
+            games[-1][event.seat] += 1
+    used = heroes_used(table)
+    none = t("summary.none")
+    lines = [
+        t(
+            "summary.pi.line",
+            name=name,
+            slices=" · ".join(str(g[seat]) for g in games) or "0",
+            heroes=join_and([render.hero_name(h) for h in used[seat]]) or none,
+        )
+        for seat, name in enumerate(table.names)
+    ]
+    held = render.achievements_text(table.view, table.names)
+    return lines + ([held] if held else [])
 
 
 PRESENTATION: Presentation = PizzaIslandPresentation()
