@@ -182,6 +182,9 @@ class Table:
         if by_buttons and self.rng.random() < 0.3:
             hand = await self._other_kind(user, hand, game, version)
         play = _button(hand, f"mm:{game}:{version}:play:")
+        if play is not None and play.get("disabled"):  # nothing chosen yet: pick a whole turn
+            hand = await self._whole_turn(user, hand, game, version)
+            play = _button(hand, f"mm:{game}:{version}:play:")
         if play is None:
             self.metrics.harness_errors["hand without Play"] += 1
             return
@@ -197,6 +200,20 @@ class Table:
                 options["order"] = order
             command = server.slash(user, self.channel, "mammamia", "play", options=options)
             await self._do("slash:play", command, True)
+
+    async def _whole_turn(
+        self, user: FakeUser, hand: FakeMessage, game: int | None, version: int
+    ) -> FakeMessage:
+        """Pick one of the whole turns the hand offers; the hand is redrawn."""
+        try:
+            menu = hand.find_select(prefix=f"mm:{game}:{version}:turn:")
+        except LookupError:
+            return hand
+        value = self.rng.choice(menu["options"])["value"]
+        r = await self._do(
+            "select:turn", self.server.select(user, hand, menu["custom_id"], [value])
+        )
+        return (r.message if r is not None else None) or hand
 
     async def _other_kind(
         self, user: FakeUser, hand: FakeMessage, game: int | None, version: int
