@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.mammamia import Choose, Pay, legal_actions
+from engine.mammamia import Choose, Pay, legal_actions, public_view
 from engine.mammamia.cards import MAMMA_MIA
 from engine.mammamia.state import CHOOSE, OVER, PAY, TURN
 
@@ -397,6 +397,22 @@ def test_mm_r11_next_round_reshuffles_used_cards_and_the_mamma_mia_card():
     assert state.current == 2  # the MAMMA MIA holder starts
     assert data(of_type(events, "round_start")[0]) == {"round": 2, "first": 2, "supply": 6}
     assert hand(state, 0) == Counter({"olive": 1, "pepper": 1})  # not redealt nor refilled
+
+
+def test_mm_r11_decision_leftovers_lie_face_up_during_phase_one():
+    """[decision] (the French and Chinese books): the leftovers stay on the table,
+    public, through the next round's turns; they are not the bottom of the oven."""
+    state, _ = one_play(
+        "turn pineapple 1 order=yellow-salami draw=supply",
+        ["pineapple", "yellow-salami", "olive"],
+        {"salami": 4, "olive": 2},
+        round=1,
+        mamma_mia=2,
+    )
+    assert state.phase == TURN and state.oven == []
+    view = public_view(state)
+    assert view["table"] == {"olive": 2}  # face up for everyone during phase 1
+    assert view["oven_size"] == 0 and view["oven_top"] is None  # not gathered into the oven
 
 
 def test_mm_r11_record_reshuffles_are_honoured():
