@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import Component, guarded, reply, say, service_of
+from bot.components import Component, edit, guarded, reply, say, service_of
 from bot.games import Table, presentation
 from bot.i18n import LANGUAGE_NAMES, locale_of, t, use_locale
 from bot.lobby import lobby_message
@@ -275,7 +275,7 @@ async def watch(interaction: discord.Interaction[Any], game_id: int) -> None:
     if interaction.response.is_done() or interaction.message is None or not _is_watch(interaction):
         await reply(interaction, table)
     else:  # Refresh on the spectator's own view: redraw it in place
-        await interaction.response.edit_message(**table.kwargs())
+        await edit(interaction, table)
 
 
 def _is_watch(interaction: discord.Interaction[Any]) -> bool:
