@@ -79,6 +79,17 @@ async def set_language(interaction: discord.Interaction[Any], language: str) -> 
     await say(interaction, "language.set", language=LANGUAGE_NAMES[locale_of(language)])
 
 
+async def set_pictures(interaction: discord.Interaction[Any], on: bool) -> None:
+    """`settings pictures:on|off`: whether this server's messages carry pictures
+    (Manage Server); off suits slow connections, and the text says it all either way."""
+    permissions = interaction.permissions
+    if not (permissions.manage_guild or permissions.administrator):
+        raise ServiceError("not_manager")
+    setting = "on" if on else "off"
+    await service(interaction).storage.set_meta(f"pictures:{interaction.guild_id}", setting)
+    await say(interaction, f"settings.pictures.{setting}")
+
+
 def _public(interaction: discord.Interaction[Any], row: GameRow | None = None) -> Any:
     """Public messages speak the game's language, whoever clicked."""
     chosen = row.settings.get("language") if row is not None else None
@@ -458,6 +469,18 @@ class HostCommands(commands.GroupCog, group_name="host"):
     @app_commands.default_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction[Any], language: Language) -> None:
         await guarded(interaction, set_language(interaction, language))
+
+    @app_commands.command(
+        description="Server settings: pictures in messages on or off (Manage Server)"
+    )
+    @app_commands.describe(
+        pictures="off: text only, for slow connections; on: pictures beside the text"
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings(
+        self, interaction: discord.Interaction[Any], pictures: Literal["on", "off"]
+    ) -> None:
+        await guarded(interaction, set_pictures(interaction, pictures == "on"))
 
 
 __all__ = ["ITEMS", "HostCommands", "service_of"]
