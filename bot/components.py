@@ -93,15 +93,31 @@ class SeatComponent(Component, verb=r"(?!)"):
         return await guarded(interaction, check())
 
 
+async def drawn(interaction: discord.Interaction[Any], message: Reply) -> Reply:
+    """`message` with its pictures drawn (off the event loop), or without
+    them where the server turned pictures off."""
+    if message.pictures:
+        await message.draw(await service_of(interaction).pictures(interaction.guild_id))
+    return message
+
+
 async def reply(
     interaction: discord.Interaction[Any], message: Reply, *, ephemeral: bool = True
 ) -> None:
     """Answer the interaction with `message`, or follow up if it was answered."""
-    kwargs = drop_none(message.kwargs())
+    kwargs = drop_none((await drawn(interaction, message)).kwargs())
     if interaction.response.is_done():
         await interaction.followup.send(ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+
+async def edit(interaction: discord.Interaction[Any], message: Reply) -> None:
+    """Answer a click by redrawing the message clicked on (its pictures replaced)."""
+    message = await drawn(interaction, message)
+    if interaction.message is not None:
+        message.keep_pictures({a.filename for a in interaction.message.attachments})
+    await interaction.response.edit_message(**message.kwargs(edit=True))
 
 
 async def say(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:

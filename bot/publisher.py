@@ -206,14 +206,17 @@ class Publisher:
         same nonce and Discord returns the message already posted."""
         if what is Show.FINAL:
             table = self._table_of(live)
-            reply = with_summary(shown.final(table), shown.summary(table))
+            final = with_summary(shown.final(table), shown.summary(table))
+            reply = await self._drawn(channel, final)
             message = await channel.send(nonce=post_nonce(live.id, "final"), **reply.kwargs())
             narration["final_message_id"] = message.id
         elif what is Show.POST:
             reply = shown.narration(self._table_of(live), narration["reveal"], False)
+            reply = await self._drawn(channel, reply)
             nonce = post_nonce(live.id, "reveal", *place)
             message = await channel.send(nonce=nonce, **reply.kwargs())
             narration["reveal_message_id"] = message.id
+            narration["reveal_pictures"] = reply.shown()
             narration.pop("decision_version", None)
         else:
             await self._edit_narration(live, shown, channel, narration, False)
@@ -227,20 +230,46 @@ class Publisher:
         decision: bool,
     ) -> None:
         reply = shown.narration(self._table_of(live), narration["reveal"], decision)
+        reply = await self._drawn(channel, reply)
         if not decision:  # this redraw drops the buttons: show them again when due
             narration.pop("decision_version", None)
             narration.pop("buttons", None)
         message_id = narration.get("reveal_message_id")
-        if message_id is not None:
-            try:
-                await channel.get_partial_message(message_id).edit(**reply.kwargs())
-                return
-            except discord.NotFound:
-                pass
+        if message_id is not None and await self._edit(
+            channel, message_id, reply, narration, "reveal_pictures"
+        ):
+            return
         # Gone (deleted by someone): posted again, once, in the narration's next write.
         nonce = post_nonce(live.id, "reveal-again", message_id or 0)
         message = await channel.send(nonce=nonce, **reply.kwargs())
         narration["reveal_message_id"] = message.id
+        narration["reveal_pictures"] = reply.shown()
+
+    async def _drawn(self, channel: Any, reply: Reply) -> Reply:
+        """The reply with its pictures drawn in a worker thread, unless the
+        server turned pictures off."""
+        if reply.pictures:
+            guild = getattr(channel, "guild", None)
+            await reply.draw(await self.service.pictures(guild.id if guild else None))
+        return reply
+
+    async def _edit(
+        self, channel: Any, message_id: int, reply: Reply, narration: dict[str, Any], key: str
+    ) -> bool:
+        """Edit a public message; False if it is gone. Pictures it already shows
+        (their names stored under `key`) are not uploaded again: a narrated
+        step often changes the words and not the picture, and uploads are
+        what cost."""
+        names, files = reply.shown(), reply.files
+        reply.keep_pictures(set(narration.get(key) or ()))
+        try:
+            await channel.get_partial_message(message_id).edit(**reply.kwargs(edit=True))
+        except discord.NotFound:
+            reply.files = files
+            return False
+        if files is not None:
+            narration[key] = names
+        return True
 
     # --- the table, the ping, the decision --------------------------------------------
 
@@ -251,12 +280,14 @@ class Publisher:
         presence_notes(reply, live.presence(), live.version, live.names())
         if live.row.status == GameStatus.RUNNING:
             reply.items.append(watch_button(shown.prefix, live.id))
+        reply = await self._drawn(channel, reply)
         intents = narration.setdefault("intents", {})
         pending = intents.get("table")
         if pending is not None:
             # A table went out and the process stopped before its id was stored:
             # its nonce brings that very message back, which becomes the table.
             adopted = await channel.send(nonce=pending, **reply.kwargs())
+            narration["table_pictures"] = [a.filename for a in adopted.attachments]
             if adopted.id != live.row.table_message_id:
                 await self._delete(channel, live.row.table_message_id)
                 await self.service.set_messages(live, table_message_id=adopted.id)
@@ -272,14 +303,11 @@ class Publisher:
             await self._delete(channel, old)
             old = None
         narration["table"] = shows
-        if old is not None:
-            try:
-                await channel.get_partial_message(old).edit(**reply.kwargs())
-                return
-            except discord.NotFound:
-                pass
+        if old is not None and await self._edit(channel, old, reply, narration, "table_pictures"):
+            return
         nonce = await self._intend(live, narration, "table", replaced or 0)
         message = await channel.send(nonce=nonce, **reply.kwargs())
+        narration["table_pictures"] = reply.shown()
         await self.service.set_messages(live, table_message_id=message.id)
         del intents["table"]
         await self.service.set_narration(live, narration)

@@ -1,13 +1,23 @@
 """One message to send or edit, and the small builders every game's rendering
 shares. Components are sent in a stopped view: clicks reach the bot through
-the dynamic items (`bot.components`), which survive restarts."""
+the dynamic items (`bot.components`), which survive restarts.
+
+A presentation stays synchronous: it asks for a picture (`Picture`: a drawing
+function and its hashable input) and the host draws it off the event loop
+(`draw`) before sending, or drops it when the server turned pictures off; the
+words stay complete either way."""
 
 from __future__ import annotations
 
+import hashlib
+import io
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+
+from .pictures.worker import render
 
 GREEN = discord.ButtonStyle.success
 BLUE = discord.ButtonStyle.primary
@@ -15,13 +25,44 @@ RED = discord.ButtonStyle.danger
 GREY = discord.ButtonStyle.secondary
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A picture a presentation asks for: `draw(*args)` gives its PNG bytes.
+    The first of a message's pictures is its embed's image; any others are
+    shown as attachments beside it. Equal requests give equal bytes (the
+    drawing functions are cached by their input), so `key` tells whether a
+    message already shows this picture."""
+
+    filename: str
+    draw: Callable[..., bytes]
+    args: tuple[Hashable, ...]
+
+    @property
+    def key(self) -> str:
+        """Stable across processes (unlike `hash`): stored with a message."""
+        text = repr((self.filename, self.draw.__module__, self.draw.__qualname__, self.args))
+        return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+    @property
+    def name(self) -> str:
+        """The attachment's name, `reveal-<key>.png`: what a message shows can be
+        told from its attachments' names, so an identical picture is not sent again."""
+        stem, dot, ext = self.filename.rpartition(".")
+        return f"{stem}-{self.key[:10]}{dot}{ext}" if dot else f"{self.filename}-{self.key[:10]}"
+
+
 @dataclass
 class Reply:
-    """Text, an embed, components."""
+    """Text, an embed, components; pictures asked for, and files once drawn.
+
+    `files` None leaves an edited message's attachments as they are; a list
+    replaces them (an empty one removes them)."""
 
     content: str | None = None
     embed: discord.Embed | None = None
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    pictures: list[Picture] = field(default_factory=list)
+    files: list[tuple[str, bytes]] | None = None
 
     def view(self) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -30,8 +71,41 @@ class Reply:
         view.stop()
         return view
 
-    def kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embed": self.embed, "view": self.view()}
+    def kwargs(self, edit: bool = False) -> dict[str, Any]:
+        """Keyword arguments for a send (`files=`), or for an edit
+        (`attachments=`, which replaces the message's files)."""
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view()}
+        if self.files is not None and (edit or self.files):
+            files = [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+            kwargs["attachments" if edit else "files"] = files
+        return kwargs
+
+    def shown(self) -> list[str]:
+        """The names of the attachments this reply carries once drawn."""
+        return [name for name, _ in self.files or []]
+
+    async def draw(self, on: bool = True) -> Reply:
+        """Draw the pictures asked for, in a worker thread, and attach them
+        (the first as the embed's image); with `on` False, drop them."""
+        if not self.pictures:
+            return self
+        if not on:  # an edit takes away a picture shown before pictures were turned off
+            self.pictures, self.files = [], []
+            return self
+        files = []
+        for picture in self.pictures:
+            files.append((picture.name, await render(picture.draw, *picture.args)))
+        if self.embed is not None:
+            self.embed.set_image(url=f"attachment://{self.pictures[0].name}")
+        self.files = files
+        return self
+
+    def keep_pictures(self, shown: set[str]) -> None:
+        """If the message already shows these very pictures (`shown`: its
+        attachments' names), an edit leaves its attachments alone instead of
+        uploading the same bytes again."""
+        if self.files and shown == {name for name, _ in self.files}:
+            self.files = None
 
 
 def custom_id(prefix: str, game: int, version: int, verb: str, arg: str | None = None) -> str:

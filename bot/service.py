@@ -131,6 +131,13 @@ class GameService:
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
+    async def pictures(self, guild_id: int | None) -> bool:
+        """Whether this server's messages carry pictures: on unless a manager
+        turned them off (`/<game> settings pictures:off`, for slow connections)."""
+        if guild_id is None:
+            return True
+        return await self.storage.get_meta(f"pictures:{guild_id}") != "off"
+
     def changed(self, live: Live) -> None:
         """Tell the listeners (the publisher) that this game changed."""
         for listener in self.listeners:

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import Component, guarded, reply, say, service_of
+from bot.components import Component, edit, guarded, reply, say, service_of
 from bot.games import Table, presentation
 from bot.i18n import LANGUAGE_NAMES, locale_of, t, use_locale
 from bot.lobby import lobby_message
@@ -78,6 +78,17 @@ async def set_language(interaction: discord.Interaction[Any], language: str) -> 
         raise ServiceError("not_manager")
     await service(interaction).storage.set_meta(f"language:{interaction.guild_id}", language)
     await say(interaction, "language.set", language=LANGUAGE_NAMES[locale_of(language)])
+
+
+async def set_pictures(interaction: discord.Interaction[Any], on: bool) -> None:
+    """`settings pictures:on|off`: whether this server's messages carry pictures
+    (Manage Server); off suits slow connections, and the text says it all either way."""
+    permissions = interaction.permissions
+    if not (permissions.manage_guild or permissions.administrator):
+        raise ServiceError("not_manager")
+    setting = "on" if on else "off"
+    await service(interaction).storage.set_meta(f"pictures:{interaction.guild_id}", setting)
+    await say(interaction, f"settings.pictures.{setting}")
 
 
 def _public(interaction: discord.Interaction[Any], row: GameRow | None = None) -> Any:
@@ -276,7 +287,7 @@ async def watch(interaction: discord.Interaction[Any], game_id: int) -> None:
     if interaction.response.is_done() or interaction.message is None or not _is_watch(interaction):
         await reply(interaction, table)
     else:  # Refresh on the spectator's own view: redraw it in place
-        await interaction.response.edit_message(**table.kwargs())
+        await edit(interaction, table)
 
 
 def _is_watch(interaction: discord.Interaction[Any]) -> bool:
@@ -482,6 +493,18 @@ class HostCommands(commands.GroupCog, group_name="host"):
     @app_commands.default_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction[Any], language: Language) -> None:
         await guarded(interaction, set_language(interaction, language))
+
+    @app_commands.command(
+        description="Server settings: pictures in messages on or off (Manage Server)"
+    )
+    @app_commands.describe(
+        pictures="off: text only, for slow connections; on: pictures beside the text"
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings(
+        self, interaction: discord.Interaction[Any], pictures: Literal["on", "off"]
+    ) -> None:
+        await guarded(interaction, set_pictures(interaction, pictures == "on"))
 
 
 __all__ = ["ITEMS", "HostCommands", "service_of"]

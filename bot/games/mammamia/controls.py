@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot import asking
-from bot.components import Component, SeatComponent, reply, say, service_of
+from bot.components import Component, SeatComponent, edit, reply, say, service_of
 from bot.i18n import t
 from bot.reply import Reply, select
 from bot.service import Live, Outcome, ServiceError, seat_for
@@ -94,12 +94,12 @@ class _DraftSelect(Component, verb=r"(?!)"):
         seat = seat_for(live, interaction.user.id)
         if self.click.version != live.version:
             notice = t("error.stale")
-            await interaction.response.edit_message(**hand_reply(live, seat, None, notice).kwargs())
+            await edit(interaction, hand_reply(live, seat, None, notice))
             return
         draft = Draft.decode(self.click.arg)
         if self.click.values:
             draft = draft.with_(self.verb, self.click.values[0])
-        await interaction.response.edit_message(**hand_reply(live, seat, draft).kwargs())
+        await edit(interaction, hand_reply(live, seat, draft))
 
 
 class TurnSelect(_DraftSelect, prefix=PREFIX, verb="turn"):
@@ -126,7 +126,7 @@ class PlayButton(SeatComponent, prefix=PREFIX, verb="play"):
         action = chosen(Draft.decode(self.click.arg), legal)
         if action is None and self.click.version == live.version:  # only a turn picked plays
             notice = t("hand.choose")
-            await interaction.response.edit_message(**hand_reply(live, seat, None, notice).kwargs())
+            await edit(interaction, hand_reply(live, seat, None, notice))
             return
         try:
             outcome = await service_of(interaction).act(
@@ -136,10 +136,10 @@ class PlayButton(SeatComponent, prefix=PREFIX, verb="play"):
             if error.code != "stale":
                 raise
             notice = t("error.stale")
-            await interaction.response.edit_message(**hand_reply(live, seat, None, notice).kwargs())
+            await edit(interaction, hand_reply(live, seat, None, notice))
             return
         notice = played_notice(outcome)
-        await interaction.response.edit_message(**hand_reply(live, seat, None, notice).kwargs())
+        await edit(interaction, hand_reply(live, seat, None, notice))
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         # A stale Play is answered in the hand itself (see `act`), not refused.

@@ -18,7 +18,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t, tn
-from bot.reply import GREEN, Reply, button, select
+from bot.pictures import HandPicture, hand_image
+from bot.reply import GREEN, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
 
 from . import render
@@ -163,10 +164,13 @@ def hand(
         lines.insert(0, notice)
     embed.description = "\n".join(lines)
     version = view["version"]
+    # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
+    pictures = [Picture("hand.png", hand_image, (HandPicture.of(view),))]
     if not any(isinstance(a, Turn | Pass) for a in legal):
         refresh = button(t("hand.refresh"), custom_id(game, version, "hand"))
-        return Reply(embed=embed, items=[refresh])
-    return Reply(embed=embed, items=_controls(game, version, view, legal, draft or Draft()))
+        return Reply(embed=embed, items=[refresh], pictures=pictures)
+    items = _controls(game, version, view, legal, draft or Draft())
+    return Reply(embed=embed, items=items, pictures=pictures)
 
 
 def _controls(

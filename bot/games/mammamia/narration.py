@@ -11,8 +11,10 @@ from typing import Any
 
 import discord
 
+from bot import pictures
 from bot.i18n import join_and, t, tn
-from bot.reply import BLUE, GREEN, RED, Reply, button
+from bot.pictures.mammamia import Result
+from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from engine.mammamia import events as ev
 
 from . import render
@@ -144,7 +146,30 @@ def reveal(
             inline=False,
         )
     embed.set_footer(text=t("reveal.revealer", name=render.name_of(names, model["revealer"])))
-    return Reply(embed=embed, items=decision or [])
+    return Reply(embed=embed, items=decision or [], pictures=[reveal_picture(model, variant)])
+
+
+def reveal_picture(model: dict[str, Any], variant: str) -> Picture:
+    """The reveal as a picture, from the narration model (public events only,
+    MM-V1): the table's piles, the card just revealed, each order's outcome;
+    in the round summary, the round's final table and all its outcomes."""
+    table = pictures.Table.of(variant, model["table"])
+    revealed = None if model["done"] else pictures.revealed_of(variant, model["last"])
+    outcomes = tuple(
+        pictures.Outcome(pictures.OrderFace.of(variant, line["order"]), _result(line))
+        for line in model["lines"]
+        if line["type"] in ("made", "returned")
+    )
+    return Picture("reveal.png", pictures.reveal_image, (table, revealed, outcomes))
+
+
+def _result(line: dict[str, Any]) -> Result:
+    """As `pictures.Outcome.of` tells a public `Made` or `Returned` apart."""
+    if line["type"] == "returned":
+        return "returned"
+    if line.get("helper") is not None:
+        return "helped"
+    return "paid" if line.get("paid") else "made"
 
 
 def tally(model: dict[str, Any]) -> str:
@@ -250,4 +275,6 @@ def final(game: int, view: dict[str, Any], names: list[str]) -> Reply:
     )
     embed.set_footer(text=t("footer.game", game=game))
     again = button(t("final.button.again"), custom_id(game, view["version"], "again"), GREEN)
-    return Reply(embed=embed, items=[again])
+    # Each player's delivered orders as a fan of cards in their colour (public view only).
+    ranking = Picture("ranking.png", pictures.ranking_image, (pictures.ranking_of(view),))
+    return Reply(embed=embed, items=[again], pictures=[ranking])

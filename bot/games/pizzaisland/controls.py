@@ -11,9 +11,10 @@ from typing import Any
 
 import discord
 
-from bot.components import SeatComponent, reply, service_of
+from bot.components import SeatComponent, edit, reply, service_of
 from bot.i18n import t
-from bot.reply import BLUE, GREY, RED, Reply, button, select
+from bot.pictures import seen_cards_image
+from bot.reply import BLUE, GREY, RED, Picture, Reply, button, select
 from bot.service import Live, ServiceError, seat_for
 from engine.errors import MalformedAction
 from engine.pizzaisland.actions import (
@@ -124,7 +125,9 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         live = await self.live(interaction)
         if self.click.version != live.version:
-            await interaction.response.edit_message(content=t("error.stale"), view=None, embed=None)
+            await interaction.response.edit_message(
+                content=t("error.stale"), view=None, embed=None, attachments=[]
+            )
             return
         text = self.click.values[0] if self.click.values else (self.click.arg or "")
         try:
@@ -134,9 +137,11 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
             raise ServiceError("stale_button") from None
         live = await _act(interaction, self.click.game, self.click.version, lambda s: action)
         if _deciding(live, seat):  # a chain (a Mushroom's card opens another decision)
-            await interaction.response.edit_message(**decision(live, seat).kwargs())
+            await edit(interaction, decision(live, seat))
         else:
-            await interaction.response.edit_message(content=t("pi.decided"), view=None, embed=None)
+            await interaction.response.edit_message(
+                content=t("pi.decided"), view=None, embed=None, attachments=[]
+            )
 
 
 def _deciding(live: Live, seat: int) -> bool:
@@ -157,20 +162,25 @@ def decision(live: Live, seat: int) -> Reply:
         value=render.pizzas_text(view["players"][seat]["pizzas"]),
         inline=False,
     )
+    pictures: list[Picture] = []
     if view["seen"]:
         seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view["seen"]))
         embed.add_field(name=t("pi.decide.seen"), value=seen, inline=False)
+        # What a Mushroom or Pepper shows, drawn for this player alone (PI-I1).
+        pictures.append(Picture("seen.png", seen_cards_image, (tuple(view["seen"]),)))
     if pending is None:
         embed.description = t("pi.decide.none")
-        return Reply(embed=embed)
+        return Reply(embed=embed, pictures=pictures)
     if "third" in pending:
         embed.title = t("pi.decide.third_title", card=card_name(pending["third"]))
         embed.description = t("pi.decide.third")
-        return Reply(embed=embed, items=_third_controls(live.id, version, legal))
+        items = _third_controls(live.id, version, legal)
+        return Reply(embed=embed, items=items, pictures=pictures)
     hero = pending["hero"]
     embed.title = t("pi.decide.hero_title", hero=hero_name(hero))
     embed.description = t(HERO_HELP[hero])
-    return Reply(embed=embed, items=_hero_controls(live.id, version, legal, live.names()))
+    items = _hero_controls(live.id, version, legal, live.names())
+    return Reply(embed=embed, items=items, pictures=pictures)
 
 
 HERO_HELP = {

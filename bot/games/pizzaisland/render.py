@@ -14,7 +14,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.reply import BLUE, GREEN, RED, Reply, button
+from bot.pictures import PlayerPizzas, pizzas_image, ship_image
+from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from bot.reply import custom_id as _custom_id
 
 PREFIX = "pi"  # this game's component ids: pi:<game>:<version>:<verb>[:<arg>]
@@ -23,6 +24,17 @@ SHAPE_MARK = {"a": "▲", "b": "■", "c": "●"}
 HERO_EMOJI = {"pepper": "🌶️", "mushroom": "🍄", "knife": "🔪", "fork": "🍴"}
 EMPTY_PLACE = "·"
 PIZZA_SIZE = 6
+#: Each seat's marker in the pictures (Pizza Island's players have no colour
+#: of their own; the pictures' seat colours, in seat order).
+SEAT_COLOURS = ("yellow", "green", "purple", "red", "brown", "pink")
+SEAT_EMOJI = {
+    "yellow": "🟨",
+    "green": "🟩",
+    "purple": "🟪",
+    "red": "🟥",
+    "brown": "🟫",
+    "pink": "🩷",
+}
 COLOUR = discord.Colour.from_rgb(40, 150, 90)
 ACHIEVEMENT_KEYS = {
     "speedy": "pi.achievement.speedy",
@@ -208,8 +220,9 @@ def table(game: int, view: Mapping[str, Any], names: Sequence[str], events: Sequ
             continue
         seat = player["seat"]
         marker = "▶ " if seat in view["to_act"] else ""
+        colour = SEAT_EMOJI[seat_colour(seat)]
         embed.add_field(
-            name=f"{marker}{names[seat]}", value=pizzas_text(player["pizzas"]), inline=True
+            name=f"{marker}{colour} {names[seat]}", value=pizzas_text(player["pizzas"]), inline=True
         )
     embed.add_field(name=t("pi.table.deck"), value=str(view["deck_size"]), inline=True)
     if level == "advanced":
@@ -220,7 +233,25 @@ def table(game: int, view: Mapping[str, Any], names: Sequence[str], events: Sequ
     if held:
         embed.add_field(name=t("pi.table.achievements"), value=held, inline=False)
     embed.set_footer(text=t("footer.game", game=game))
-    return Reply(embed=embed, items=turn_buttons(game, view))
+    return Reply(embed=embed, items=turn_buttons(game, view), pictures=table_pictures(view))
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def table_pictures(view: Mapping[str, Any]) -> list[Picture]:
+    """Every playing seat's pizzas as wheels, in the fields' order, and in the
+    advanced level the Ship's face-up cards (PI-A1): public facts only (PI-I1)."""
+    players = tuple(
+        PlayerPizzas.of(seat_colour(p["seat"]), p["pizzas"])
+        for p in view["players"]
+        if p["playing"]
+    )
+    shown = [Picture("pizzas.png", pizzas_image, (players,))]
+    if view["level"] == "advanced":
+        shown.append(Picture("ship.png", ship_image, (tuple(view["ship"]),)))
+    return shown
 
 
 def turn_buttons(game: int, view: Mapping[str, Any]) -> list[discord.ui.Item[Any]]:

@@ -1,0 +1,196 @@
+"""Pictures where they belong, in whole games on the loopback Discord: the
+hand privately, the oven reveal and the final ranking publicly (MM-V1: drawn
+from public events and the public view only), Pizza Island's pizzas and Ship
+on the table and what a Mushroom or Pepper shows privately (PI-I1); none at
+all once a server turns them off, with the text complete."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from typing import Any
+
+import discord
+import pytest
+from PIL import Image
+
+from bot.games.mammamia import render
+from bot.games.pizzaisland import render as pi_render
+from bot.pictures import (
+    PlayerPizzas,
+    Table,
+    outcomes_of,
+    pizzas_image,
+    ranking_image,
+    ranking_of,
+    reveal_image,
+    seen_cards_image,
+    ship_image,
+)
+from engine.mammamia import events as ev
+from engine.pizzaisland import actions as pi
+
+from driver import Players
+from pi_driver import IslandPlayers
+
+LIMIT = 200 * 1024  # far under Discord's attachment limit, quick on a slow line
+
+
+@pytest.fixture
+def uploads(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Every file the bot builds for an upload, by kind (`reveal`, `hand`, ...)."""
+    counted: Counter[str] = Counter()
+    original = discord.File.__init__
+
+    def counting(self: discord.File, fp: Any, filename: str | None = None, **kw: Any) -> None:
+        counted[(filename or "").split("-")[0]] += 1
+        original(self, fp, filename, **kw)
+
+    monkeypatch.setattr(discord.File, "__init__", counting)
+    return counted
+
+
+def png(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG" and len(data) <= LIMIT
+    return image
+
+
+def names_by_version(message: Any) -> list[list[str]]:
+    """The message's attachments' names in each version, oldest first."""
+    return [list(old.get("attachments") or []) for old in message.history] + [
+        [a.filename for a in message.attachments]
+    ]
+
+
+def kind_of(message: Any, kind: str) -> list[Any]:
+    return [a for a in message.attachments if a.filename.startswith(f"{kind}-")]
+
+
+def shows_image(message: Any, attachment: Any) -> bool:
+    image = (message.embeds[0].get("image") or {}) if message.embeds else {}
+    return image.get("url") == f"attachment://{attachment.filename}"
+
+
+def public_events(live: Any) -> list[Any]:
+    return [e for v in sorted(live.events) for e in live.events[v] if e.to is None]
+
+
+async def test_mm_pictures_in_a_whole_game(discord_server, bots, uploads):
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:3], seed=1)
+    await players.open("classic")
+    await players.play_to_end()
+    live = players.live
+    messages = list(discord_server.messages.values())
+    width = png(reveal_image(Table.of("classic", {}), None, ())).width
+
+    # The hand: every hand view carries its picture, to its owner alone (MM-V1).
+    hands = [m for m in messages if render.t("hand.ingredients") in m.text]
+    assert hands
+    for message in hands:
+        (picture,) = kind_of(message, "hand")
+        assert message.ephemeral and len(message.visible_to) == 1
+        assert shows_image(message, picture) and png(picture.data).width == width
+    for message in messages:
+        if any(n.startswith("hand-") for names in names_by_version(message) for n in names):
+            assert message.ephemeral, "a hand picture in public"
+
+    # The oven reveal: one picture per reveal message, updated as the narration goes.
+    reveals = [m for m in messages if kind_of(m, "reveal")]
+    assert len(reveals) == 3  # one oven reveal a round (MM-R1)
+    for message in reveals:
+        assert not message.ephemeral and shows_image(message, message.attachments[0])
+        assert png(message.attachments[0].data).width == width
+    # Round 1's summary: its final table and every order's outcome, exactly as the
+    # public events of that reveal draw them.
+    events = public_events(live)
+    start = next(i for i, e in enumerate(events) if isinstance(e, ev.RevealStarted))
+    end = next(i for i, e in enumerate(events) if isinstance(e, ev.RoundEnded))
+    summary = reveal_image(
+        Table.of("classic", events[end].table), None, outcomes_of("classic", events[start:end])
+    )
+    assert reveals[0].attachments[0].data == summary
+    # An edit that leaves the picture as it was uploads nothing new.
+    changes = 0
+    for message in reveals:
+        versions = [names for names in names_by_version(message) if names]
+        changes += sum(1 for i, names in enumerate(versions) if i == 0 or names != versions[i - 1])
+        assert len(versions) > len({tuple(names) for names in versions}), "no edit kept its picture"
+    assert uploads["reveal"] == changes
+
+    # The final ranking: each player's delivered orders as a fan, from the public view.
+    final = discord_server.get_message(live.row.narration["final_message_id"])
+    (picture,) = kind_of(final, "ranking")
+    assert shows_image(final, picture)
+    view = live.rules.public_view(live.state)
+    assert picture.data == ranking_image(ranking_of(view))
+    assert png(picture.data).height > png(picture.data).width / 4
+
+
+async def test_mm_pictures_off_leaves_the_text_complete(discord_server, bots, uploads):
+    await bots.start()
+    host = discord_server.users[0]
+    refused = await discord_server.slash(
+        host, discord_server.channel, "mammamia", "settings", options={"pictures": "off"}
+    )
+    assert refused.message.text == render.t("error.not_manager")
+    r = await discord_server.slash(
+        discord_server.owner,
+        discord_server.channel,
+        "mammamia",
+        "settings",
+        options={"pictures": "off"},
+    )
+    assert r.response.ephemeral and r.message.text == render.t("settings.pictures.off")
+    players = Players(discord_server, bots, discord_server.users[:3], seed=1)
+    await players.open("classic")
+    await players.play_to_end()
+    assert not uploads
+    for message in discord_server.messages.values():
+        assert not any(names_by_version(message)), message.text[:80]
+        assert not any(e.get("image") for e in message.embeds)
+    live = players.live
+    final = discord_server.get_message(live.row.narration["final_message_id"])
+    assert all(live.row.seats[s].name in final.text for s in range(3))
+    summaries = [
+        m for m in discord_server.messages.values() if render.t("reveal.summary") in m.text
+    ]
+    assert len(summaries) >= 2  # the round summaries still tell the round in words
+
+
+async def test_pi_pictures_on_the_table_and_privately(discord_server, bots):
+    await bots.start()
+    players = IslandPlayers(discord_server, bots, discord_server.users[:2], seed=5)
+    await players.open(level="advanced", scoring="points")
+    players.prefer = {pi.Decline: 0.01, pi.Mushroom: 5.0, pi.Pepper: 5.0, pi.Stop: 0.3}
+    await players.play_to_end()
+    live = players.live
+    view = live.rules.public_view(live.state)
+
+    # The table: every seat's pizzas as wheels, and the Ship (PI-A1), public facts only.
+    table = discord_server.get_message(live.row.table_message_id)
+    (pizzas,) = kind_of(table, "pizzas")
+    (ship,) = kind_of(table, "ship")
+    assert shows_image(table, pizzas)
+    seats = tuple(
+        PlayerPizzas.of(pi_render.seat_colour(p["seat"]), p["pizzas"])
+        for p in view["players"]
+        if p["playing"]
+    )
+    assert pizzas.data == pizzas_image(seats)
+    assert ship.data == ship_image(tuple(view["ship"]))
+    assert png(ship.data).size == png(ship_image(())).size
+
+    # What a Mushroom or Pepper shows: privately, to the one who sees it (PI-I1).
+    assert players.seen_cards, "a Mushroom or a Pepper was decided"
+    seen = [m for m in discord_server.messages.values() if kind_of(m, "seen")]
+    assert seen
+    height = png(seen_cards_image(("red-a",))).height
+    for message in seen:
+        assert message.ephemeral and len(message.visible_to) == 1
+        assert png(kind_of(message, "seen")[0].data).height == height
+    for message in discord_server.public_messages(discord_server.channel):
+        for names in names_by_version(message):
+            assert not any(n.startswith("seen-") for n in names)
