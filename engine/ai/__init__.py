@@ -11,12 +11,16 @@ from .agent import Agent
 from .heuristic import HeuristicAgent
 from .ismcts import IsmctsAgent
 from .memory import Memory
+from .rival import RivalHeuristicAgent, RivalMcAgent
 from .uniform import RandomAgent
 
 AGENTS: dict[str, Any] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": IsmctsAgent,
+    # benchmark opponents: the other open implementation's bots (rival.py)
+    "rival-heuristic": RivalHeuristicAgent,
+    "rival-mc": RivalMcAgent,
 }
 
 #: Recommended bot difficulties: (agent name, constructor options).
@@ -41,5 +45,7 @@ __all__ = [
     "IsmctsAgent",
     "Memory",
     "RandomAgent",
+    "RivalHeuristicAgent",
+    "RivalMcAgent",
     "make_agent",
 ]
