@@ -42,17 +42,39 @@ def _tournament_parser(commands: argparse._SubParsersAction) -> None:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--iterations", type=int, help="ismcts iterations per decision")
     tour.add_argument("--recall", type=float, help="memory of the heuristic and ismcts agents")
+    tour.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        type=_agent_option,
+        metavar="AGENT.KEY=VALUE",
+        help="a constructor option of one agent, e.g. ismcts.iterations=400 (repeatable)",
+    )
+
+
+def _agent_option(text: str) -> tuple[str, str, float]:
+    name, _, rest = text.partition(".")
+    key, _, value = rest.partition("=")
+    try:
+        number = float(value)
+    except ValueError:
+        number = None  # type: ignore[assignment]
+    if name not in AGENTS or not key or number is None:
+        raise argparse.ArgumentTypeError("expected AGENT.KEY=NUMBER, e.g. ismcts.iterations=400")
+    return name, key, int(number) if number.is_integer() and "." not in value else number
 
 
 def _tournament(args: argparse.Namespace) -> int:
     from .ai.tournament import tournament
 
-    options: dict[str, dict[str, float]] = {"heuristic": {}, "ismcts": {}}
+    options: dict[str, dict[str, float]] = {name: {} for name in AGENTS if name != "random"}
     if args.iterations is not None:
         options["ismcts"]["iterations"] = args.iterations
     if args.recall is not None:
         for name in options:
             options[name]["recall"] = args.recall
+    for name, key, value in args.option:
+        options[name][key] = value
     result = tournament(args.agents, args.variant, args.seats, args.games, args.seed, options)
     print(json.dumps(result.to_json()))
     return 0
