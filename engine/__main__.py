@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from .ai import AGENTS
+from .ai import AGENTS, DIFFICULTIES
 from .errors import RecordError
 from .record import replay
 from .simulate import simulate
@@ -27,9 +27,10 @@ def _replay(path: str) -> int:
 
 def _agent_names(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
-    unknown = [n for n in names if n not in AGENTS]
+    known = {*AGENTS, *DIFFICULTIES}
+    unknown = [n for n in names if n not in known]
     if not names or unknown:
-        raise argparse.ArgumentTypeError(f"agents are {', '.join(sorted(AGENTS))}")
+        raise argparse.ArgumentTypeError(f"agents are {', '.join(sorted(known))}")
     return names
 
 
@@ -59,7 +60,7 @@ def _agent_option(text: str) -> tuple[str, str, float]:
         number = float(value)
     except ValueError:
         number = None  # type: ignore[assignment]
-    if name not in AGENTS or not key or number is None:
+    if name not in {*AGENTS, *DIFFICULTIES} or not key or number is None:
         raise argparse.ArgumentTypeError("expected AGENT.KEY=NUMBER, e.g. ismcts.iterations=400")
     return name, key, int(number) if number.is_integer() and "." not in value else number
 
@@ -67,12 +68,14 @@ def _agent_option(text: str) -> tuple[str, str, float]:
 def _tournament(args: argparse.Namespace) -> int:
     from .ai.tournament import tournament
 
-    options: dict[str, dict[str, float]] = {name: {} for name in AGENTS if name != "random"}
+    names = [*AGENTS, *DIFFICULTIES]
+    options: dict[str, dict[str, float]] = {name: {} for name in names if name != "random"}
     if args.iterations is not None:
         options["ismcts"]["iterations"] = args.iterations
     if args.recall is not None:
-        for name in options:
-            options[name]["recall"] = args.recall
+        for name in AGENTS:
+            if name in options:
+                options[name]["recall"] = args.recall
     for name, key, value in args.option:
         options[name][key] = value
     result = tournament(args.agents, args.variant, args.seats, args.games, args.seed, options)

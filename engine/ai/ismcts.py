@@ -24,11 +24,11 @@ import math
 import random
 from collections.abc import Iterable
 
-from ..actions import Action, Choose, Help, Pay, Turn
+from ..actions import Action, Choose, Help, Pay
 from ..events import Event
 from ..game import is_legal, legal_actions, step
 from ..state import CHOOSE, HELP, OVER, PAY, TURN, State
-from . import policy
+from . import plan, policy
 from .agent import Agent
 from .determinize import Observation, determinize
 from .heuristic import heuristic_move
@@ -60,13 +60,18 @@ def candidates(
         if not any(c in box.kindset for c in hand):
             found += legal_actions(world, seat)
         else:
-            pile, supply = len(world.order_piles[seat]), len(world.supply)
-            known = world.oven if oven is None else oven
-            for _, kind, count, order in policy.score_plays(box, hand, world.table, known)[:width]:
-                after = len(hand) - count - (order is not None)
-                orders = sum(1 for c in hand if c not in box.kindset) - (order is not None)
-                for draw in policy.draw_for(box, after, orders, pile, supply):
-                    found.append(Turn(seat, kind, count, order, draw))
+            found += plan.candidates(
+                seat,
+                box,
+                world.colours[seat],
+                world.seats,
+                hand,
+                world.table,
+                world.oven if oven is None else oven,
+                len(world.order_piles[seat]),
+                len(world.supply),
+                width,
+            )
     else:
         pending = world.pending
         assert pending is not None
@@ -87,18 +92,21 @@ def candidates(
 
 
 def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
+    """Every seat plays the heuristic in the playouts, on the oven it would
+    remember perfectly."""
     box = world.box
     hand = world.hands[seat]
     if world.phase == TURN:
-        return policy.quick_turn(
+        return plan.plan_turn(
             seat,
             box,
+            world.colours[seat],
+            world.seats,
             hand,
             world.table,
             world.oven,
             len(world.order_piles[seat]),
             len(world.supply),
-            rnd,
         )
     assert world.pending is not None
     return policy.decide(seat, box, hand, world.table, world.pending, world.help)

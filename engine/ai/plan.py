@@ -209,3 +209,71 @@ def draw(box: Box, after: list[str], base: Counts, pile: int, supply: int) -> st
         if any(outlook(o, base, held) is not None for o in orders):
             return ORDERS
     return SUPPLY
+
+
+def candidates(
+    seat: int,
+    box: Box,
+    colour: str,
+    seats: int,
+    hand: list[str],
+    table: Counts,
+    oven: Iterable[str | None],
+    pile: int,
+    supply: int,
+    width: int,
+) -> list[Action]:
+    """The turns worth searching, the heuristic's first: for each order the
+    cheapest play that places it, then plays of 1, the shortfall or all of
+    each kind without an order; each with the heuristic's draw (and the other
+    source for the heuristic's own play)."""
+    first = plan_turn(seat, box, colour, seats, hand, table, oven, pile, supply)
+    if not any(c in box.kindset for c in hand):
+        return [first]
+    cards = ORDER_CARDS[box.variant]
+    base = oven_table(box, table, oven)
+    held = counts_of(hand, box.kinds)
+    present = [k for k in box.kinds if held[k]]
+    orders = sorted({cards[c] for c in hand if c not in box.kindset}, key=lambda o: o.id)
+    need = _wanted(orders, base)
+    scored: list[tuple[float, str, int, str | None]] = []
+    for card in orders:
+        best: tuple | None = None
+        for kind in present:
+            for count in range(1, held[kind] + 1):
+                base[kind] += count
+                held[kind] -= count
+                pay = outlook(card, base, held)
+                base[kind] -= count
+                held[kind] += count
+                if pay is not None and pay <= 4:
+                    key = (pay, max(0, count - need.get(kind, 0)), count, kind)
+                    if best is None or key < best[0]:
+                        best = (key, kind, count)
+        if best is not None:
+            (pay, *_), kind, count = best
+            scored.append((10.0 + weight(card) / 10 - 1.5 * pay, kind, count, card.id))
+    for kind in present:
+        for count in sorted({1, min(held[kind], max(1, need.get(kind, 0))), held[kind]}):
+            wanted = min(count, need.get(kind, 0))
+            scored.append((2.0 * wanted - 0.5 * (count - wanted), kind, count, None))
+    scored.sort(key=lambda s: -s[0])
+    found: list[Action] = [first]
+    alternative = _other_draw(first, box, hand, pile, supply)
+    if alternative is not None:
+        found.append(alternative)
+    for _, kind, count, order in scored:
+        if len(found) >= width:
+            break
+        move = _finish(seat, box, hand, kind, count, order, base, pile, supply)
+        if move not in found:
+            found.append(move)
+    return found
+
+
+def _other_draw(move: Action, box: Box, hand: list[str], pile: int, supply: int) -> Action | None:
+    if not isinstance(move, Turn) or move.draw is None or not pile or not supply:
+        return None
+    if len(hand) - move.count - (move.order is not None) >= box.hand:
+        return None
+    return move._replace(draw=SUPPLY if move.draw == ORDERS else ORDERS)
