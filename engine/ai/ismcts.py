@@ -91,7 +91,18 @@ def candidates(
     return unique
 
 
+EXPERIMENT = {"playout": 0, "score": 0}
+
+
 def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
+    if EXPERIMENT["playout"]:
+        from .rival import world_move
+
+        return world_move(world, seat)
+    return _playout_move(world, seat, rnd)
+
+
+def _playout_move(world: State, seat: int, rnd: random.Random) -> Action:
     """Every seat plays the heuristic in the playouts, on the oven it would
     remember perfectly."""
     box = world.box
@@ -115,6 +126,8 @@ def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
 def outcome(world: State, seat: int) -> float:
     """At the game's end 1 for a win (shared wins split), with a little for the
     score margin; before it (a playout cut at the horizon) the margin alone."""
+    if EXPERIMENT["score"] and world.phase == OVER:
+        return len(world.delivered[seat]) + (3.0 if seat in world.winners else 0.0)
     scores = [len(d) for d in world.delivered]
     best_other = max(s for i, s in enumerate(scores) if i != seat)
     lead = scores[seat] - best_other
@@ -176,6 +189,47 @@ def search(
     return max(tried, key=lambda a: (root.children[a].visits, root.children[a].total))
 
 
+def paired_search(
+    obs: Observation, width: int, horizon: int, seed: int, max_steps: int | None
+) -> Action:
+    """Flat Monte-Carlo with common worlds and sequential halving: each sampled
+    world is played out once after every surviving candidate, so candidates
+    are compared on the same hidden cards and the same reshuffles (paired,
+    far less noisy than one world per candidate); after each of the log2(n)
+    rounds the worse half is dropped. The budget is `max_steps` playout
+    actions, spread evenly over the rounds."""
+    me = obs.seat
+    rnd = random.Random(seed)
+    first = heuristic_move(obs)
+    sample = determinize(obs, rnd)
+    moves = candidates(sample, me, width, first, obs.known_oven())
+    if len(moves) <= 1:
+        return moves[0] if moves else first
+    start = obs.view["round"]
+    budget = max_steps if max_steps is not None else 20000
+    rounds = max(1, math.ceil(math.log2(len(moves))))
+    totals = [0.0] * len(moves)
+    alive = list(range(len(moves)))
+    while len(alive) > 1:
+        spent = 0
+        while spent < budget / rounds:
+            world = determinize(obs, rnd)
+            spent += 1  # a world costs something even if no move fits it
+            for i in alive:
+                trial = world.copy()
+                if not is_legal(trial, moves[i]):  # not possible in this world
+                    totals[i] -= 1.0
+                    continue
+                step(trial, moves[i])
+                while trial.phase != OVER and trial.round - start < horizon:
+                    step(trial, playout_move(trial, trial.to_act()[0], rnd))
+                spent += trial.version - world.version
+                totals[i] += outcome(trial, me)
+        alive.sort(key=lambda i: (-totals[i], i))
+        alive = alive[: max(1, (len(alive) + 1) // 2)]
+    return moves[alive[0]]
+
+
 def _select(node: Node, moves: list[Action], explore: float) -> tuple[Action, Node]:
     """UCB1 over the moves available in this world (ISMCTS availability);
     an untried move first, in the candidates' order."""
@@ -211,12 +265,13 @@ class IsmctsAgent(Agent):
         self,
         seed: int = 0,
         *,
-        iterations: int = 200,
-        width: int = 6,
+        iterations: int = 1000,
+        width: int = 10,
         depth: int = 2,
         explore: float = 0.7,
-        horizon: int = 1,
-        max_steps: int | None = 6000,
+        horizon: int = 9,
+        max_steps: int | None = 20000,
+        paired: int = 0,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
@@ -224,9 +279,13 @@ class IsmctsAgent(Agent):
         super().__init__(seed, recall=recall, seat=seat, events=events)
         self.iterations, self.width, self.depth = iterations, width, depth
         self.explore, self.horizon, self.max_steps = explore, horizon, max_steps
+        self.paired = paired
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
+        if self.paired:
+            key = obs.key(self.seed)
+            return paired_search(obs, self.width, self.horizon, key, self.max_steps)
         return search(
             obs,
             self.iterations,

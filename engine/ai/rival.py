@@ -24,8 +24,9 @@ The strong bot decides each step of a turn (the ingredients, then the order,
 then the draw) by flat Monte-Carlo: candidates are 1, half or all of each kind
 held; each order in hand or none; each draw source. Each candidate gets
 420 / candidates playouts (at least 24, at most 90) of rival-heuristic games
-to the end in worlds sampled from what it has seen, scored as delivered
-orders + 3 for a win.
+to the end, each in a world sampled afresh from what it has seen, scored as
+delivered orders + 3 for a win. (`paired=1` plays every candidate on the
+same worlds instead, a stronger variant than the one described.)
 """
 
 from __future__ import annotations
@@ -265,12 +266,14 @@ class RivalMcAgent(Agent):
         playouts: int = 420,
         low: int = 24,
         high: int = 90,
+        paired: int = 0,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
     ) -> None:
         super().__init__(seed, recall=recall, seat=seat, events=events)
         self.playouts, self.low, self.high = playouts, low, high
+        self.paired = paired  # 1: every candidate on the same worlds (stronger)
 
     def _best(self, obs: Observation, moves: list[Action], rnd: random.Random) -> Action:
         if len(moves) == 1:
@@ -278,9 +281,10 @@ class RivalMcAgent(Agent):
         per = max(self.low, min(self.high, self.playouts // len(moves)))
         totals = [0.0] * len(moves)
         for _ in range(per):
-            world = determinize(obs, rnd)
+            world = determinize(obs, rnd) if self.paired else None
             for i, move in enumerate(moves):
-                trial = world.copy()
+                # as described: each candidate's playouts sample their own worlds
+                trial = world.copy() if world is not None else determinize(obs, rnd)
                 step(trial, move)
                 totals[i] += playout_score(trial, obs.seat)
         best = max(range(len(moves)), key=lambda i: totals[i])
