@@ -26,7 +26,7 @@ AGENTS: dict[str, Any] = {
 #: Recommended bot difficulties: (agent name, constructor options).
 DIFFICULTIES: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("heuristic", {"recall": 0.4}),
-    "medium": ("ismcts", {"recall": 0.7}),
+    "medium": ("ismcts", {"recall": 0.7, "max_steps": 2500}),
     "hard": ("ismcts", {"recall": 1.0}),
 }
 

@@ -1,21 +1,25 @@
-"""Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012).
+"""The search agent ("medium" and "hard"): Monte-Carlo over whole games in
+worlds sampled from the seat's information set.
 
-Single-observer ISMCTS: each iteration samples one world from the seat's
-information set (`determinize`: from its view and memory only, so it cannot
-cheat), walks the tree of the seat's own decisions, choosing with UCB1 over
-the moves available in that world (availability counts), expands one node,
-plays the world out to the end with the fast playout policy and backs up the
-result. Other seats' moves, inside the tree and out, come from the playout
-policy: an opponent model rather than nodes of their own, which keeps a small
-budget on the seat's own choices.
+Every world is drawn by `determinize` from the seat's view and memory only,
+so the search cannot cheat. Each candidate move is followed by a playout to
+the game's end in which every seat plays the heuristic (`plan.plan_turn`,
+the reveal rules of thumb), scored 0.9 for a win (shared wins split) plus a
+little for the score margin, so cards and orders kept for later rounds and
+the final tie-break count.
 
-A phase-1 turn has up to ~100 moves; only the heuristic's best `width` plays
-(each with its sensible draws) are searched. Reveal decisions are few; a
-Bombastica payment is searched as the heuristic's one choice of cards.
+The default search (`paired=1`) is flat: the candidates (`plan.candidates`:
+the heuristic's turn, its ingredients with every order or none, 1, half or
+all of each kind) are all played out in the same sampled worlds, so they are
+compared on the same hidden cards (paired, far less noisy than a world per
+candidate), and sequential halving drops the worse half after each of
+log2(n) rounds. `paired=0` is the earlier single-observer ISMCTS (Cowling,
+Powley & Whitehouse 2012): one world per iteration, UCB1 with availability
+counts over a tree of the seat's own decisions.
 
-The budget is a number of iterations, never a time, and the random numbers
-are seeded from the agent's seed and the information set, so a move replays
-exactly.
+The budget is a number of playout actions (`max_steps`), never a time, and
+the random numbers are seeded from the agent's seed and the information
+set, so a move replays exactly.
 """
 
 from __future__ import annotations
@@ -80,8 +84,12 @@ def candidates(
             if not pending.covered:
                 found.append(Pay(seat, False))
         elif pending.stage == PAY:
-            found.append(policy.decide(seat, box, hand, world.table, pending, world.help))
-            found.append(Pay(seat, False))
+            # An order the hand can make is made (MM-R4): a sure point now, where
+            # declining only bets the cards on the tie-break or later rounds.
+            decided = policy.decide(seat, box, hand, world.table, pending, world.help)
+            found.append(decided)
+            if not isinstance(decided, Pay):  # asking for help also scores a helper
+                found.append(Pay(seat, False))
         elif pending.stage == HELP:
             found += [Help(seat, True), Help(seat, False)]
     unique: list[Action] = []
@@ -91,18 +99,7 @@ def candidates(
     return unique
 
 
-EXPERIMENT = {"playout": 0, "score": 0}
-
-
 def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
-    if EXPERIMENT["playout"]:
-        from .rival import world_move
-
-        return world_move(world, seat)
-    return _playout_move(world, seat, rnd)
-
-
-def _playout_move(world: State, seat: int, rnd: random.Random) -> Action:
     """Every seat plays the heuristic in the playouts, on the oven it would
     remember perfectly."""
     box = world.box
@@ -126,8 +123,6 @@ def _playout_move(world: State, seat: int, rnd: random.Random) -> Action:
 def outcome(world: State, seat: int) -> float:
     """At the game's end 1 for a win (shared wins split), with a little for the
     score margin; before it (a playout cut at the horizon) the margin alone."""
-    if EXPERIMENT["score"] and world.phase == OVER:
-        return len(world.delivered[seat]) + (3.0 if seat in world.winners else 0.0)
     scores = [len(d) for d in world.delivered]
     best_other = max(s for i, s in enumerate(scores) if i != seat)
     lead = scores[seat] - best_other
@@ -190,31 +185,38 @@ def search(
 
 
 def paired_search(
-    obs: Observation, width: int, horizon: int, seed: int, max_steps: int | None
+    obs: Observation,
+    iterations: int,
+    width: int,
+    horizon: int,
+    seed: int,
+    max_steps: int | None,
 ) -> Action:
     """Flat Monte-Carlo with common worlds and sequential halving: each sampled
     world is played out once after every surviving candidate, so candidates
     are compared on the same hidden cards and the same reshuffles (paired,
     far less noisy than one world per candidate); after each of the log2(n)
     rounds the worse half is dropped. The budget is `max_steps` playout
-    actions, spread evenly over the rounds."""
+    actions and `iterations` playouts, each spread evenly over the rounds
+    (at least one world a round)."""
     me = obs.seat
     rnd = random.Random(seed)
     first = heuristic_move(obs)
     sample = determinize(obs, rnd)
-    moves = candidates(sample, me, width, first, obs.known_oven())
+    moves = candidates(sample, me, min(width, iterations), first, obs.known_oven())
     if len(moves) <= 1:
         return moves[0] if moves else first
     start = obs.view["round"]
-    budget = max_steps if max_steps is not None else 20000
+    budget = max_steps if max_steps is not None else math.inf
     rounds = max(1, math.ceil(math.log2(len(moves))))
     totals = [0.0] * len(moves)
     alive = list(range(len(moves)))
     while len(alive) > 1:
-        spent = 0
-        while spent < budget / rounds:
+        spent = playouts = 0
+        while not spent or (spent < budget / rounds and playouts < iterations / rounds):
             world = determinize(obs, rnd)
             spent += 1  # a world costs something even if no move fits it
+            playouts += len(alive)
             for i in alive:
                 trial = world.copy()
                 if not is_legal(trial, moves[i]):  # not possible in this world
@@ -253,11 +255,11 @@ def _select(node: Node, moves: list[Action], explore: float) -> tuple[Action, No
 
 
 class IsmctsAgent(Agent):
-    """`iterations` per decision, stopping early once the playouts have taken
-    `max_steps` actions in all (a budget in moves, not seconds, so a move
-    replays exactly); `width` plays searched per turn; `depth` own decisions in
-    the tree per iteration; `explore` the UCB constant; `horizon` the rounds a
-    playout runs before it is scored by the score margin."""
+    """`max_steps` playout actions per decision (a budget in moves, not
+    seconds, so a move replays exactly); `width` turns searched; `horizon` the
+    rounds a playout runs before it is scored by the score margin (9: to the
+    game's end); `paired` 1 for the flat paired search, 0 for the tree, whose
+    `iterations`, `depth` and `explore` (UCB constant) apply."""
 
     name = "ismcts"
 
@@ -266,12 +268,12 @@ class IsmctsAgent(Agent):
         seed: int = 0,
         *,
         iterations: int = 1000,
-        width: int = 10,
+        width: int = 24,
         depth: int = 2,
         explore: float = 0.7,
         horizon: int = 9,
         max_steps: int | None = 20000,
-        paired: int = 0,
+        paired: int = 1,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
@@ -285,7 +287,9 @@ class IsmctsAgent(Agent):
         obs = self.observation(state, seat)
         if self.paired:
             key = obs.key(self.seed)
-            return paired_search(obs, self.width, self.horizon, key, self.max_steps)
+            return paired_search(
+                obs, self.iterations, self.width, self.horizon, key, self.max_steps
+            )
         return search(
             obs,
             self.iterations,
