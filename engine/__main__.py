@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from .ai import AGENTS, DIFFICULTIES
@@ -34,7 +35,7 @@ def _agent_names(text: str) -> list[str]:
     return names
 
 
-def _tournament_parser(commands: argparse._SubParsersAction) -> None:
+def _tournament_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tour = commands.add_parser("tournament", help="seat-rotated games between agents")
     tour.add_argument("--agents", type=_agent_names, default=["ismcts", "heuristic", "random"])
     tour.add_argument("--variant", choices=("classic", "plus"), default="classic")
@@ -59,8 +60,8 @@ def _agent_option(text: str) -> tuple[str, str, float]:
     try:
         number = float(value)
     except ValueError:
-        number = None  # type: ignore[assignment]
-    if name not in {*AGENTS, *DIFFICULTIES} or not key or number is None:
+        number = math.nan
+    if name not in {*AGENTS, *DIFFICULTIES} or not key or math.isnan(number):
         raise argparse.ArgumentTypeError("expected AGENT.KEY=NUMBER, e.g. ismcts.iterations=400")
     return name, key, int(number) if number.is_integer() and "." not in value else number
 

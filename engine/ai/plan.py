@@ -1,17 +1,25 @@
 """The heuristic's phase-1 turn: aim the oven at one's own orders.
 
-An order played now is checked against the table as it will stand at its
-reveal: the table now, plus the oven revealed before it (minus what the
-orders in it use), plus the ingredients played with it (MM-R1..R3). So:
+An order played now is checked at its reveal against the table plus the
+oven revealed before it plus the ingredients played with it (MM-R1..R3);
+what the table lacks the owner may pay from hand then (MM-R4). So:
 
-- place an order when the oven, with this turn's ingredients, will cover it
-  (or the hand can pay a little of it; more near the supply's end);
-- otherwise feed the oven toward the most complete order, exactly its
-  shortfall of the kind the hand covers best, so the order can follow;
-- otherwise shed one card, of a kind no order of the hand wants.
+1. place an order that this turn's ingredients and the remembered oven
+   cover, or that the hand could top up with at most `pay` cards;
+2. holding a Bombastica with the oven near 15, play the largest group;
+3. else feed the oven toward the most complete order, exactly its
+   shortfall of the kind the hand covers best;
+4. else shed one card, of a kind no order of the hand wants;
+and with 3. and 4., still place the best covered order when oven, play and
+hand cover `always` of it: it may be paid at the reveal from the hand as it
+will be then, and a failed order only goes back under the pile (MM-R5).
+Draw orders while holding fewer than `orders_wanted`, else the supply; not
+the supply's last cards while an order could still be finished from hand.
 
 Few cards a turn keep the round long (more turns to place orders) and the
-hand full of choices; the final hand-size tie-break (MM-E1) rewards it too.
+hand full; the final hand-size tie-break (MM-E1) rewards that too. Counting
+the oven raw (every ingredient, not what the orders before use) is
+optimistic, and measured far better than the careful count (`KNOBS`).
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ KNOBS: dict[str, float] = {
     "feed": 1,  # 0: never feed an order that cannot be placed this turn (66 %)
     "orders_wanted": 3,  # draw orders while holding fewer than this (1: 54 %, 2: 70 %)
     "heavy_first": 0,  # rank placeable orders by weight before cost (1: 66 %)
-    "shed_big": 1,
+    "shed_big": 1,  # shed from the largest spare group (0, the smallest: 68 %)
     # with no order sure, still place the best covered one if oven, play and
     # hand cover this share of it: it may be paid at its reveal (MM-R4) from
     # the hand as it will be then (0, never: 70 %; 0.8: 68 %; 0.4: 72 %)
@@ -80,8 +88,12 @@ def oven_table(box: Box, table: Counts, oven: Iterable[str | None]) -> Counts:
     return project(table, oven, box.variant)
 
 
-def _coverage(card: OrderCard, base: Counts, held: Counts) -> tuple[float, tuple]:
-    best: tuple[float, tuple] = (-1.0, ())
+Needs = tuple[tuple[str, int], ...]
+
+
+def _coverage(card: OrderCard, base: Counts, held: Counts) -> tuple[float, Needs]:
+    """The share of the order's best choice that oven plus hand cover, and its needs."""
+    best: tuple[float, Needs] = (-1.0, ())
     for choice in options(card, base) or list(card.requirements)[:1]:
         needs = card.requirements[choice]
         total = sum(n for _, n in needs)
@@ -117,7 +129,7 @@ def plan_turn(
     need = _wanted(orders, base)
 
     # 1. An order that this turn's play makes sure of.
-    best: tuple | None = None
+    best: tuple[tuple[float, int, int, int, str], str, int, str] | None = None
     for card in orders:
         exact = card.shape in (BOMBASTICA, MINIMALE)  # every card counts, or may
         most = _MOST[card.id]
@@ -167,16 +179,16 @@ def plan_turn(
                 if cover > pick_n:
                     pick, pick_n = kind, cover
             if pick is not None:
-                order = _gamble(orders, base, held, pick, pick_n)
-                return _finish(seat, box, hand, pick, pick_n, order, base, pile, supply)
+                gamble = _gamble(orders, base, held, pick, pick_n)
+                return _finish(seat, box, hand, pick, pick_n, gamble, base, pile, supply)
 
-    # 4. Shed one card nobody of ours wants, from the smallest group.
+    # 4. Shed one card no order of ours wants, from the largest spare group.
     spare = [k for k in present if held[k] > need.get(k, 0)] or present
     spare = [k for k in spare if k != personal] or spare
     sign = -1 if KNOBS["shed_big"] else 1
     kind = min(spare, key=lambda k: (sign * held[k], box.kinds.index(k)))
-    order = _gamble(orders, base, held, kind, 1)
-    return _finish(seat, box, hand, kind, 1, order, base, pile, supply)
+    gamble = _gamble(orders, base, held, kind, 1)
+    return _finish(seat, box, hand, kind, 1, gamble, base, pile, supply)
 
 
 def _gamble(

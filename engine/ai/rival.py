@@ -38,6 +38,7 @@ from ..actions import ORDERS, SUPPLY, Action, Turn
 from ..cards import BOMBASTICA, MONOTONI, ORDER_CARDS, Box, OrderCard
 from ..events import Event
 from ..game import step
+from ..reveal import options
 from ..state import OVER, TURN, State
 from . import policy
 from .agent import Agent
@@ -65,10 +66,12 @@ def raw_oven(box: Box, table: Counts, oven: Iterable[str | None]) -> Counts:
     return base
 
 
-def _coverage(card: OrderCard, base: Counts, held: Counts) -> tuple[float, tuple]:
+def _coverage(
+    card: OrderCard, base: Counts, held: Counts
+) -> tuple[float, tuple[tuple[str, int], ...]]:
     """How well oven plus hand covers the order's best choice, and that choice's needs."""
-    best: tuple[float, tuple] = (-1.0, ())
-    for choice in policy.options(card, base) or list(card.requirements)[:1]:
+    best: tuple[float, tuple[tuple[str, int], ...]] = (-1.0, ())
+    for choice in options(card, base) or list(card.requirements)[:1]:
         needs = card.requirements[choice]
         total = sum(n for _, n in needs)
         got = sum(min(n, base[k] + held[k]) for k, n in needs)
@@ -317,7 +320,7 @@ class RivalMcAgent(Agent):
         for kind in box.kinds:
             for count in sorted({1, max(1, held[kind] // 2), held[kind]}):
                 if held[kind]:
-                    move = rival_turn(*facts, kind=kind, count=count)  # type: ignore[misc]
+                    move = rival_turn(*facts, kind=kind, count=count)
                     if move not in moves:
                         moves.append(move)
         first = self._best(obs, moves, rnd)
@@ -327,7 +330,7 @@ class RivalMcAgent(Agent):
         orders = sorted({c for c in hand if c not in box.kindset})
         moves = []
         for order in [None, *orders]:
-            move = rival_turn(*facts, kind=kind, count=count, order=order)  # type: ignore[misc]
+            move = rival_turn(*facts, kind=kind, count=count, order=order)
             if move not in moves:
                 moves.append(move)
         second = self._best(obs, moves, rnd)
