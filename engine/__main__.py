@@ -59,6 +59,19 @@ def _agent_names(rules: AnyGame, text: str) -> list[str]:
     return names
 
 
+def _agent_option(rules: AnyGame, text: str) -> tuple[str, str, float]:
+    """`ismcts.iterations=400`: one constructor option of one agent."""
+    name, _, rest = text.partition(".")
+    key, _, value = rest.partition("=")
+    try:
+        number = float(value)
+    except ValueError:
+        number = float("nan")
+    if name not in rules.agent_names() or not key or number != number:
+        raise RecordError("expected AGENT.KEY=NUMBER, e.g. ismcts.iterations=400")
+    return name, key, int(number) if number.is_integer() and "." not in value else number
+
+
 def _simulate(args: argparse.Namespace) -> int:
     rules = game(args.game)
     agent = args.agents or "random"
@@ -80,6 +93,9 @@ def _tournament(args: argparse.Namespace) -> int:
     if args.recall is not None:
         for name in ("heuristic", "ismcts"):
             options.setdefault(name, {})["recall"] = args.recall
+    for option in args.option:
+        name, key, value = _agent_option(rules, option)
+        options.setdefault(name, {})[key] = value
     seats = _seats(args, rules, 4)
     result = rules.tournament(names, _settings(args), seats, args.games, args.seed, options)
     print(json.dumps(result.to_json()))
@@ -99,6 +115,13 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--agents", default=None, help="comma-separated agent names")
     tour.add_argument("--iterations", type=int, help="ismcts iterations per decision")
     tour.add_argument("--recall", type=float, help="memory of the heuristic and ismcts agents")
+    tour.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="AGENT.KEY=VALUE",
+        help="a constructor option of one agent, e.g. ismcts.iterations=400 (repeatable)",
+    )
     args = parser.parse_args(argv)
     try:
         if args.command == "replay":

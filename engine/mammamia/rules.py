@@ -97,7 +97,7 @@ class MammaMia:
         return HeuristicAgent(seed, seat=seat, events=events)
 
     def agent_names(self) -> tuple[str, ...]:
-        return tuple(AGENTS)
+        return (*AGENTS, *DIFFICULTIES)  # a difficulty plays as its agent and memory
 
     def simulate(
         self, settings: Mapping[str, Any], seats: int, games: int, seed: int, agent: str

@@ -1,4 +1,4 @@
-"""The computer players (engine/ai): legal moves, replayable decisions, no
+"""The computer players (engine/mammamia/ai): legal moves, replayable decisions, no
 peeking at hidden cards (MM-T7, MM-V1), forgetful memory, the tournament."""
 
 from __future__ import annotations

@@ -11,18 +11,22 @@ from .agent import Agent
 from .heuristic import HeuristicAgent
 from .ismcts import IsmctsAgent
 from .memory import Memory
+from .rival import RivalHeuristicAgent, RivalMcAgent
 from .uniform import RandomAgent
 
 AGENTS: dict[str, Any] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": IsmctsAgent,
+    # benchmark opponents: the other open implementation's bots (rival.py)
+    "rival-heuristic": RivalHeuristicAgent,
+    "rival-mc": RivalMcAgent,
 }
 
 #: Recommended bot difficulties: (agent name, constructor options).
 DIFFICULTIES: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("heuristic", {"recall": 0.4}),
-    "medium": ("ismcts", {"recall": 0.7}),
+    "medium": ("ismcts", {"recall": 0.7, "max_steps": 2500}),
     "hard": ("ismcts", {"recall": 1.0}),
 }
 
@@ -41,5 +45,7 @@ __all__ = [
     "IsmctsAgent",
     "Memory",
     "RandomAgent",
+    "RivalHeuristicAgent",
+    "RivalMcAgent",
     "make_agent",
 ]

@@ -1,10 +1,10 @@
 """The heuristic agent: fast and sensible, no search.
 
-It plays an order when the remembered oven (plus the ingredients it plays with
-the order) will cover it at its reveal, or the hand can pay the rest; it keeps
-the ingredients its orders need; it draws orders when it has none and the
-refill is small, else from the supply; in the reveal it makes every order it
-can, asks for help when it cannot (plus), and helps whenever it can.
+Its turn is `plan.plan_turn`: it places an order when the remembered oven
+(with this turn's ingredients) covers it or the hand can pay a little, else
+feeds the oven toward its most complete order, else sheds one spare card; it
+draws orders while it holds fewer than two. In the reveal it makes every
+order it can, asks for help when it cannot (plus), and helps whenever it can.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from ..state import TURN, State
 from . import policy
 from .agent import Agent
 from .determinize import Observation, pending_of
+from .plan import plan_turn
 
 
 def heuristic_move(obs: Observation) -> Action:
@@ -26,7 +27,9 @@ def heuristic_move(obs: Observation) -> Action:
         pile, supply = me["order_pile_size"], view["supply_size"]
         if not any(c in box.kindset for c in hand):
             return policy.pass_turn(seat, box, hand, pile, supply)
-        return policy.best_turn(seat, box, hand, table, obs.known_oven(), pile, supply)
+        return plan_turn(
+            seat, box, me["colour"], view["seats"], hand, table, obs.known_oven(), pile, supply
+        )
     pending = pending_of(view)
     assert pending is not None
     return policy.decide(seat, box, hand, table, pending, view["help"])

@@ -1,21 +1,25 @@
-"""Information-Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012).
+"""The search agent ("medium" and "hard"): Monte-Carlo over whole games in
+worlds sampled from the seat's information set.
 
-Single-observer ISMCTS: each iteration samples one world from the seat's
-information set (`determinize`: from its view and memory only, so it cannot
-cheat), walks the tree of the seat's own decisions, choosing with UCB1 over
-the moves available in that world (availability counts), expands one node,
-plays the world out to the end with the fast playout policy and backs up the
-result. Other seats' moves, inside the tree and out, come from the playout
-policy: an opponent model rather than nodes of their own, which keeps a small
-budget on the seat's own choices.
+Every world is drawn by `determinize` from the seat's view and memory only,
+so the search cannot cheat. Each candidate move is followed by a playout to
+the game's end in which every seat plays the heuristic (`plan.plan_turn`,
+the reveal rules of thumb), scored 0.9 for a win (shared wins split) plus a
+little for the score margin, so cards and orders kept for later rounds and
+the final tie-break count.
 
-A phase-1 turn has up to ~100 moves; only the heuristic's best `width` plays
-(each with its sensible draws) are searched. Reveal decisions are few; a
-Bombastica payment is searched as the heuristic's one choice of cards.
+The default search (`paired=1`) is flat: the candidates (`plan.candidates`:
+the heuristic's turn, its ingredients with every order or none, 1, half or
+all of each kind) are all played out in the same sampled worlds, so they are
+compared on the same hidden cards (paired, far less noisy than a world per
+candidate), and sequential halving drops the worse half after each of
+log2(n) rounds. `paired=0` is the earlier single-observer ISMCTS (Cowling,
+Powley & Whitehouse 2012): one world per iteration, UCB1 with availability
+counts over a tree of the seat's own decisions.
 
-The budget is a number of iterations, never a time, and the random numbers
-are seeded from the agent's seed and the information set, so a move replays
-exactly.
+The budget is a number of playout actions (`max_steps`), never a time, and
+the random numbers are seeded from the agent's seed and the information
+set, so a move replays exactly.
 """
 
 from __future__ import annotations
@@ -24,11 +28,11 @@ import math
 import random
 from collections.abc import Iterable
 
-from ..actions import Action, Choose, Help, Pay, Turn
+from ..actions import Action, Choose, Help, Pay
 from ..events import Event
 from ..game import is_legal, legal_actions, step
 from ..state import CHOOSE, HELP, OVER, PAY, TURN, State
-from . import policy
+from . import plan, policy
 from .agent import Agent
 from .determinize import Observation, determinize
 from .heuristic import heuristic_move
@@ -60,13 +64,18 @@ def candidates(
         if not any(c in box.kindset for c in hand):
             found += legal_actions(world, seat)
         else:
-            pile, supply = len(world.order_piles[seat]), len(world.supply)
-            known = world.oven if oven is None else oven
-            for _, kind, count, order in policy.score_plays(box, hand, world.table, known)[:width]:
-                after = len(hand) - count - (order is not None)
-                orders = sum(1 for c in hand if c not in box.kindset) - (order is not None)
-                for draw in policy.draw_for(box, after, orders, pile, supply):
-                    found.append(Turn(seat, kind, count, order, draw))
+            found += plan.candidates(
+                seat,
+                box,
+                world.colours[seat],
+                world.seats,
+                hand,
+                world.table,
+                world.oven if oven is None else oven,
+                len(world.order_piles[seat]),
+                len(world.supply),
+                width,
+            )
     else:
         pending = world.pending
         assert pending is not None
@@ -75,8 +84,12 @@ def candidates(
             if not pending.covered:
                 found.append(Pay(seat, False))
         elif pending.stage == PAY:
-            found.append(policy.decide(seat, box, hand, world.table, pending, world.help))
-            found.append(Pay(seat, False))
+            # An order the hand can make is made (MM-R4): a sure point now, where
+            # declining only bets the cards on the tie-break or later rounds.
+            decided = policy.decide(seat, box, hand, world.table, pending, world.help)
+            found.append(decided)
+            if not isinstance(decided, Pay):  # asking for help also scores a helper
+                found.append(Pay(seat, False))
         elif pending.stage == HELP:
             found += [Help(seat, True), Help(seat, False)]
     unique: list[Action] = []
@@ -87,18 +100,21 @@ def candidates(
 
 
 def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
+    """Every seat plays the heuristic in the playouts, on the oven it would
+    remember perfectly."""
     box = world.box
     hand = world.hands[seat]
     if world.phase == TURN:
-        return policy.quick_turn(
+        return plan.plan_turn(
             seat,
             box,
+            world.colours[seat],
+            world.seats,
             hand,
             world.table,
             world.oven,
             len(world.order_piles[seat]),
             len(world.supply),
-            rnd,
         )
     assert world.pending is not None
     return policy.decide(seat, box, hand, world.table, world.pending, world.help)
@@ -168,6 +184,54 @@ def search(
     return max(tried, key=lambda a: (root.children[a].visits, root.children[a].total))
 
 
+def paired_search(
+    obs: Observation,
+    iterations: int,
+    width: int,
+    horizon: int,
+    seed: int,
+    max_steps: int | None,
+) -> Action:
+    """Flat Monte-Carlo with common worlds and sequential halving: each sampled
+    world is played out once after every surviving candidate, so candidates
+    are compared on the same hidden cards and the same reshuffles (paired,
+    far less noisy than one world per candidate); after each of the log2(n)
+    rounds the worse half is dropped. The budget is `max_steps` playout
+    actions and `iterations` playouts, each spread evenly over the rounds
+    (at least one world a round)."""
+    me = obs.seat
+    rnd = random.Random(seed)
+    first = heuristic_move(obs)
+    sample = determinize(obs, rnd)
+    moves = candidates(sample, me, min(width, iterations), first, obs.known_oven())
+    if len(moves) <= 1:
+        return moves[0] if moves else first
+    start = obs.view["round"]
+    budget = max_steps if max_steps is not None else math.inf
+    rounds = max(1, math.ceil(math.log2(len(moves))))
+    totals = [0.0] * len(moves)
+    alive = list(range(len(moves)))
+    while len(alive) > 1:
+        spent = playouts = 0
+        while not spent or (spent < budget / rounds and playouts < iterations / rounds):
+            world = determinize(obs, rnd)
+            spent += 1  # a world costs something even if no move fits it
+            playouts += len(alive)
+            for i in alive:
+                trial = world.copy()
+                if not is_legal(trial, moves[i]):  # not possible in this world
+                    totals[i] -= 1.0
+                    continue
+                step(trial, moves[i])
+                while trial.phase != OVER and trial.round - start < horizon:
+                    step(trial, playout_move(trial, trial.to_act()[0], rnd))
+                spent += trial.version - world.version
+                totals[i] += outcome(trial, me)
+        alive.sort(key=lambda i: (-totals[i], i))
+        alive = alive[: max(1, (len(alive) + 1) // 2)]
+    return moves[alive[0]]
+
+
 def _select(node: Node, moves: list[Action], explore: float) -> tuple[Action, Node]:
     """UCB1 over the moves available in this world (ISMCTS availability);
     an untried move first, in the candidates' order."""
@@ -191,11 +255,11 @@ def _select(node: Node, moves: list[Action], explore: float) -> tuple[Action, No
 
 
 class IsmctsAgent(Agent):
-    """`iterations` per decision, stopping early once the playouts have taken
-    `max_steps` actions in all (a budget in moves, not seconds, so a move
-    replays exactly); `width` plays searched per turn; `depth` own decisions in
-    the tree per iteration; `explore` the UCB constant; `horizon` the rounds a
-    playout runs before it is scored by the score margin."""
+    """`max_steps` playout actions per decision (a budget in moves, not
+    seconds, so a move replays exactly); `width` turns searched; `horizon` the
+    rounds a playout runs before it is scored by the score margin (9: to the
+    game's end); `paired` 1 for the flat paired search, 0 for the tree, whose
+    `iterations`, `depth` and `explore` (UCB constant) apply."""
 
     name = "ismcts"
 
@@ -203,12 +267,13 @@ class IsmctsAgent(Agent):
         self,
         seed: int = 0,
         *,
-        iterations: int = 200,
-        width: int = 6,
+        iterations: int = 1000,
+        width: int = 24,
         depth: int = 2,
         explore: float = 0.7,
-        horizon: int = 1,
-        max_steps: int | None = 6000,
+        horizon: int = 9,
+        max_steps: int | None = 20000,
+        paired: int = 1,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
@@ -216,9 +281,15 @@ class IsmctsAgent(Agent):
         super().__init__(seed, recall=recall, seat=seat, events=events)
         self.iterations, self.width, self.depth = iterations, width, depth
         self.explore, self.horizon, self.max_steps = explore, horizon, max_steps
+        self.paired = paired
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
+        if self.paired:
+            key = obs.key(self.seed)
+            return paired_search(
+                obs, self.iterations, self.width, self.horizon, key, self.max_steps
+            )
         return search(
             obs,
             self.iterations,

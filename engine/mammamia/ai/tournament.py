@@ -20,7 +20,7 @@ from ..game import step
 from ..setup import new_game
 from ..simulate import game_seeds
 from ..state import OVER, State
-from . import AGENTS
+from . import AGENTS, DIFFICULTIES
 from .agent import Agent
 from .memory import mix
 
@@ -80,9 +80,16 @@ class TournamentResult:
 
 
 def make(name: str, seed: int, seat: int, options: dict[str, Any]) -> Any:
+    """An agent by name, or by difficulty (`easy`, `medium`, `hard`)."""
+    preset: dict[str, Any] = {}
+    if name in DIFFICULTIES:
+        name_, preset = DIFFICULTIES[name]
+        extra, name = options.get(name, {}), name_
+    else:
+        extra = options.get(name, {})
     cls = AGENTS[name]
     if isinstance(cls, type) and issubclass(cls, Agent):
-        return cls(seed, seat=seat, **options.get(name, {}))
+        return cls(seed, seat=seat, **{**preset, **extra})
     return cls(seed)
 
 

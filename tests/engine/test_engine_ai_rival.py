@@ -1,0 +1,134 @@
+"""Computer players against the benchmark rival (engine/mammamia/ai/rival.py, plan.py):
+legal whole games, and no decision that depends on a card the seat cannot
+know (MM-T7, MM-V1): every unseen card re-dealt, the decision stays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.mammamia import State, new_game, player_view, step
+from engine.mammamia.ai import (
+    HeuristicAgent,
+    IsmctsAgent,
+    RivalHeuristicAgent,
+    RivalMcAgent,
+    make_agent,
+)
+from engine.mammamia.ai.determinize import determinize, observe
+from engine.mammamia.ai.memory import Memory
+from engine.mammamia.ai.plan import candidates, plan_turn
+from engine.mammamia.ai.tournament import play, tournament
+from engine.mammamia.events import Event
+from engine.mammamia.state import OVER, TURN
+
+
+def _cheap_mc(seed: int, seat: int, events: list[Event] | None = None) -> RivalMcAgent:
+    return RivalMcAgent(seed, seat=seat, playouts=4, low=1, high=2, events=events or ())
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("classic", 2), ("classic", 4), ("plus", 4)])
+def test_rival_agents_play_whole_games_legally(variant: str, seats: int) -> None:
+    """`step` refuses an illegal move (MM-T1..T4, MM-R4, PL-H1..H3)."""
+    agents = [
+        RivalHeuristicAgent(1, seat=0),
+        _cheap_mc(2, 1),
+        *[HeuristicAgent(s, seat=s) for s in range(2, seats)],
+    ]
+    final = play(variant, seats, 90 + seats, agents)
+    assert final.phase == OVER and final.winners
+
+
+def _position(variant: str, seats: int, seed: int, actions: int) -> tuple[State, list[Event]]:
+    """A phase-1 turn after some heuristic moves, with every event so far."""
+    state, events = new_game(variant, seats, seed=seed)
+    agents = [HeuristicAgent(seed + s, seat=s, events=events) for s in range(seats)]
+    done = 0
+    while done < actions or state.phase != TURN:
+        seat = state.to_act()[0]
+        new: list[Event] = []
+        step(state, agents[seat].choose(state, seat), new)
+        events += new
+        for agent in agents:
+            agent.observe(new)
+        done += 1
+    return state, events
+
+
+AGENT_MAKERS = {
+    "heuristic": lambda seat, ev: HeuristicAgent(5, seat=seat, events=ev),
+    "easy": lambda seat, ev: make_agent("easy", 5, seat=seat, events=ev),
+    "ismcts": lambda seat, ev: IsmctsAgent(5, seat=seat, iterations=25, events=ev),
+    "medium": lambda seat, ev: IsmctsAgent(5, seat=seat, recall=0.7, iterations=25, events=ev),
+    "rival-heuristic": lambda seat, ev: RivalHeuristicAgent(5, seat=seat, events=ev),
+    "rival-mc": lambda seat, ev: _cheap_mc(5, seat, ev),
+}
+
+
+@pytest.mark.parametrize("name", sorted(AGENT_MAKERS))
+@pytest.mark.parametrize(("variant", "seats", "seed"), [("classic", 3, 31), ("plus", 4, 32)])
+def test_every_unseen_card_redealt_leaves_the_decision(
+    name: str, variant: str, seats: int, seed: int
+) -> None:
+    """MM-T7, MM-V1: a world dealt anew from what the seat may know (other
+    hands, order piles, supply, forgotten oven plays, the PRNG) gives the
+    same decision."""
+    state, events = _position(variant, seats, seed, actions=3 * seats + 2)
+    seat = state.to_act()[0]
+    make = AGENT_MAKERS[name]
+    recall = make(seat, []).memory.recall
+    memory = Memory.from_events(events, seat, recall, make(seat, []).memory.seed)
+    obs = observe(state, seat, memory)
+    rnd = random.Random(seed)
+    moves = {make(seat, events).choose(state, seat)}
+    changed = 0
+    for _ in range(3):
+        other = determinize(obs, rnd)
+        assert player_view(other, seat) == player_view(state, seat)
+        changed += other.fingerprint() != state.fingerprint()
+        moves.add(make(seat, events).choose(other, seat))
+    assert changed == 3
+    assert len(moves) == 1
+
+
+def test_the_heuristic_places_an_order_the_oven_covers() -> None:
+    """MM-R3: an order played now is checked against the table plus the
+    oven revealed before it; the heuristic places one the oven will cover."""
+    hand = ["salami", "salami", "pepper", "olive", "olive", "mushroom", "yellow-olive"]
+    table = {"salami": 0, "pineapple": 1, "mushroom": 0, "pepper": 0, "olive": 2}
+    oven = ["olive", "olive", None]
+    move = plan_turn(0, new_game("classic", 2)[0].box, "yellow", 2, hand, table, oven, 7, 30)
+    assert move.order == "yellow-olive"  # type: ignore[union-attr]
+    assert move.ingredient != "olive"  # type: ignore[union-attr]  # the oven has 4 already
+
+
+def test_the_heuristic_draws_orders_when_it_holds_few() -> None:
+    """MM-T3: one source; with fewer than two orders the heuristic takes orders."""
+    box = new_game("classic", 2)[0].box
+    hand = ["salami", "salami", "pepper", "olive", "olive", "mushroom", "mushroom"]
+    table = dict.fromkeys(box.kinds, 0)
+    move = plan_turn(0, box, "yellow", 2, hand, table, [], 7, 30)
+    assert move.order is None and move.draw == "orders"  # type: ignore[union-attr]
+    assert move.count == 1  # type: ignore[union-attr]  # one card shed, not a group
+
+
+def test_search_candidates_start_with_the_heuristic_move() -> None:
+    state, _ = _position("classic", 2, 4, actions=6)
+    seat = state.to_act()[0]
+    args = (seat, state.box, state.colours[seat], 2, state.hands[seat], state.table, state.oven)
+    found = candidates(*args, len(state.order_piles[seat]), len(state.supply), 8)
+    assert found[0] == plan_turn(*args, len(state.order_piles[seat]), len(state.supply))
+    assert 1 < len(found) <= 8 and len(set(found)) == len(found)
+
+
+def test_tournament_takes_difficulties_and_rivals() -> None:
+    data = tournament(["easy", "rival-heuristic"], "classic", 2, 4, seed=3).to_json()
+    assert set(data["agents"]) == {"easy", "rival-heuristic"}
+    assert sum(a["wins"] for a in data["agents"].values()) == pytest.approx(4)
+
+
+def test_heuristic_beats_the_rival_heuristic() -> None:
+    """A small-N check; the README's figures come from the tournament command."""
+    data = tournament(["heuristic", "rival-heuristic"], "classic", 2, 200, seed=11).to_json()
+    assert data["agents"]["heuristic"]["win_rate"] >= 0.58
