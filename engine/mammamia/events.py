@@ -5,31 +5,10 @@ narration and for the agents' memory. Each is public, or private to one seat
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    type: ClassVar[str] = "event"
-
-    @property
-    def to(self) -> int | None:
-        """None: everyone may see it; else only this seat."""
-        return None
-
-    @property
-    def public(self) -> bool:
-        return self.to is None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = dict(value) if isinstance(value, Mapping) else value
-        if self.to is not None:
-            out["private_to"] = self.to
-        return out
+from ..events import Event as Event  # every game event derives from it
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,35 +6,10 @@ private to the seat that saw them (PI-I1)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    type: ClassVar[str] = "event"
-
-    @property
-    def to(self) -> int | None:
-        """None: everyone may see it; else only this seat."""
-        return None
-
-    @property
-    def public(self) -> bool:
-        return self.to is None
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, Mapping):
-                value = dict(value)
-            elif isinstance(value, tuple):
-                value = list(value)
-            out[f.name] = value
-        if self.to is not None:
-            out["private_to"] = self.to
-        return out
+from ..events import Event as Event  # every game event derives from it
 
 
 @dataclass(frozen=True, slots=True)

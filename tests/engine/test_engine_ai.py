@@ -13,10 +13,11 @@ from engine.mammamia import State, apply, is_legal, new_game, player_view, step
 from engine.mammamia.ai import AGENTS, DIFFICULTIES, HeuristicAgent, IsmctsAgent, make_agent
 from engine.mammamia.ai.determinize import determinize, observe
 from engine.mammamia.ai.memory import Memory
-from engine.mammamia.ai.tournament import play, tournament, wilson
+from engine.mammamia.ai.tournament import play, tournament
 from engine.mammamia.cards import BOXES, MAMMA_MIA
 from engine.mammamia.events import Event
 from engine.mammamia.state import OVER, TURN
+from engine.tally import wilson
 
 SEAT_COUNTS = [("classic", n) for n in range(2, 6)] + [("plus", n) for n in range(2, 7)]
 

@@ -10,7 +10,8 @@ from engine.pizzaisland import GAME, check
 from engine.pizzaisland.actions import Decline, Discard, Replace, Stop, Take
 from engine.pizzaisland.ai import make_agent
 from engine.pizzaisland.ai.ismcts import IsmctsAgent
-from engine.pizzaisland.ai.tournament import tournament, wilson
+from engine.pizzaisland.ai.tournament import tournament
+from engine.tally import wilson
 
 from pi_helpers import do, position
 

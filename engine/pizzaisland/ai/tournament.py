@@ -9,11 +9,11 @@ is 1/seats. Every agent is shown the events its seat may see.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...tally import Tally
 from ..deal import deal, mix
 from ..events import Event
 from ..flow import start_game
@@ -21,39 +21,6 @@ from ..game import next_deal_args, step
 from ..simulate import match_seeds
 from ..state import MATCH_OVER, TURN, State, new_state
 from . import make_named
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    scale = 1 + z * z / n
-    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
-
-
-@dataclass
-class Tally:
-    seat_games: int = 0
-    wins: float = 0.0
-    decisions: int = 0
-    seconds: float = 0.0
-    slowest: float = 0.0
-
-    def to_json(self, seats: int) -> dict[str, Any]:
-        low, high = wilson(self.wins, self.seat_games)
-        per = round(self.seconds / self.decisions, 5) if self.decisions else None
-        return {
-            "seat_games": self.seat_games,
-            "wins": round(self.wins, 3),
-            "win_rate": round(self.wins / self.seat_games, 4) if self.seat_games else None,
-            "ci95": [round(low, 4), round(high, 4)],
-            "fair_share": round(1 / seats, 4),
-            "decisions": self.decisions,
-            "seconds_per_decision": per,
-            "slowest_decision": round(self.slowest, 4),
-        }
 
 
 @dataclass
