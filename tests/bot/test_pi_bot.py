@@ -52,8 +52,16 @@ async def test_pi_an_advanced_match_of_two_by_points_with_heroes(discord_server,
     assert view["phase"] == "match-over"
     assert len(view["results"]) >= 3  # by points: three games, and any extra game
     used = {k for k in ("mushroom", "pepper", "knife", "fork") if players.coverage[k]}
-    assert used, "a hero was applied through the Decide message"
+    assert used == {"mushroom", "pepper", "knife", "fork"}, "each hero, through Decide"
+    assert players.coverage["discard"] and players.coverage["replace"], "third-colour choices"
     assert players.coverage["take_ship"], "a card was taken from the Captain's Ship"
+    held = {name: seat for name, seat in view["achievements"].items() if seat is not None}
+    assert held, "PI-A3: an achievement was won and carried across the match"
+    table = discord_server.get_message(live.row.table_message_id)
+    assert any(
+        render.t(f"pi.achievement.{name}", name=live.names()[seat]) in table.text
+        for name, seat in held.items()
+    ), "the table names the holders"
 
 
 async def test_pi_i1_what_a_mushroom_or_pepper_shows_is_never_public(discord_server, bots):
