@@ -12,7 +12,7 @@ starting together apply each one once.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from functools import cache
@@ -22,7 +22,7 @@ import asyncpg
 
 from .base import StorageError, utc_now
 from .migrations import POSTGRES_MIGRATIONS as MIGRATIONS
-from .sql import Row, SqlStorage
+from .sql import Executor, Row, SqlStorage, T
 
 __all__ = ["MIGRATIONS", "PostgresStorage"]
 
@@ -99,12 +99,11 @@ class PostgresStorage(SqlStorage):
         async with self._pool.acquire() as conn:
             yield _Connection(conn)
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[_Connection]:
+    async def _transaction(self, body: Callable[[Executor], Awaitable[T]]) -> T:
         # READ COMMITTED is enough: every check a write relies on reads its row
         # FOR UPDATE, which waits for, then sees, any other writer's commit.
         async with self._pool.acquire() as conn, conn.transaction():
-            yield _Connection(conn)
+            return await body(_Connection(conn))
 
     def _to_db_time(self, moment: datetime) -> datetime:
         if moment.tzinfo is None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import abc
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from .base import (
     DEFAULT_GAME,
@@ -33,8 +33,17 @@ from .base import (
     Storage,
     WrongStatus,
 )
+from .cache import Kept
 
 ACTIVE = "status IN ('lobby', 'running')"
+T = TypeVar("T")
+#: Every column of a game but its record and snapshot, the two large ones:
+#: what a write returns (the caller holds those two already).
+LIGHT = (
+    "id, game, guild_id, channel_id, status, host_id, settings, seats, version,"
+    " table_message_id, ping_message_id, lobby_message_id, narration, deadline_at,"
+    " created_at, updated_at, finished_at, presence"
+)
 
 
 class Row(Protocol):
@@ -60,6 +69,8 @@ class SqlStorage(Storage):
 
     def __init__(self, now: Callable[[], datetime]) -> None:
         self._now = now
+        self._meta: Kept[str, str | None] = Kept()
+        self._preferences: Kept[int, dict[str, Any]] = Kept()
 
     # -- what a backend provides -------------------------------------------
 
@@ -68,8 +79,11 @@ class SqlStorage(Storage):
         """A connection for reading."""
 
     @abc.abstractmethod
-    def _write(self) -> AbstractAsyncContextManager[Executor]:
-        """A connection in a transaction, committed when the block succeeds."""
+    async def _transaction(self, body: Callable[[Executor], Awaitable[T]]) -> T:
+        """`await body(db)` in one transaction, committed when it returns.
+        `body` awaits nothing but `db`: a backend may run it in one go on its
+        database thread (SQLite), so a write costs one trip there, not one a
+        statement."""
 
     @abc.abstractmethod
     def _to_db_time(self, moment: datetime) -> object:
@@ -173,23 +187,26 @@ class SqlStorage(Storage):
         game: str = DEFAULT_GAME,
     ) -> GameRow:
         now = self._to_db_time(self._now())
+
+        async def body(db: Executor) -> Row | None:
+            return await db.fetchone(
+                "INSERT INTO games (game, guild_id, channel_id, status, host_id, settings,"
+                " seats, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)"
+                " RETURNING *",
+                (
+                    game,
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    dumps(settings),
+                    dumps([seat.to_json() for seat in seats]),
+                    now,
+                    now,
+                ),
+            )
+
         try:
-            async with self._write() as db:
-                row = await db.fetchone(
-                    "INSERT INTO games (game, guild_id, channel_id, status, host_id, settings,"
-                    " seats, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)"
-                    " RETURNING *",
-                    (
-                        game,
-                        guild_id,
-                        channel_id,
-                        host_id,
-                        dumps(settings),
-                        dumps([seat.to_json() for seat in seats]),
-                        now,
-                        now,
-                    ),
-                )
+            row = await self._transaction(body)
         except Exception as error:
             if not self._is_channel_busy(error):
                 raise
@@ -216,9 +233,12 @@ class SqlStorage(Storage):
             changes["settings"] = dumps(settings)
         if host_id is not None:
             changes["host_id"] = host_id
-        async with self._write() as db:
+
+        async def body(db: Executor) -> GameRow:
             await self._require_status(db, game_id, (GameStatus.LOBBY,))
             return await self._update(db, game_id, changes)
+
+        return await self._transaction(body)
 
     async def start_game(
         self,
@@ -235,9 +255,12 @@ class SqlStorage(Storage):
             "version": action_count(record),
             "deadline_at": self._optional_time(deadline_at),
         }
-        async with self._write() as db:
+
+        async def body(db: Executor) -> GameRow:
             await self._require_status(db, game_id, (GameStatus.LOBBY,))
-            return await self._update(db, game_id, changes)
+            return await self._update(db, game_id, changes, record, snapshot)
+
+        return await self._transaction(body)
 
     async def commit_action(
         self,
@@ -267,13 +290,16 @@ class SqlStorage(Storage):
             changes["presence"] = dumps(presence)
         if status is not None and status is not GameStatus.RUNNING:
             changes |= self._ending(status)
-        async with self._write() as db:
+
+        async def body(db: Executor) -> GameRow:
             # The row stays locked from this read to the commit, so two writers of
             # one version cannot both pass the check.
             current = await self._require_status(db, game_id, (GameStatus.RUNNING,))
             if current["version"] != expected_version:
                 raise StaleVersion(game_id, expected_version, current["version"])
-            return await self._update(db, game_id, changes)
+            return await self._update(db, game_id, changes, record, snapshot)
+
+        return await self._transaction(body)
 
     async def set_messages(
         self,
@@ -289,12 +315,17 @@ class SqlStorage(Storage):
             "lobby_message_id": lobby_message_id,
         }
         changes = {column: value for column, value in given.items() if value is not KEEP}
-        async with self._write() as db:
+
+        async def body(db: Executor) -> GameRow:
             return await self._update(db, game_id, changes)
 
+        return await self._transaction(body)
+
     async def set_narration(self, game_id: int, narration: Mapping[str, Any]) -> GameRow:
-        async with self._write() as db:
+        async def body(db: Executor) -> GameRow:
             return await self._update(db, game_id, {"narration": dumps(narration)})
+
+        return await self._transaction(body)
 
     async def set_presence(
         self,
@@ -306,47 +337,68 @@ class SqlStorage(Storage):
         changes: dict[str, object] = {"presence": dumps(presence)}
         if deadline_at is not KEEP:
             changes["deadline_at"] = self._optional_time(deadline_at)
-        async with self._write() as db:
+
+        async def body(db: Executor) -> GameRow:
             return await self._update(db, game_id, changes)
 
+        return await self._transaction(body)
+
     async def set_deadline(self, game_id: int, deadline_at: datetime | None) -> GameRow:
-        async with self._write() as db:
+        async def body(db: Executor) -> GameRow:
             return await self._update(
                 db, game_id, {"deadline_at": self._optional_time(deadline_at)}
             )
 
+        return await self._transaction(body)
+
     async def finish(self, game_id: int, status: GameStatus = GameStatus.FINISHED) -> GameRow:
         changes = self._ending(status)
-        async with self._write() as db:
+
+        async def body(db: Executor) -> GameRow:
             await self._require_status(db, game_id, (GameStatus.LOBBY, GameStatus.RUNNING))
             return await self._update(db, game_id, changes)
+
+        return await self._transaction(body)
 
     # -- meta --------------------------------------------------------------
 
     async def get_meta(self, key: str) -> str | None:
+        found, value = self._meta.get(key)
+        if found:
+            return value
         async with self._read() as db:
             row = await db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
-        return None if row is None else str(row["value"])
+        value = None if row is None else str(row["value"])
+        self._meta.put(key, value)
+        return value
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._write() as db:
+        async def body(db: Executor) -> None:
             await db.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
 
+        await self._transaction(body)
+        self._meta.put(key, value)
+
     # -- user preferences ------------------------------------------------
 
     async def preferences(self, user_id: int) -> dict[str, Any]:
+        found, kept = self._preferences.get(user_id)
+        if found and kept is not None:
+            return dict(kept)
         async with self._read() as db:
             row = await db.fetchone(
                 "SELECT preferences FROM user_preferences WHERE user_id = ?", (user_id,)
             )
-        return {} if row is None else dict(json.loads(row["preferences"]))
+        preferences = {} if row is None else dict(json.loads(row["preferences"]))
+        self._preferences.put(user_id, preferences)
+        return dict(preferences)
 
     async def set_preferences(self, user_id: int, **changes: Any) -> dict[str, Any]:
-        async with self._write() as db:
+        async def body(db: Executor) -> dict[str, Any]:
             row = await db.fetchone(
                 "SELECT preferences FROM user_preferences WHERE user_id = ?", (user_id,)
             )
@@ -358,7 +410,15 @@ class SqlStorage(Storage):
                 " ON CONFLICT (user_id) DO UPDATE SET preferences = excluded.preferences",
                 (user_id, json.dumps(preferences, separators=(",", ":"))),
             )
-        return preferences
+            return preferences
+
+        try:
+            preferences = await self._transaction(body)
+        except BaseException:
+            self._preferences.drop(user_id)
+            raise
+        self._preferences.put(user_id, preferences)
+        return dict(preferences)
 
     # -- results and ratings -----------------------------------------------
 
@@ -366,7 +426,8 @@ class SqlStorage(Storage):
         self, result: GameResult, rate: Rate, periods: Sequence[str] = ("all",)
     ) -> bool:
         finished = self._to_db_time(result.finished_at)
-        async with self._write() as db:
+
+        async def body(db: Executor) -> bool:
             for index, seat in enumerate(result.seats):
                 inserted = await db.fetchone(
                     "INSERT INTO results (game_id, seat, guild_id, game, variant, finished_at,"
@@ -394,7 +455,9 @@ class SqlStorage(Storage):
                     raise ValueError(f"game {result.game_id} repeats seat {seat.seat}")
             for period in periods:
                 await self._rate(db, result, rate, period)
-        return True
+            return True
+
+        return await self._transaction(body)
 
     async def _rate(self, db: Executor, result: GameResult, rate: Rate, period: str) -> None:
         players = sorted({seat.player for seat in result.seats})
@@ -499,7 +562,7 @@ class SqlStorage(Storage):
         return found
 
     async def forget_player(self, user_id: int) -> int:
-        async with self._write() as db:
+        async def body(db: Executor) -> int:
             counted = await db.fetchone(
                 "SELECT COUNT(*) AS n FROM results WHERE user_id = ?", (user_id,)
             )
@@ -524,7 +587,9 @@ class SqlStorage(Storage):
                     "UPDATE games SET seats = ?, host_id = ? WHERE id = ?",
                     (dumps([seat.to_json() for seat in kept]), host, row["id"]),
                 )
-        return 0 if counted is None else int(counted["n"])
+            return 0 if counted is None else int(counted["n"])
+
+        return await self._transaction(body)
 
     # -- internals ---------------------------------------------------------
 
@@ -567,18 +632,27 @@ class SqlStorage(Storage):
             raise WrongStatus(game_id, status, allowed)
         return row
 
-    async def _update(self, db: Executor, game_id: int, changes: Mapping[str, object]) -> GameRow:
-        """Apply `changes` (column → SQL value) to one game and return the new row."""
+    async def _update(
+        self,
+        db: Executor,
+        game_id: int,
+        changes: Mapping[str, object],
+        record: Mapping[str, Any] | None = None,
+        snapshot: Mapping[str, Any] | None = None,
+    ) -> GameRow:
+        """Apply `changes` (column → SQL value) to one game and return the new
+        row: with `record` and `snapshot` as given (the values just written),
+        None where not given, rather than read back and decoded on every write."""
         columns = {**changes, "updated_at": self._to_db_time(self._now())}
         # Column names come from this module's literals only, never from callers.
         assignments = ", ".join(f"{column} = ?" for column in columns)
         row = await db.fetchone(
-            f"UPDATE games SET {assignments} WHERE id = ? RETURNING *",
+            f"UPDATE games SET {assignments} WHERE id = ? RETURNING {LIGHT}",
             (*columns.values(), game_id),
         )
         if row is None:
             raise GameNotFound(game_id)
-        return self._game_from_row(row)
+        return self._game_from_row(row, record, snapshot)
 
     def _ending(self, status: GameStatus) -> dict[str, object]:
         if status.active:
@@ -595,7 +669,9 @@ class SqlStorage(Storage):
     def _optional_datetime(self, value: Any) -> datetime | None:
         return None if value is None else self._from_db_time(value)
 
-    def _game_from_row(self, row: Row) -> GameRow:
+    def _game_from_row(self, row: Row, record: Any = KEEP, snapshot: Any = KEEP) -> GameRow:
+        """A game from its row; `record` and `snapshot`, where given, instead
+        of the row's (a write's row has neither: `LIGHT`)."""
         return GameRow(
             id=row["id"],
             game=row["game"],
@@ -605,8 +681,8 @@ class SqlStorage(Storage):
             host_id=row["host_id"],
             settings=json.loads(row["settings"]),
             seats=tuple(Seat.from_json(seat) for seat in json.loads(row["seats"])),
-            record=_optional_json(row["record"]),
-            snapshot=_optional_json(row["snapshot"]),
+            record=_optional_json(row["record"]) if record is KEEP else record,
+            snapshot=_optional_json(row["snapshot"]) if snapshot is KEEP else snapshot,
             version=row["version"],
             table_message_id=row["table_message_id"],
             ping_message_id=row["ping_message_id"],
