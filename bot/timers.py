@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -74,6 +75,7 @@ class Timers:
         self._working = False
         self.on_lobby_closed: Callable[[GameRow], Awaitable[None]] | None = None
         self._lobbies_due = 0.0  # when a lobby may next be idle: read them then
+        self._wakes_at = math.inf  # when the sleeping task looks again by itself
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -86,6 +88,7 @@ class Timers:
     async def _run(self) -> None:
         while True:
             self._working = True
+            self._wakes_at = math.inf  # a deadline armed while it works wakes it again
             try:
                 wait = await self.tick()
             except Exception:
@@ -93,6 +96,7 @@ class Timers:
                 wait = 5.0
             finally:
                 self._working = False
+            self._wakes_at = self.clock.now() + wait
             await self.clock.wait(wait)
 
     def busy(self) -> bool:
@@ -170,13 +174,17 @@ class Timers:
         """The public messages now show this turn or decision: start its clock.
         Called by the publisher once it has caught up; kept as it was if armed."""
         async with self.service.lock(live.id):  # presence is also written by act and kick
-            await self._arm(live)
-        self.clock.wake()
+            first = await self._arm(live)
+        # Woken only for a deadline sooner than its next look: otherwise every
+        # move cost the timers two queries for nothing.
+        if first is not None and first < self._wakes_at:
+            self.clock.wake()
 
-    async def _arm(self, live: Live) -> None:
+    async def _arm(self, live: Live) -> float | None:
+        """Arm the move's deadline; the moment the timers must act on it, if any."""
         presence = live.presence()
         if presence.armed and presence.armed.get("version") == live.version:
-            return
+            return None
         acting = live.rules.to_act(live.state)
         due = half = None
         if acting:
@@ -209,6 +217,7 @@ class Timers:
         presence.armed = {"version": live.version, "reminded": False, "rest": rest}
         deadline = None if first is None else datetime.fromtimestamp(first, UTC)
         await self.service.set_presence(live, presence, deadline_at=deadline)
+        return first
 
     # --- what happens when a clock runs out --------------------------------------------
 
