@@ -13,6 +13,7 @@ import hashlib
 import io
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -133,9 +134,16 @@ def select(
     menu: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=cid, row=row, placeholder=placeholder[:150] or None
     )
-    for label, value, default in options[:25]:
-        menu.add_option(label=label[:100], value=value, default=default)
+    menu.options = [_option(label[:100], value, default) for label, value, default in options[:25]]
     return menu
+
+
+@lru_cache(maxsize=4096)
+def _option(label: str, value: str, default: bool) -> discord.SelectOption:
+    """One option, made once: discord.py checks each option as it is made, and
+    a hand's menus offer the same few dozen again at every click. A select
+    only reads its options, so one object serves every message."""
+    return discord.SelectOption(label=label, value=value, default=default)
 
 
 def drop_none(kwargs: dict[str, Any]) -> dict[str, Any]:

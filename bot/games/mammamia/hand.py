@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import discord
 
-from bot.i18n import t, tn
+from bot.i18n import current_locale, t, tn
 from bot.pictures import HandPicture, hand_image
 from bot.reply import GREEN, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
@@ -100,15 +101,17 @@ def whole_turns(view: dict[str, Any], legal: list[Action], most: int = 25) -> li
     held = Counter(view["hand"])
     kinds = sorted({a.ingredient for a in turns}, key=lambda k: (-held[k], k))
     orders: list[str | None] = [None, *sorted({a.order for a in turns if a.order})]
+    by_play: dict[tuple[str, int, str | None], list[Turn]] = {}
+    for a in turns:  # supply first among the draws of one play
+        by_play.setdefault((a.ingredient, a.count, a.order), []).append(a)
     first: list[Turn | Pass] = []
     rest: list[Turn | Pass] = []
     for kind in kinds:
         for count in sorted({held[kind], 1}, reverse=True):
             for order in orders:
-                fits = [
-                    a for a in turns if (a.ingredient, a.count, a.order) == (kind, count, order)
-                ]
-                fits.sort(key=lambda a: a.draw != "supply")
+                fits = sorted(
+                    by_play.get((kind, count, order), ()), key=lambda a: a.draw != "supply"
+                )
                 first += fits[:1]
                 rest += fits[1:]
     return (first + rest)[:most]
@@ -116,6 +119,12 @@ def whole_turns(view: dict[str, Any], legal: list[Action], most: int = 25) -> li
 
 def turn_label(action: Turn | Pass, variant: str) -> str:
     """`3 × 🌭 salami + 🟩 Misto, draw from the supply`"""
+    return _turn_label(action, variant, current_locale())
+
+
+@lru_cache(maxsize=4096)
+def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
+    # Cached by language: a hand's menus name the same turns at every click.
     draw = t(f"hand.draw.{action.draw or 'none'}")
     if isinstance(action, Pass):
         return t("hand.pass", draw=draw)
