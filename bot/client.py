@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -17,6 +18,8 @@ from bot.components import guarded
 from bot.config import Config, storage_target
 from bot.games import presentations
 from bot.i18n.translator import CatalogTranslator
+from bot.overload import LoopWatch
+from bot.pictures import worker as pictures
 from bot.publisher import Publisher
 from bot.service import GameService
 from bot.storage import Storage, open_storage
@@ -57,8 +60,10 @@ class MammaMiaBot(commands.Bot):
             # Slash commands only; a prefix is required but only a mention can match it.
             command_prefix=commands.when_mentioned,
             help_command=None,
-            # No privileged intents: no message content, no member list.
-            intents=discord.Intents.default(),
+            # Servers and their channels only: everything else arrives in the
+            # interactions. Message events would be the bot's own table edits and
+            # pings coming back, parsed for nothing (a tenth of its time under load).
+            intents=discord.Intents(guilds=True),
             # Player names end up in messages; they must never ping @everyone or a role.
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **shard_options(config),
@@ -73,6 +78,8 @@ class MammaMiaBot(commands.Bot):
         self.clock = clock or Clock()  # tests move a ManualClock by hand
         self.timers: Timers | None = None
         self.computer_pause = computer_pause
+        self._warming: asyncio.Task[None] | None = None
+        self.loop_watch = LoopWatch()
 
     @property
     def storage(self) -> Storage:
@@ -102,6 +109,9 @@ class MammaMiaBot(commands.Bot):
             await self.load_extension(shown.extension)
             log.info("Loaded %s (%s)", name, shown.extension)
         await self.sync_commands()
+        self.loop_watch.start()  # a warning line whenever the loop falls behind
+        # The picture worker warms up meanwhile (bot.pictures.worker).
+        self._warming = asyncio.create_task(pictures.start(), name="pictures-start")
         await self.resume_games()
 
     async def build_service(self) -> GameService:
@@ -175,6 +185,7 @@ class MammaMiaBot(commands.Bot):
         return payload
 
     async def close(self) -> None:
+        self.loop_watch.stop()
         if self.timers is not None:
             self.timers.stop()
         if self.publisher is not None:

@@ -9,6 +9,7 @@ late answer is counted, and one warning line says how many there were.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from datetime import datetime
@@ -62,3 +63,56 @@ late_answers = LateAnswers()
 
 def note_late(interaction: discord.Interaction[Any]) -> None:
     late_answers.note(interaction.created_at)
+
+
+#: Seconds between two looks at the event loop, and how late a look may come
+#: before the bot says it is behind.
+LOOK_EVERY = 0.5
+BEHIND = 0.25
+
+
+class LoopWatch:
+    """Says when the event loop falls behind, before any answer comes late.
+
+    Every `LOOK_EVERY` s it notes how much later than asked it woke: that is
+    how long ready work (clicks, commands, publishing) waited for the loop.
+    Woken more than `BEHIND` s late, it counts; at most every `REPORT_EVERY` s
+    one warning line gives the count and the worst delay since the last."""
+
+    def __init__(self, every: float = REPORT_EVERY) -> None:
+        self.every = every
+        self.behind = 0
+        self._worst = 0.0
+        self._reported_at = -every
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="loop-watch")
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            asked = time.monotonic()
+            await asyncio.sleep(LOOK_EVERY)
+            self.note(time.monotonic() - asked - LOOK_EVERY)
+
+    def note(self, late: float, moment: float | None = None) -> None:
+        if late < BEHIND:
+            return
+        self.behind += 1
+        self._worst = max(self._worst, late)
+        moment = time.monotonic() if moment is None else moment
+        if moment - self._reported_at >= self.every:
+            log.warning(
+                "Overloaded: the event loop ran up to %.2f s behind (%d time(s) since the "
+                "last report); answers and table updates are waiting",
+                self._worst,
+                self.behind,
+            )
+            self._reported_at = moment
+            self.behind, self._worst = 0, 0.0
+

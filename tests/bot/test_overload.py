@@ -3,14 +3,16 @@ traceback each: under load the tracebacks were what the bot spent its time on.""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import discord
 import pytest
 
-from bot.overload import LateAnswers, too_late
+from bot.overload import BEHIND, LOOK_EVERY, LateAnswers, LoopWatch, too_late
 
 
 def not_found(code: int) -> discord.NotFound:
@@ -35,3 +37,27 @@ def test_late_answers_make_one_warning_line_per_window(caplog: pytest.LogCapture
     assert len(lines) == 1 and "Overloaded" in lines[0].getMessage()
     assert "3.5 s" in lines[0].getMessage()
     assert all(r.exc_info is None for r in lines)
+
+
+def test_a_loop_behind_is_said_once_a_window(caplog: pytest.LogCaptureFixture) -> None:
+    watch = LoopWatch(every=10)
+    with caplog.at_level(logging.WARNING, logger="bot.overload"):
+        watch.note(0.01, moment=100.0)  # on time: nothing to say
+        watch.note(0.4, moment=100.5)
+        watch.note(1.2, moment=101.0)  # within the window: counted, not said
+        watch.note(0.3, moment=111.0)  # the next window: said again
+    lines = [r.getMessage() for r in caplog.records if r.name == "bot.overload"]
+    assert len(lines) == 2
+    assert "0.40 s behind" in lines[0] and "1 time(s)" in lines[0]
+    assert "1.20 s behind" in lines[1] and "2 time(s)" in lines[1]
+
+
+async def test_the_loop_watch_notices_a_blocked_loop(caplog: pytest.LogCaptureFixture) -> None:
+    watch = LoopWatch(every=0)
+    with caplog.at_level(logging.WARNING, logger="bot.overload"):
+        watch.start()
+        await asyncio.sleep(0.05)  # the watch is asleep for LOOK_EVERY
+        time.sleep(LOOK_EVERY + BEHIND + 0.1)  # the loop is held: the watch wakes late
+        await asyncio.sleep(0.05)
+        watch.stop()
+    assert any("Overloaded: the event loop" in r.getMessage() for r in caplog.records)
