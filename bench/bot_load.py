@@ -55,6 +55,7 @@ class Options:
     think: tuple[float, float] = (1.0, 3.0)
     quiet: bool = False
     bot_root: Path | None = None  # another checkout's bot, for a before/after comparison
+    pictures: bool = True
 
 
 def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
@@ -72,6 +73,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     p.add_argument("--workdir", type=Path, help="keep the database and bot log here")
     p.add_argument("--json", type=Path, help="also write the JSON summary to this file")
     p.add_argument("--bot-root", type=Path, help="run the bot of this checkout instead")
+    p.add_argument("--pictures", default="on", choices=("on", "off"), help="the server's setting")
     a = p.parse_args(argv)
     options = Options(
         games=a.games,
@@ -86,6 +88,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         seed=a.seed,
         workdir=a.workdir,
         bot_root=a.bot_root,
+        pictures=a.pictures == "on",
     )
     return options, a.json
 
@@ -266,7 +269,9 @@ class Run:
         await asyncio.sleep(delay)
         py_spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
         seconds = int(max(1, min(self.o.profile_seconds, self.o.seconds - delay - 1)))
-        args = ["record", "-d", str(seconds), "-r", "100", "-p", str(self.bot.pid)]
+        # --gil: only the thread holding the interpreter, i.e. where the CPU
+        # that answers interactions goes (idle threads would swamp the rest).
+        args = ["record", "--gil", "-d", str(seconds), "-r", "100", "-p", str(self.bot.pid)]
         args += ["-o", str(self.o.profile), "--format", "speedscope"]
         proc = await asyncio.create_subprocess_exec(
             py_spy, *args, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE
@@ -343,6 +348,11 @@ class Run:
         bot = await self.start_bot()
         await self.quiet(0.5)
         rss_empty = bot.rss_kb()
+        if not o.pictures:
+            admin, channel = self.tables[0].users[0], self.tables[0].channel
+            await self.server.slash(
+                admin, channel, "mammamia", "settings", options={"pictures": "off"}
+            )
         self.log(f"opening {o.games} games")
         s["setup"] = await self.setup()
         await self.quiet()

@@ -189,7 +189,7 @@ class Table:
             self.metrics.harness_errors["hand without Play"] += 1
             return
         kind, count, order, draw = play["custom_id"].split(":", 4)[4].split(".")
-        if by_buttons or draw == "-":
+        if by_buttons or draw == "-" or (kind != "-" and count == "-"):
             await self._do("button:play", server.click(user, hand, play["custom_id"]), True)
         elif kind == "-":
             command = server.slash(user, self.channel, "mammamia", "pass", options={"draw": draw})
