@@ -217,7 +217,12 @@ def utc_now() -> datetime:
 
 
 class Storage(abc.ABC):
-    """The bot's database. Open with `await open_storage(url_or_path)` (or `Storage.open`)."""
+    """The bot's database. Open with `await open_storage(url_or_path)` (or `Storage.open`).
+
+    A write returns the game's row as it now stands, except its two large
+    fields: `record` and `snapshot` are those just written (`start_game`,
+    `commit_action`) or None (every other write), never read back; `game()`
+    reads them. The game service keeps both in memory."""
 
     #: "sqlite" or "postgresql".
     backend: str
