@@ -19,7 +19,6 @@ question has one state version, so one clock and one set of buttons.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +29,7 @@ from .games import presentation
 from .presence import Presence
 from .service import GameService, Live, ServiceError, named, seat_for
 from .storage import GameStatus
+from .thinking import think
 
 #: (seat, action, timed out): one answer the engine is given, in its order.
 Plan = list[tuple[int, Action, bool]]
@@ -153,7 +153,7 @@ async def ask_agents(live: Live, presence: Presence, agent_for: Callable[[Live, 
         if agent is None or seat in answers:
             continue
         state = as_asked(live.rules, live.state, queue, seat)
-        choice = await asyncio.to_thread(agent.choose, state, seat)
+        choice = await think(agent, state, seat)
         answers[seat] = choice.to_json()
     if answers:
         seats = {str(s): a for s, a in answers.items()}

@@ -115,4 +115,3 @@ class LoopWatch:
             )
             self._reported_at = moment
             self.behind, self._worst = 0, 0.0
-

@@ -26,6 +26,7 @@ from .clock import Clock
 from .presence import Presence, reminder_pending
 from .presence import due as timeout_of
 from .storage import GameRow, GameStatus, Shards, WrongStatus
+from .thinking import think
 
 if TYPE_CHECKING:
     from .service import GameService, Live
@@ -259,8 +260,8 @@ class Timers:
             return
         seat = live.rules.to_act(live.state)[0]
         agent = self.agent_for(live, seat)
-        # Searching takes a while: off the event loop, so other games go on.
-        move = await asyncio.to_thread(agent.choose, live.state, seat) if agent else None
+        # Searching takes a while: in the worker process (bot.thinking), so other games go on.
+        move = await think(agent, live.state, seat) if agent else None
         async with self.service.lock(game):
             if live.version != version or live.row.status != GameStatus.RUNNING:
                 return

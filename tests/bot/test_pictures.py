@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import itertools
-import threading
+import os
 import typing
 
 import pytest
@@ -138,16 +138,16 @@ def test_every_picture_is_cached_by_value() -> None:
     assert seen_cards_image(("red-a", "green-b")) != seen_cards_image(("green-b", "red-a"))
 
 
-async def test_render_draws_in_a_worker_thread() -> None:
-    threads: list[int] = []
+def _drawn_where(picture: HandPicture) -> bytes:
+    return f"{os.getpid()}:".encode() + hand_image(picture)
 
-    def draw(picture: HandPicture) -> bytes:
-        threads.append(threading.get_ident())
-        return hand_image(picture)
 
-    data = await render(draw, hand(3))
-    assert data == hand_image(hand(3))
-    assert threads and threads[0] != threading.get_ident()
+async def test_render_draws_in_a_worker_process_and_remembers() -> None:
+    data = await render(_drawn_where, hand(3))
+    pid, _, png = data.partition(b":")
+    assert int(pid) != os.getpid(), "drawn away from the event loop's interpreter"
+    assert png == hand_image(hand(3))
+    assert await render(_drawn_where, hand(3)) is data  # drawn before: from memory
 
 
 # --- hidden stays hidden (MM-V1, PL-R5, PI-I1) ------------------------------
