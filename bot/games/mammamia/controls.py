@@ -313,7 +313,7 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
                 raise
             await _stale(interaction, click.game)
             return
-        await say(interaction, "decide.noted.yes" if accept else "decide.noted.no")
+        await say(interaction, t("decide.noted.yes") if accept else t("decide.noted.no"))
 
 
 ITEMS: tuple[type[Component], ...] = (
