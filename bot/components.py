@@ -20,7 +20,7 @@ from typing import Any, ClassVar, cast
 import discord
 
 from .games import presentation
-from .i18n import t, use_locale
+from .i18n import N_, Nn_, by_last_part, t, use_locale
 from .overload import note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
@@ -29,6 +29,34 @@ log = logging.getLogger(__name__)
 
 #: Interactions being handled right now (for a clean shutdown and for tests).
 handling = 0
+
+#: The message of each host refusal (a `ServiceError` of no game), by its code.
+REFUSALS = by_last_part(
+    N_("error.already_seated"),
+    N_("error.already_started"),
+    N_("error.cannot_ask"),
+    Nn_("error.cannot_pay_bombastica"),
+    N_("error.channel_busy"),
+    N_("error.export_running"),
+    N_("error.game_over"),
+    N_("error.left_game"),
+    Nn_("error.lobby_full"),
+    N_("error.no_channel"),
+    N_("error.no_computer"),
+    N_("error.no_finished_game"),
+    N_("error.no_game"),
+    N_("error.no_lobby"),
+    N_("error.not_a_player"),
+    N_("error.not_host"),
+    N_("error.not_in_game"),
+    N_("error.not_manager"),
+    N_("error.not_seated"),
+    N_("error.stale"),
+    N_("error.stale_button"),
+    Nn_("error.too_few_players"),
+    N_("error.unknown_game"),
+    N_("error.watch_player"),
+)
 
 
 @dataclass(frozen=True)
@@ -120,9 +148,9 @@ async def edit(interaction: discord.Interaction[Any], message: Reply) -> None:
     await interaction.response.edit_message(**message.kwargs(edit=True))
 
 
-async def say(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
-    """A short ephemeral answer from the catalog."""
-    await reply(interaction, Reply(content=t(key, **params)))
+async def say(interaction: discord.Interaction[Any], text: str) -> None:
+    """A short ephemeral answer, in words from the catalog (`t(...)`)."""
+    await reply(interaction, Reply(content=text))
 
 
 async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> None:
@@ -131,8 +159,8 @@ async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> 
     if error.game is not None:
         key, params = presentation(error.game).refusal(error.code, error.params)
     else:
-        key, params = f"error.{error.code}", dict(error.params)
-    await say(interaction, key, **params)
+        key, params = REFUSALS[error.code], dict(error.params)
+    await say(interaction, t(key, **params))
 
 
 async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
@@ -196,7 +224,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
                 return False
             log.exception("interaction %s failed", interaction.id)
             try:
-                await say(interaction, "error.internal")
+                await say(interaction, t("error.internal"))
             except discord.HTTPException:
                 log.exception("could not tell the player about it either")
         finally:

@@ -9,18 +9,18 @@ import discord
 from engine import game
 
 from .games import presentation
-from .i18n import t
+from .i18n import N_, by_last_part, t
 from .reply import BLUE, GREEN, RED, Reply, button, custom_id
 from .storage import GameRow
 
-TIMER_KEYS = {
-    "off": "lobby.timer.off",
-    "1m": "lobby.timer.1m",
-    "2m": "lobby.timer.2m",
-    "5m": "lobby.timer.5m",
-    "1h": "lobby.timer.1h",
-    "24h": "lobby.timer.24h",
-}
+TIMER_KEYS = by_last_part(
+    N_("lobby.timer.off"),
+    N_("lobby.timer.1m"),
+    N_("lobby.timer.2m"),
+    N_("lobby.timer.5m"),
+    N_("lobby.timer.1h"),
+    N_("lobby.timer.24h"),
+)
 
 
 def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
@@ -30,7 +30,7 @@ def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
     most = game(row.game).seat_limits(row.settings)[1]
     embed = discord.Embed(title=t("lobby.title"), colour=shown.colour(row.settings))
     lines = shown.settings_lines(row.settings)
-    lines.append(t(TIMER_KEYS.get(row.settings.get("turn_timer", "2m"), "lobby.timer.2m")))
+    lines.append(t(TIMER_KEYS.get(row.settings.get("turn_timer", "2m"), TIMER_KEYS["2m"])))
     embed.description = "\n".join(lines)
     host = next((s.name for s in row.seats if s.user_id == row.host_id), t("lobby.the_host"))
     seats = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(row.seats))

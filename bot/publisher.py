@@ -36,7 +36,7 @@ from typing import Any
 import discord
 
 from .games import Presentation, Show, Table, presentation
-from .i18n import t, use_locale
+from .i18n import N_, by_last_part, t, use_locale
 from .presence import Presence
 from .reply import Reply, button, custom_id
 from .service import GameService, Live
@@ -50,6 +50,9 @@ CANNOT_DM = 50007
 
 #: Seconds between narrated steps, per `reveal_speed`.
 PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
+
+#: Why the bot moved for a person (`Presence.auto["why"]`), in the table's words.
+AUTO = by_last_part(N_("table.auto.timeout"), N_("table.auto.away"), N_("table.auto.kicked"))
 
 
 class Publisher:
@@ -535,7 +538,8 @@ def presence_notes(reply: Reply, presence: Presence, version: int, names: list[s
     if auto and auto.get("version") == version:
         seat = auto["seat"]
         name = names[seat] if 0 <= seat < len(names) else t("name.unknown")
-        note = t(f"table.auto.{auto['why']}", name=name)
+        why = AUTO[auto["why"]]  # not inside t(): pybabel extract would take "why" for an id
+        note = t(why, name=name)
         embed.description = f"{note}\n{embed.description or ''}"
     absent = [
         t("table.kicked", name=names[s]) if presence.kicked[s] else t("table.away", name=names[s])

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.components import Component, edit, guarded, reply, say, service_of
 from bot.games import Table, presentation
-from bot.i18n import LANGUAGE_NAMES, locale_of, t, use_locale
+from bot.i18n import LANGUAGE_NAMES, N_, by_last_part, locale_of, t, use_locale
 from bot.lobby import lobby_message
 from bot.publisher import watch_button
 from bot.reply import RED, Reply, button, custom_id, drop_none, select
@@ -24,10 +24,24 @@ from bot.storage import GameRow, GameStatus
 from engine import game
 
 from . import stats as stats_
-from .common import channel_id, game_here, moderator, player, publisher, service
+from .common import (
+    LEVEL_ABOUT,
+    channel_id,
+    game_here,
+    level_name,
+    moderator,
+    player,
+    publisher,
+    service,
+)
 
-#: What the bot needs in a channel to host a game there.
-NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
+#: What the bot needs in a channel to host a game there, and its words for each.
+NEEDED = by_last_part(
+    N_("permission.view_channel"),
+    N_("permission.send_messages"),
+    N_("permission.embed_links"),
+    N_("permission.read_message_history"),
+)
 
 
 # --- the lobby ------------------------------------------------------------------------
@@ -44,8 +58,8 @@ async def new(
     (else the server's default set with `language`, else the server's locale)."""
     missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
     if missing:
-        names = ", ".join(t(f"permission.{p}") for p in missing)
-        await say(interaction, "error.missing_permissions", permissions=names)
+        names = ", ".join(t(NEEDED[p]) for p in missing)
+        await say(interaction, t("error.missing_permissions", permissions=names))
         return
     rules = game(name)
     chosen = language or await server_language(interaction)
@@ -77,7 +91,7 @@ async def set_language(interaction: discord.Interaction[Any], language: str) -> 
     if not (permissions.manage_guild or permissions.administrator):
         raise ServiceError("not_manager")
     await service(interaction).storage.set_meta(f"language:{interaction.guild_id}", language)
-    await say(interaction, "language.set", language=LANGUAGE_NAMES[locale_of(language)])
+    await say(interaction, t("language.set", language=LANGUAGE_NAMES[locale_of(language)]))
 
 
 async def set_pictures(interaction: discord.Interaction[Any], on: bool) -> None:
@@ -88,7 +102,7 @@ async def set_pictures(interaction: discord.Interaction[Any], on: bool) -> None:
         raise ServiceError("not_manager")
     setting = "on" if on else "off"
     await service(interaction).storage.set_meta(f"pictures:{interaction.guild_id}", setting)
-    await say(interaction, f"settings.pictures.{setting}")
+    await say(interaction, t("settings.pictures.on") if on else t("settings.pictures.off"))
 
 
 def _public(interaction: discord.Interaction[Any], row: GameRow | None = None) -> Any:
@@ -136,25 +150,25 @@ async def _refresh(interaction: discord.Interaction[Any], row: GameRow) -> None:
 
 async def join(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
     row = await service(interaction).join(channel_id(interaction), player(interaction), game_id)
-    await _show(interaction, row, game_id is not None, "lobby.you_joined")
+    await _show(interaction, row, game_id is not None, t("lobby.you_joined"))
 
 
 async def leave_lobby(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
     row = await service(interaction).leave(channel_id(interaction), interaction.user.id, game_id)
-    await _show(interaction, row, game_id is not None, "lobby.you_left")
+    await _show(interaction, row, game_id is not None, t("lobby.you_left"))
 
 
 async def start(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
     svc = service(interaction)
     live = await svc.start(channel_id(interaction), interaction.user.id, game_id)
-    await _show(interaction, live.row, game_id is not None, "lobby.you_started")
+    await _show(interaction, live.row, game_id is not None, t("lobby.you_started"))
 
 
 async def cancel(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
     row = await service(interaction).cancel(
         channel_id(interaction), interaction.user.id, moderator(interaction), game_id
     )
-    await _show(interaction, row, game_id is not None, "lobby.you_cancelled")
+    await _show(interaction, row, game_id is not None, t("lobby.you_cancelled"))
 
 
 class JoinButton(Component, verb="join"):
@@ -184,13 +198,13 @@ class AddComputerButton(Component, verb="addbot"):
         row = await service(interaction).game(self.click.game)
         require_host(row, interaction.user.id)
         levels = game(row.game).difficulties
-        options = [(t(f"computer.level.{level}"), level, False) for level in levels]
+        options = [(level_name(level), level, False) for level in levels]
         prefix = presentation(row.game).prefix
         menu = select(
             custom_id(prefix, row.id, 0, "botlevel"), options, placeholder=t("computer.pick")
         )
         for option, level in zip(menu.options, levels, strict=True):
-            option.description = t(f"computer.about.{level}")[:100]
+            option.description = t(LEVEL_ABOUT[level])[:100]
         await reply(interaction, Reply(content=t("computer.pick"), items=[menu]))
 
 
@@ -213,7 +227,7 @@ class ComputerLevelSelect(Component, verb="botlevel"):
 
 
 def _computer_name(name: str, level: str) -> str:
-    return t("computer.name", name=name, level=t(f"computer.level.{level}"))
+    return t("computer.name", name=name, level=level_name(level))
 
 
 class RemoveComputerButton(Component, verb="rmbot"):
@@ -221,7 +235,7 @@ class RemoveComputerButton(Component, verb="rmbot"):
         row = await service(interaction).remove_computer(
             channel_id(interaction), interaction.user.id, self.click.game
         )
-        await _show(interaction, row, True, "lobby.you_left")
+        await _show(interaction, row, True, t("lobby.you_left"))
 
 
 class PlayAgainButton(Component, verb="again"):
@@ -248,7 +262,7 @@ class PlayAgainButton(Component, verb="again"):
 async def table(interaction: discord.Interaction[Any]) -> None:
     live = await game_here(interaction)
     await publisher(interaction).repost_table(live)
-    await say(interaction, "table.reposted")
+    await say(interaction, t("table.reposted"))
 
 
 async def rules(
@@ -312,14 +326,15 @@ async def end(interaction: discord.Interaction[Any]) -> None:
     if row is None:
         raise ServiceError("no_game")
     require_host(row, interaction.user.id, moderator(interaction))
-    await _confirm(interaction, row, "end", ("end.question", "end.confirm", "end.keep"))
+    await _confirm(interaction, row, "end", (t("end.question"), t("end.confirm"), t("end.keep")))
 
 
 async def _confirm(
-    interaction: discord.Interaction[Any], row: GameRow, what: str, keys: tuple[str, str, str]
+    interaction: discord.Interaction[Any], row: GameRow, what: str, texts: tuple[str, str, str]
 ) -> None:
-    """An ephemeral yes/no before something that cannot be undone."""
-    question, yes, no = (t(key) for key in keys)
+    """An ephemeral yes/no before something that cannot be undone: the
+    question, and the words of its two buttons."""
+    question, yes, no = texts
     prefix = presentation(row.game).prefix
     items: list[Any] = [
         button(yes, custom_id(prefix, row.id, 0, "confirm", f"{what}.yes"), RED),
@@ -365,7 +380,7 @@ class ConfirmButton(Component, verb="confirm"):
 async def kick(interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
     live = await game_here(interaction)
     await service(interaction).kick(live.id, interaction.user.id, member.id, moderator(interaction))
-    await say(interaction, "kick.done", name=member.display_name)
+    await say(interaction, t("kick.done", name=member.display_name))
 
 
 async def leave(interaction: discord.Interaction[Any]) -> None:
@@ -374,7 +389,8 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
     if row is None or row.status == GameStatus.LOBBY:
         await leave_lobby(interaction)
         return
-    await _confirm(interaction, row, "leave", ("leave.question", "leave.confirm", "leave.stay"))
+    texts = (t("leave.question"), t("leave.confirm"), t("leave.stay"))
+    await _confirm(interaction, row, "leave", texts)
 
 
 async def notify(interaction: discord.Interaction[Any], on: bool) -> None:
@@ -383,7 +399,7 @@ async def notify(interaction: discord.Interaction[Any], on: bool) -> None:
     await service(interaction).storage.set_preferences(
         interaction.user.id, notify=on or None, dm_refused=None, dm_refused_told=None
     )
-    await say(interaction, "notify.on" if on else "notify.off")
+    await say(interaction, t("notify.on") if on else t("notify.off"))
 
 
 async def export(interaction: discord.Interaction[Any], game_id: int | None) -> None:

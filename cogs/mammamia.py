@@ -22,7 +22,7 @@ from bot.games.mammamia.controls import (
     played_notice,
     show_hand,
 )
-from bot.i18n import t, use_locale
+from bot.i18n import use_locale
 from bot.service import ServiceError
 
 from . import host
@@ -109,7 +109,7 @@ class MammaMiaCommands(
             return [
                 app_commands.Choice(name=f"{render.kind(k)} ×{held.count(k)}", value=k)
                 for k in kinds
-                if current.lower() in k or current.lower() in t(f"kind.{k}").lower()
+                if current.lower() in k or current.lower() in render.kind_name(k).lower()
             ][:25]
 
     @play.autocomplete("order")

@@ -14,15 +14,18 @@ import discord
 
 from bot.components import Component, reply, say
 from bot.games import presentation
-from bot.i18n import join_and, t, tn, use_locale
+from bot.i18n import N_, by_last_part, join_and, t, tn, use_locale
 from bot.reply import RED, Reply, button, custom_id, select
 from bot.service import ServiceError
 from bot.stats import MIN_GAMES, computer_level, period_key, player_stats
 from bot.storage import GameStatus
 
-from .common import service
+from .common import level_name, service
 
 Period = Literal["all", "month", "week"]
+PERIOD = by_last_part(
+    N_("leaderboard.period.all"), N_("leaderboard.period.month"), N_("leaderboard.period.week")
+)
 #: Finished games `history` lists.
 HISTORY = 10
 
@@ -43,7 +46,7 @@ async def _server_locale(interaction: discord.Interaction[Any]) -> Any:
 def player_name(player: str, name: str) -> str:
     level = computer_level(player)
     if level is not None:
-        return t("leaderboard.computer", level=t(f"computer.level.{level}"))
+        return t("leaderboard.computer", level=level_name(level))
     return discord.utils.escape_markdown(name)
 
 
@@ -58,7 +61,7 @@ async def stats(
     who = member or interaction.user
     found = await player_stats(service(interaction).storage, _guild(interaction), game, str(who.id))
     if not found.variants:
-        await say(interaction, "stats.none", name=who.display_name)
+        await say(interaction, t("stats.none", name=who.display_name))
         return
     shown = presentation(game)
     embed = discord.Embed(title=t("stats.title", name=who.display_name), colour=shown.colour({}))
@@ -83,7 +86,7 @@ async def stats(
         )
     if found.beaten:
         beaten = [
-            t("stats.beaten_level", level=t(f"computer.level.{level}"), count=count)
+            t("stats.beaten_level", level=level_name(level), count=count)
             for level, count in sorted(found.beaten.items())
         ]
         embed.add_field(name=t("stats.beaten"), value=join_and(beaten), inline=False)
@@ -101,7 +104,7 @@ async def leaderboard(interaction: discord.Interaction[Any], game: str, period: 
     )
     shown = presentation(game)
     with use_locale(await _server_locale(interaction)):
-        title = t("leaderboard.title", period=t(f"leaderboard.period.{period}"))
+        title = t("leaderboard.title", period=t(PERIOD[period]))
         if rows:
             lines = [
                 t(
@@ -130,7 +133,7 @@ async def history(interaction: discord.Interaction[Any], game: str) -> None:
     storage = service(interaction).storage
     rows = await storage.finished_games(_guild(interaction), limit=HISTORY)
     if not rows:
-        await say(interaction, "history.none")
+        await say(interaction, t("history.none"))
         return
     places = await storage.places([row.id for row in rows])
     lines = []

@@ -15,6 +15,7 @@ import discord
 import pytest
 from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import read_po
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
@@ -28,6 +29,8 @@ from bot.i18n import (
     N_,
     Catalog,
     Messages,
+    Nn_,
+    by_last_part,
     current_locale,
     default_catalog,
     join_and,
@@ -176,44 +179,81 @@ def words(template: str) -> str:
 # -- what the code asks for -------------------------------------------------
 
 
-def extracted(folder: Path) -> dict[str, bool]:
+def extracted(folder: Path, method_map: list[tuple[str, str]] | None = None) -> dict[str, bool]:
     """`pybabel extract` with the project's keywords: id -> used as a plural."""
     found: dict[str, bool] = {}
     for _, _, message, _, _ in extract_from_dir(
-        str(folder), method_map=[("**.py", "python")], keywords=dict(EXTRACT_KEYWORDS)
+        str(folder),
+        method_map=method_map or [("**.py", "python")],
+        keywords=dict(EXTRACT_KEYWORDS),
     ):
         key = message[0] if isinstance(message, tuple) else message
         found[key] = isinstance(message, tuple)
     return found
 
 
-def test_extraction_keywords_find_t_tn_and_n_(tmp_path: Path) -> None:
+def used_by_the_code() -> dict[str, bool]:
+    """What `make i18n-extract` finds: babel.cfg's files, the project's keywords."""
+    with (PROJECT_ROOT / "babel.cfg").open(encoding="utf-8") as file:
+        method_map, _ = parse_mapping_cfg(file)
+    used = extracted(PROJECT_ROOT, method_map)
+    assert "lobby.the_host" in used and "kind.olive" in used  # the scan itself works
+    return used
+
+
+USED = used_by_the_code()
+#: Slash-command strings: discord.py's Translator asks for them and
+#: `bot.i18n.translator.command_keys` names their ids after the command tree, at run time.
+COMMAND_IDS = "command."
+
+
+def test_extraction_keywords_find_t_tn_n_and_nn_(tmp_path: Path) -> None:
     (tmp_path / "sample.py").write_text(
         't("lobby.the_host")\n'
         'tn("hand.count", 3, locale)\n'
         'KINDS = {"olive": N_("kind.olive")}\n'
-        't(f"kind.{name}")\n',
+        'REFUSALS = {"lobby_full": Nn_("error.lobby_full")}\n'
+        't(f"kind.{name}")\n'
+        "t(KIND[name])\n",
         encoding="utf-8",
     )
     assert extracted(tmp_path) == {
         "lobby.the_host": False,
         "hand.count": True,
         "kind.olive": False,
+        "error.lobby_full": True,
     }
+
+
+def test_the_makefile_extracts_with_the_same_keywords() -> None:
+    makefile = (PROJECT_ROOT / "Makefile").read_text(encoding="utf-8")
+    keywords = parse_keywords(re.findall(r"-k (\S+)", makefile))
+    assert {name: spec or (1,) for name, spec in keywords.items()} == EXTRACT_KEYWORDS
 
 
 def test_every_id_the_code_uses_is_in_english_with_the_right_plurality() -> None:
     english = {
         (m.id if isinstance(m.id, str) else m.id[0]): m.pluralizable for m in ENGLISH if m.id
     }
-    used: dict[str, bool] = {}
-    for folder in ("bot", "cogs"):
-        used |= extracted(PROJECT_ROOT / folder)
-    assert "lobby.the_host" in used  # the scan itself works
-    missing = sorted(key for key in used if key not in english)
+    missing = sorted(key for key in USED if key not in english)
     assert not missing, f"ids used but not in en: {missing}"
-    wrong = sorted(key for key, plural in used.items() if english[key] != plural)
-    assert not wrong, f"t() for a plural message or tn() for a singular one: {wrong}"
+    wrong = sorted(key for key, plural in USED.items() if english[key] != plural)
+    assert not wrong, f"t()/N_() for a plural message or tn()/Nn_() for a singular: {wrong}"
+
+
+def test_pybabel_extract_finds_every_message_of_the_catalog() -> None:
+    """Issue #11: no id is built at run time (`t(f"kind.{k}")`), so the extracted
+    template lists every message a translator must translate; an id chosen at
+    run time is a literal in a table, marked `N_`/`Nn_`. Unused messages go."""
+    unseen = [key for key in english_ids() if key not in USED and not key.startswith(COMMAND_IDS)]
+    assert not unseen, f"ids pybabel extract does not find: {unseen}"
+
+
+def test_by_last_part_keys_each_id_by_its_last_part() -> None:
+    assert by_last_part(N_("kind.olive"), Nn_("lobby.timer.24h")) == {
+        "olive": "kind.olive",
+        "24h": "lobby.timer.24h",
+    }
 
 
 # -- t, tn and the lists ------------------------------------------------------

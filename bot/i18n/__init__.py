@@ -10,6 +10,13 @@ language's, so a call site stays a literal that `pybabel extract` finds:
     tn("hand.count", len(cards))                   a plural message, `{count}` = n
     join_and(names), join_or(kinds)                 "A, B and C" / "A or B"
 
+An id chosen at run time (a card's kind, a refusal's code) is still written
+out once as a literal, marked with `N_` (`Nn_` if plural), in a table next to
+where it is used:
+
+    KIND = by_last_part(N_("kind.olive"), N_("kind.salami"), ...)
+    t(KIND[name])
+
 The language is not a parameter: it is the current locale, a context variable
 set once per interaction (the user's language) or per published game (the
 game's language) with `use_locale(...)`, so each asyncio task sees its own.
@@ -39,6 +46,8 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "Catalog",
+    "Nn_",
+    "by_last_part",
     "current_locale",
     "default_catalog",
     "join_and",
@@ -65,7 +74,12 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 DOMAIN = "messages"
 # `pybabel extract` keywords that find every id (see babel.cfg and `make i18n-extract`):
 # `tn:1,1` makes the one key both msgid and msgid_plural, as in the catalogs.
-EXTRACT_KEYWORDS: Mapping[str, tuple[int, ...]] = {"t": (1,), "tn": (1, 1), "N_": (1,)}
+EXTRACT_KEYWORDS: Mapping[str, tuple[int, ...]] = {
+    "t": (1,),
+    "tn": (1, 1),
+    "N_": (1,),
+    "Nn_": (1, 1),
+}
 
 Template = str | tuple[str, ...]
 
@@ -179,7 +193,7 @@ class Catalog:
         """The message for `key` in `locale`, formatted with `params`.
 
         A placeholder without a parameter raises `KeyError`. A plural message is
-        accepted too, for ids chosen at run time (`f"error.{code}"`): its number is
+        accepted too, for ids chosen at run time (a refusal's, by its code): its number is
         the `count` parameter, else the only whole number among the parameters,
         else 1. A literal call site uses `tn`; a test checks that it does.
         """
@@ -331,6 +345,18 @@ def N_(key: str) -> str:  # the gettext name for "mark an id, translate later"
     """Marks a literal id for `pybabel extract` where it is looked up later, e.g.
     in a table `{"olive": N_("kind.olive")}` read with `t(KIND[name])`."""
     return key
+
+
+def Nn_(key: str) -> str:
+    """`N_` for a plural message's id, which `pybabel extract` then records
+    with its plural as it does for `tn`; `t(key, count=n)` renders it."""
+    return key
+
+
+def by_last_part(*keys: str) -> dict[str, str]:
+    """A table of ids by their last part, each id written once:
+    `by_last_part(N_("kind.olive"))` is `{"olive": "kind.olive"}`."""
+    return {key.rpartition(".")[2]: key for key in keys}
 
 
 def join_and(items: Iterable[str], locale: object | None = None) -> str:

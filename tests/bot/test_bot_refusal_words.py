@@ -1,5 +1,6 @@
 """Every refusal code the Mamma Mia! engine raises has words in the catalog,
-with its parameters spelled out (the engine itself holds no words)."""
+with its parameters spelled out (the engine itself holds no words); every
+code of Pizza Island's engine and of the host has a message."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.components import REFUSALS as HOST_REFUSALS
 from bot.games.mammamia import refusal_words
+from bot.games.pizzaisland import REFUSALS as PI_REFUSALS
 from bot.i18n import t, use_locale
-from engine import mammamia
+from engine import mammamia, pizzaisland
 
 #: A code and parameters as the engine raises them (see tests/engine/test_engine_errors.py).
 SAMPLES: dict[str, dict[str, object]] = {
@@ -81,3 +84,25 @@ def test_refusals_spell_out_kinds_cards_and_piles():
     assert said("empty_pile") == "The order pile is empty: draw from the other pile."
     assert said("not_your_turn") == "It is Ana's turn."
     assert said("choose_fewest").endswith(": salami or olive.")  # a list, in words
+
+
+def codes_raised(folder: Path, error: str) -> set[str]:
+    """The literal codes `error("code", ...)` raised in the Python files under `folder`."""
+    return {
+        code
+        for path in folder.rglob("*.py")
+        for code in re.findall(rf'{error}\(\s*"(\w+)"', path.read_text(encoding="utf-8"))
+    }
+
+
+def test_every_pizza_island_refusal_has_a_message():
+    raised = codes_raised(Path(pizzaisland.__file__).parent, "IllegalAction")
+    assert raised | {"malformed"} == set(PI_REFUSALS)
+
+
+def test_every_host_refusal_has_a_message():
+    """A `ServiceError` of no game is said with `bot.components.REFUSALS`."""
+    root = Path(__file__).resolve().parents[2]
+    raised = codes_raised(root / "bot", "ServiceError")
+    raised |= codes_raised(root / "cogs", "ServiceError")
+    assert raised == set(HOST_REFUSALS)

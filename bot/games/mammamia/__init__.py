@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.games import Presentation, SeatScore, Show, Step, Table
-from bot.i18n import join_or, t
+from bot.i18n import N_, Nn_, by_last_part, join_or, t
 from bot.reply import Reply
 from engine import game
 from engine.mammamia import events as ev
@@ -84,7 +84,7 @@ class MammaMiaPresentation:
         return str(settings.get("variant") or "classic")
 
     def variant_name(self, variant: str) -> str:
-        return t(f"variant.{variant}")
+        return render.variant_name(variant)
 
     def result(self, table: Table) -> list[SeatScore]:
         """MM-E1: the orders each player delivered; favourites by the order's name
@@ -105,7 +105,7 @@ class MammaMiaPresentation:
         return t("stats.score.orders")
 
     def made_name(self, variant: str, key: str) -> str:
-        return t(f"order.{key}")
+        return render.order_name(key)
 
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         return refusal_words(code, params)
@@ -113,8 +113,8 @@ class MammaMiaPresentation:
     def rules_text(self, settings: Mapping[str, Any], view: Mapping[str, Any] | None) -> Reply:
         variant = settings.get("variant") or "classic"
         embed = discord.Embed(
-            title=t("rules.title", variant=t(f"variant.{variant}")),
-            description=t(f"rules.{variant}"),
+            title=t("rules.title", variant=render.variant_name(variant)),
+            description=t(RULES[variant]),
             colour=render.COLOURS[variant],
         )
         if view is not None:
@@ -126,11 +126,49 @@ class MammaMiaPresentation:
         return Reply(embed=embed)
 
 
+RULES = by_last_part(N_("rules.classic"), N_("rules.plus"))
+#: The message of each refusal the engine raises (engine/mammamia), by its code.
+REFUSALS = by_last_part(
+    Nn_("error.ask_count"),
+    N_("error.ask_mismatch"),
+    N_("error.ask_rest_not_held"),
+    N_("error.bad_count"),
+    N_("error.cannot_help"),
+    N_("error.cannot_pass"),
+    N_("error.cannot_pay"),
+    N_("error.choose_covered"),
+    N_("error.choose_fewest"),
+    N_("error.choose_one"),
+    N_("error.choose_two"),
+    N_("error.draw_needed"),
+    N_("error.empty_pile"),
+    N_("error.expected_choice"),
+    N_("error.expected_help"),
+    N_("error.expected_payment"),
+    N_("error.expected_turn"),
+    N_("error.game_over"),
+    N_("error.help_off"),
+    N_("error.help_plus_only"),
+    N_("error.malformed"),
+    N_("error.no_pass_in_plus"),
+    N_("error.no_such_seat"),
+    N_("error.not_held"),
+    N_("error.not_your_decision"),
+    N_("error.not_your_turn"),
+    N_("error.order_not_held"),
+    Nn_("error.pay_count"),
+    N_("error.pay_mismatch"),
+    N_("error.too_few"),
+    N_("error.unknown_kind"),
+    N_("error.valve_draw"),
+)
+
+
 def refusal_words(code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """An engine refusal's parameters in words: kinds, cards, orders, piles."""
+    """An engine refusal's message and its parameters in words: kinds, cards, orders, piles."""
     words = dict(params)
     if "choices" in words:
-        words["choices"] = join_or([t(f"kind.{k}") for k in words["choices"]])
+        words["choices"] = join_or([render.kind_name(k) for k in words["choices"]])
     if "kind" in words:
         words["kind"] = (
             render.kind(words["kind"]) if words["kind"] in render.KIND_EMOJI else (words["kind"])
@@ -142,7 +180,7 @@ def refusal_words(code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, 
         words["order"] = render.card_title("plus", words["order"])
     if "pile" in words:
         words["pile"] = t("pile.supply") if words["pile"] == "supply" else t("pile.order_pile")
-    return f"error.{code}", words
+    return REFUSALS[code], words
 
 
 def summary_lines(table: Table) -> list[str]:
@@ -182,9 +220,11 @@ def casual_log(table: Table) -> list[str]:
         if isinstance(event, ev.RoundStarted | ev.GameStart):
             break
         if isinstance(event, ev.Played):
-            key = "log.play_order" if event.order else "log.play"
-            who = table.names[event.seat]
-            lines.insert(0, t(key, name=who, count=event.count, kind=render.kind(event.ingredient)))
+            who, kind = table.names[event.seat], render.kind(event.ingredient)
+            if event.order:
+                lines.insert(0, t("log.play_order", name=who, count=event.count, kind=kind))
+            else:
+                lines.insert(0, t("log.play", name=who, count=event.count, kind=kind))
         elif isinstance(event, ev.Passed):
             lines.insert(0, t("log.pass", name=table.names[event.seat]))
         elif isinstance(event, ev.Skipped):

@@ -40,8 +40,11 @@ def played_notice(outcome: Outcome) -> str:
     """What the player just did, and the cards they drew (private to them)."""
     action = outcome.action
     if isinstance(action, Turn):
-        key = "played.with_order" if action.order else "played.plain"
-        text = t(key, count=action.count, kind=render.kind(action.ingredient))
+        kind = render.kind(action.ingredient)
+        if action.order:
+            text = t("played.with_order", count=action.count, kind=kind)
+        else:
+            text = t("played.plain", count=action.count, kind=kind)
     else:
         text = t("played.pass")
     drawn: list[str] = []
@@ -215,7 +218,9 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
         payments = [a for a in legal if isinstance(a, Pay) and a.cards]
         if not payments:
             raise ServiceError("cannot_pay_bombastica", count=short)
-        await reply(interaction, _picker(live, self.click.version, "payset", payments, "pick.pay"))
+        await reply(
+            interaction, _picker(live, self.click.version, "payset", payments, t("pick.pay"))
+        )
 
 
 class AskButton(_Decision, prefix=PREFIX, verb="ask"):
@@ -230,7 +235,7 @@ class AskButton(_Decision, prefix=PREFIX, verb="ask"):
         asks = [a for a in live.rules.legal_actions(live.state, seat) if isinstance(a, Ask)]
         if not asks:
             raise ServiceError("cannot_ask")
-        await reply(interaction, _picker(live, self.click.version, "askset", asks, "pick.ask"))
+        await reply(interaction, _picker(live, self.click.version, "askset", asks, t("pick.ask")))
 
 
 def _cards_value(cards: Cards) -> str:
@@ -242,14 +247,16 @@ def _cards_of(value: str) -> Cards:
     return tuple((k, int(n)) for k, n in pairs if n.isdigit())
 
 
-def _picker(live: Live, version: int, verb: str, actions: Sequence[Pay | Ask], key: str) -> Reply:
+def _picker(
+    live: Live, version: int, verb: str, actions: Sequence[Pay | Ask], prompt: str
+) -> Reply:
     """An ephemeral select of the legal ways to pay or ask (at most 25 shown)."""
     options = []
     for action in actions:
         cards = action.cards or ()
         options.append((render.cards(dict(cards)), _cards_value(cards), False))
-    menu = select(custom_id(live.id, version, verb), options, placeholder=t(key))
-    return Reply(content=t(key), items=[menu])
+    menu = select(custom_id(live.id, version, verb), options, placeholder=prompt)
+    return Reply(content=prompt, items=[menu])
 
 
 class _Picked(_Decision, verb=r"(?!)"):
@@ -268,8 +275,11 @@ class _Picked(_Decision, verb=r"(?!)"):
                 raise
             await interaction.response.edit_message(content=t("error.stale"), view=None)
             return
-        key = "pick.paid" if isinstance(self, PaySetSelect) else "pick.asked"
-        text = t(key, cards=render.cards(dict(cards)))
+        shown = render.cards(dict(cards))
+        if isinstance(self, PaySetSelect):
+            text = t("pick.paid", cards=shown)
+        else:
+            text = t("pick.asked", cards=shown)
         await interaction.response.edit_message(content=text, view=None)
 
 
@@ -303,7 +313,7 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
                 raise
             await _stale(interaction, click.game)
             return
-        await say(interaction, "decide.noted.yes" if accept else "decide.noted.no")
+        await say(interaction, t("decide.noted.yes") if accept else t("decide.noted.no"))
 
 
 ITEMS: tuple[type[Component], ...] = (

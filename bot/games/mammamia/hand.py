@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import current_locale, t, tn
+from bot.i18n import N_, by_last_part, current_locale, t, tn
 from bot.pictures import HandPicture, hand_image
 from bot.reply import GREEN, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
@@ -28,6 +28,7 @@ from .render import custom_id
 
 NONE = "-"
 PASS = "pass"  # a draft's kind for a pass (MM-T4): no ingredient is called that
+DRAW = by_last_part(N_("hand.draw.supply"), N_("hand.draw.orders"))
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,11 @@ def whole_turns(view: dict[str, Any], legal: list[Action], most: int = 25) -> li
     return (first + rest)[:most]
 
 
+def draw_name(draw: str | None) -> str:
+    """Where a turn draws from, or that it draws nothing."""
+    return t(DRAW[draw]) if draw else t("hand.draw.none")
+
+
 def turn_label(action: Turn | Pass, variant: str) -> str:
     """`3 × 🌭 salami + 🟩 Misto, draw from the supply`"""
     return _turn_label(action, variant, current_locale())
@@ -125,7 +131,7 @@ def turn_label(action: Turn | Pass, variant: str) -> str:
 @lru_cache(maxsize=4096)
 def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     # Cached by language: a hand's menus name the same turns at every click.
-    draw = t(f"hand.draw.{action.draw or 'none'}")
+    draw = draw_name(action.draw)
     if isinstance(action, Pass):
         return t("hand.pass", draw=draw)
     cards = t("hand.play_cards", count=action.count, kind=render.kind(action.ingredient))
@@ -228,8 +234,7 @@ def _controls(
         draws = {a.draw for a in legal if isinstance(a, Pass)}
     if len(draws) > 1:  # a choice the player makes; one possible draw needs none
         options = [
-            (t(f"hand.draw.{d or 'none'}"), d or NONE, d == draft.draw)
-            for d in sorted(draws, key=lambda d: d or "")
+            (draw_name(d), d or NONE, d == draft.draw) for d in sorted(draws, key=lambda d: d or "")
         ]
         items.append(
             select(custom_id(game, version, "draw", code), options, 3, t("hand.pick_draw"))

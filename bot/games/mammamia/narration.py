@@ -12,13 +12,21 @@ from typing import Any
 import discord
 
 from bot import pictures
-from bot.i18n import join_and, t, tn
+from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.pictures.mammamia import Result
 from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from engine.mammamia import events as ev
 
 from . import render
 from .render import custom_id
+
+#: Why an order went back under its pile (`Returned.reason`).
+RETURNED = by_last_part(
+    N_("reveal.returned.crossed"),
+    N_("reveal.returned.declined"),
+    N_("reveal.returned.no_candidate"),
+    N_("reveal.returned.no_help"),
+)
 
 #: Outcomes of an order, each shown with a pause after it.
 OUTCOMES = (ev.Made, ev.Returned)
@@ -96,8 +104,9 @@ def _line(line: dict[str, Any], variant: str, names: list[str]) -> str:
             text += t("reveal.helped_by", name=render.name_of(names, line["helper"]))
         return text
     if line["type"] == "returned":
+        reason = RETURNED[line["reason"]]  # not inside t(): pybabel would take "reason" for an id
         return t(
-            f"reveal.returned.{line['reason']}",
+            reason,
             name=who,
             order=render.order_title(variant, line["order"]),
         )
@@ -223,8 +232,10 @@ def decision_prompt(
         items.append(button(t("decide.button.refuse"), custom_id(game, version, "help", "no"), red))
         return prompt, items
     if pending["stage"] == "choose":
-        key = "decide.choose_covered" if pending["covered"] else "decide.choose"
-        prompt = t(key, name=owner, order=title, needs=needs)
+        if pending["covered"]:
+            prompt = t("decide.choose_covered", name=owner, order=title, needs=needs)
+        else:
+            prompt = t("decide.choose", name=owner, order=title, needs=needs)
         for option in pending["options"][:20]:
             label = render.choice_label(option)
             cid = custom_id(game, version, "choose", "+".join(option))
@@ -257,10 +268,10 @@ def final(game: int, view: dict[str, Any], names: list[str]) -> Reply:
     lines = []
     for place, seats in enumerate(view["ranking"], 1):
         for seat in seats:
-            key = "final.line_winner" if seat in winners else "final.line"
             pizzas = tn("final.pizzas", scores[seat])
             cards = tn("final.in_hand", ingredients[seat])
-            lines.append(t(key, place=place, name=names[seat], pizzas=pizzas, cards=cards))
+            line = N_("final.line_winner") if seat in winners else N_("final.line")
+            lines.append(t(line, place=place, name=names[seat], pizzas=pizzas, cards=cards))
     top = [s for s in range(len(names)) if scores[s] == max(scores)]
     if len(winners) > 1:
         tie = t("final.shared")

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import join_and, t, tn
+from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.reply import BLUE, Reply, button
 from bot.reply import custom_id as _custom_id
 from engine.mammamia.cards import (
@@ -49,6 +49,30 @@ COLOURS = {
     "classic": discord.Colour.from_rgb(200, 60, 40),
     "plus": discord.Colour.from_rgb(230, 120, 30),
 }
+# The catalog's words for the engine's names, each id a literal for `pybabel extract`.
+KIND = by_last_part(
+    N_("kind.salami"),
+    N_("kind.pineapple"),
+    N_("kind.mushroom"),
+    N_("kind.pepper"),
+    N_("kind.olive"),
+    N_("kind.shrimp"),
+)
+ORDER = by_last_part(
+    N_("order.normale"),
+    N_("order.misto"),
+    N_("order.duo"),
+    N_("order.mini"),
+    N_("order.bombastica"),
+    N_("order.monotoni"),
+    N_("order.chiottona"),
+    N_("order.piccola"),
+    N_("order.minimale"),
+    N_("order.mammamia"),
+)
+VARIANT = by_last_part(N_("variant.classic"), N_("variant.plus"))
+MEMORY = by_last_part(N_("lobby.memory.strict"), N_("lobby.memory.casual"))
+SPEED = by_last_part(N_("lobby.speed.slow"), N_("lobby.speed.normal"), N_("lobby.speed.fast"))
 
 
 def custom_id(game: int, version: int, verb: str, arg: str | None = None) -> str:
@@ -69,7 +93,12 @@ def card_title(variant: str, card: str) -> str:
 
 
 def kind(name: str) -> str:
-    return f"{KIND_EMOJI[name]} {t(f'kind.{name}')}"
+    return f"{KIND_EMOJI[name]} {kind_name(name)}"
+
+
+def kind_name(name: str) -> str:
+    """`olive`: an ingredient's word alone."""
+    return t(KIND[name])
 
 
 def cards(counts: dict[str, int] | list[tuple[str, int]]) -> str:
@@ -86,7 +115,12 @@ def order_card(variant: str, order: str) -> OrderCard:
 def order_title(variant: str, order: str) -> str:
     """`🟩 Misto`"""
     card = order_card(variant, order)
-    return f"{COLOUR_EMOJI[card.colour]} {t(f'order.{card.name}')}"
+    return f"{COLOUR_EMOJI[card.colour]} {order_name(card.name)}"
+
+
+def order_name(name: str) -> str:
+    """`Misto`: an order's name (`OrderCard.name`) without its colour."""
+    return t(ORDER[name])
 
 
 def order_needs(variant: str, order: str) -> str:
@@ -118,21 +152,33 @@ def order_line(variant: str, order: str) -> str:
 
 
 def choice_label(choice: list[str] | tuple[str, ...]) -> str:
-    return " + ".join(t(f"kind.{k}") for k in choice)
+    return " + ".join(kind_name(k) for k in choice)
 
 
 # --- the lobby ---------------------------------------------------------------------
 
 
+def variant_name(variant: str) -> str:
+    return t(VARIANT[variant])
+
+
+def memory_name(settings: Mapping[str, Any]) -> str:
+    return t(MEMORY[settings.get("memory", "strict")])
+
+
 def settings_lines(settings: Mapping[str, Any]) -> list[str]:
     variant = settings["variant"]
-    lines = [t("lobby.variant", variant=t(f"variant.{variant}"))]
+    lines = [t("lobby.variant", variant=variant_name(variant))]
     if variant == "plus":
         help_ = settings.get("help")
-        key = "auto" if help_ is None else ("on" if help_ in (True, "on") else "off")
-        lines.append(t(f"lobby.help.{key}"))
-    lines.append(t(f"lobby.memory.{settings.get('memory', 'strict')}"))
-    lines.append(t(f"lobby.speed.{settings.get('reveal_speed', 'normal')}"))
+        if help_ is None:
+            lines.append(t("lobby.help.auto"))
+        elif help_ in (True, "on"):
+            lines.append(t("lobby.help.on"))
+        else:
+            lines.append(t("lobby.help.off"))
+    lines.append(memory_name(settings))
+    lines.append(t(SPEED[settings.get("reveal_speed", "normal")]))
     return lines
 
 
@@ -158,8 +204,10 @@ def latest_play(view: dict[str, Any], names: list[str]) -> str:
         return t("table.play.skipped", name=who)
     if play["ingredient"] is None:
         return t("table.play.passed", name=who)
-    key = "table.play.with_order" if play["order"] else "table.play.plain"
-    return t(key, name=who, count=play["count"], kind=kind(play["ingredient"]))
+    played = kind(play["ingredient"])
+    if play["order"]:
+        return t("table.play.with_order", name=who, count=play["count"], kind=played)
+    return t("table.play.plain", name=who, count=play["count"], kind=played)
 
 
 def oven_top(view: dict[str, Any]) -> str:
@@ -225,7 +273,7 @@ def table(
     variant = view["variant"]
     title = t(
         "table.title",
-        variant=t(f"variant.{variant}"),
+        variant=variant_name(variant),
         round=view["round"],
         rounds=view["last_round"],
     )
@@ -247,7 +295,7 @@ def table(
     embed.add_field(name=t("table.players"), value=player_lines(view, names), inline=False)
     if log:
         embed.add_field(name=t("table.log"), value="\n".join(log[-10:])[:1024])
-    memory = t(f"lobby.memory.{settings.get('memory', 'strict')}")
+    memory = memory_name(settings)
     embed.set_footer(text=f"{t('footer.game', game=game)} · {memory}")
     items: list[discord.ui.Item[Any]] = []
     if view["phase"] != "over":

@@ -9,12 +9,42 @@ from typing import Any
 import discord
 
 from bot.games import Presentation, SeatScore, Show, Step, Table
-from bot.i18n import join_and, t
+from bot.i18n import N_, by_last_part, join_and, t
 from bot.reply import Reply
 from engine import game
 
 from . import render
 from .controls import ITEMS
+
+#: The message of each refusal the engine raises (engine/pizzaisland), by its code.
+REFUSALS = by_last_part(
+    N_("pi.error.bad_first"),
+    N_("pi.error.bad_order"),
+    N_("pi.error.bad_ship"),
+    N_("pi.error.card_needed"),
+    N_("pi.error.decision_open"),
+    N_("pi.error.deck_empty"),
+    N_("pi.error.fork_misfit"),
+    N_("pi.error.game_not_over"),
+    N_("pi.error.game_over"),
+    N_("pi.error.malformed"),
+    N_("pi.error.match_over"),
+    N_("pi.error.no_hero_decision"),
+    N_("pi.error.no_ship"),
+    N_("pi.error.no_such_seat"),
+    N_("pi.error.no_such_slice"),
+    N_("pi.error.no_third_choice"),
+    N_("pi.error.not_in_ship"),
+    N_("pi.error.not_playing"),
+    N_("pi.error.not_seen"),
+    N_("pi.error.not_your_pizza"),
+    N_("pi.error.not_your_slice"),
+    N_("pi.error.not_your_turn"),
+    N_("pi.error.nothing_taken"),
+    N_("pi.error.speedy_starts"),
+    N_("pi.error.three_taken"),
+    N_("pi.error.wrong_hero"),
+)
 
 
 class PizzaIslandPresentation:
@@ -44,8 +74,9 @@ class PizzaIslandPresentation:
         return []  # every decision is the acting player's alone
 
     def ping(self, table: Table, mention: str) -> str:
-        key = "pi.ping.decide" if table.view["pending"] is not None else "pi.ping.turn"
-        return t(key, mention=mention)
+        if table.view["pending"] is not None:
+            return t("pi.ping.decide", mention=mention)
+        return t("pi.ping.turn", mention=mention)
 
     def narrate(
         self, model: dict[str, Any] | None, event: Any
@@ -78,7 +109,7 @@ class PizzaIslandPresentation:
         return str(settings.get("level") or "normal")
 
     def variant_name(self, variant: str) -> str:
-        return t(f"pi.level.{variant}")
+        return t(render.LEVEL_KEYS[variant])
 
     def result(self, table: Table) -> list[SeatScore]:
         """The match's points; what a player "made" is the heroes they used."""
@@ -103,7 +134,7 @@ class PizzaIslandPresentation:
             words["hero"] = render.hero_name(str(words["hero"]))
         if "colour" in words:
             words["colour"] = render.COLOUR_EMOJI.get(str(words["colour"]), words["colour"])
-        return f"pi.error.{code}", words
+        return REFUSALS[code], words
 
     def rules_text(self, settings: Mapping[str, Any], view: Mapping[str, Any] | None) -> Reply:
         level = settings.get("level") or "normal"

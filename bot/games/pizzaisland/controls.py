@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.components import SeatComponent, edit, reply, service_of
-from bot.i18n import t
+from bot.i18n import N_, by_last_part, t
 from bot.pictures import seen_cards_image
 from bot.reply import BLUE, GREY, RED, Picture, Reply, button, select
 from bot.service import Live, ServiceError, seat_for
@@ -183,12 +183,9 @@ def decision(live: Live, seat: int) -> Reply:
     return Reply(embed=embed, items=items, pictures=pictures)
 
 
-HERO_HELP = {
-    "mushroom": "pi.decide.mushroom",
-    "pepper": "pi.decide.pepper",
-    "knife": "pi.decide.knife",
-    "fork": "pi.decide.fork",
-}
+HERO_HELP = by_last_part(
+    N_("pi.decide.mushroom"), N_("pi.decide.pepper"), N_("pi.decide.knife"), N_("pi.decide.fork")
+)
 
 
 def _value(action: Action) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import N_, by_last_part, t
 from bot.pictures import PlayerPizzas, pizzas_image, ship_image
 from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from bot.reply import custom_id as _custom_id
@@ -36,19 +36,14 @@ SEAT_EMOJI = {
     "pink": "🩷",
 }
 COLOUR = discord.Colour.from_rgb(40, 150, 90)
-ACHIEVEMENT_KEYS = {
-    "speedy": "pi.achievement.speedy",
-    "trickster": "pi.achievement.trickster",
-    "star": "pi.achievement.star",
-}
-LEVEL_KEYS = {"easy": "pi.level.easy", "normal": "pi.level.normal", "advanced": "pi.level.advanced"}
-SCORING_KEYS = {"wins": "pi.scoring.wins", "points": "pi.scoring.points"}
-HERO_KEYS = {
-    "pepper": "pi.hero.pepper",
-    "mushroom": "pi.hero.mushroom",
-    "knife": "pi.hero.knife",
-    "fork": "pi.hero.fork",
-}
+ACHIEVEMENT_KEYS = by_last_part(
+    N_("pi.achievement.speedy"), N_("pi.achievement.trickster"), N_("pi.achievement.star")
+)
+LEVEL_KEYS = by_last_part(N_("pi.level.easy"), N_("pi.level.normal"), N_("pi.level.advanced"))
+SCORING_KEYS = by_last_part(N_("pi.scoring.wins"), N_("pi.scoring.points"))
+HERO_KEYS = by_last_part(
+    N_("pi.hero.pepper"), N_("pi.hero.mushroom"), N_("pi.hero.knife"), N_("pi.hero.fork")
+)
 
 
 def custom_id(game: int, version: int, verb: str, arg: str | None = None) -> str:
@@ -102,13 +97,13 @@ def event_line(event: Any, names: Sequence[str]) -> str | None:
     if kind == "placed" and event.how == "mushroom":
         return t("pi.line.placed_mushroom", name=who, card=card_name(event.card))
     if kind == "repeat":
-        key = "pi.line.repeat_ends" if event.ends_turn else "pi.line.repeat"
-        return t(key, name=who, card=card_name(event.card))
+        line = N_("pi.line.repeat_ends") if event.ends_turn else N_("pi.line.repeat")
+        return t(line, name=who, card=card_name(event.card))
     if kind == "third_colour":
         if event.outcome == "choice":
             return t("pi.line.third_choice", name=who, card=card_name(event.card))
-        key = "pi.line.third_star" if event.outcome == "star" else "pi.line.third_easy"
-        return t(key, name=who, card=card_name(event.card))
+        line = N_("pi.line.third_star") if event.outcome == "star" else N_("pi.line.third_easy")
+        return t(line, name=who, card=card_name(event.card))
     if kind == "third_chosen":
         if event.choice == "replace":
             return t("pi.line.replaced", name=who, card=card_name(event.card))
@@ -172,8 +167,9 @@ def status_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
     who = names[acting[0]]
     pending = view["pending"]
     if pending is not None:
-        key = "pi.status.third" if "third" in pending else "pi.status.hero"
-        return t(key, name=who)
+        if "third" in pending:
+            return t("pi.status.third", name=who)
+        return t("pi.status.hero", name=who)
     return t("pi.status.turn", name=who, taken=view["taken"])
 
 
@@ -181,8 +177,8 @@ def settings_lines(settings: Mapping[str, Any]) -> list[str]:
     level = settings.get("level") or "normal"
     scoring = settings.get("scoring") or "wins"
     return [
-        t("pi.lobby.level", level=t(LEVEL_KEYS.get(level, "pi.level.normal"))),
-        t("pi.lobby.scoring", scoring=t(SCORING_KEYS.get(scoring, "pi.scoring.wins"))),
+        t("pi.lobby.level", level=t(LEVEL_KEYS.get(level, LEVEL_KEYS["normal"]))),
+        t("pi.lobby.scoring", scoring=t(SCORING_KEYS.get(scoring, SCORING_KEYS["wins"]))),
     ]
 
 
@@ -190,9 +186,9 @@ def standing(view: Mapping[str, Any], names: Sequence[str]) -> str:
     scoring = view["scoring"]
     lines = []
     for player in view["players"]:
-        key = "pi.standing.points" if scoring == "points" else "pi.standing.wins"
+        line = N_("pi.standing.points") if scoring == "points" else N_("pi.standing.wins")
         lines.append(
-            t(key, name=names[player["seat"]], wins=player["wins"], points=player["points"])
+            t(line, name=names[player["seat"]], wins=player["wins"], points=player["points"])
         )
     return "\n".join(lines)
 
