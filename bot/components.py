@@ -9,6 +9,7 @@ check lives once, in its `interaction_check`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import inspect
 import logging
@@ -21,7 +22,7 @@ import discord
 
 from .games import presentation
 from .i18n import N_, Nn_, by_last_part, t, use_locale
-from .overload import note_late, too_late
+from .overload import deferred, note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
 
@@ -134,10 +135,7 @@ async def reply(
 ) -> None:
     """Answer the interaction with `message`, or follow up if it was answered."""
     kwargs = drop_none((await drawn(interaction, message)).kwargs())
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+    await send(interaction, ephemeral=ephemeral, **kwargs)
 
 
 async def edit(interaction: discord.Interaction[Any], message: Reply) -> None:
@@ -145,7 +143,82 @@ async def edit(interaction: discord.Interaction[Any], message: Reply) -> None:
     message = await drawn(interaction, message)
     if interaction.message is not None:
         message.keep_pictures({a.filename for a in interaction.message.attachments})
-    await interaction.response.edit_message(**message.kwargs(edit=True))
+    await update(interaction, **message.kwargs(edit=True))
+
+
+# --- answering in time ------------------------------------------------------------
+
+#: Seconds after Discord sent an interaction by which it is deferred if not yet
+#: answered: Discord refuses a first answer after 3 s ("This interaction failed").
+DEFER_AFTER = 2.0
+
+
+def _answering(interaction: discord.Interaction[Any]) -> asyncio.Lock:
+    """One answer at a time: the handler's, or the deferral racing it."""
+    lock = interaction.extras.get("answering")
+    if lock is None:
+        lock = interaction.extras["answering"] = asyncio.Lock()
+    return cast(asyncio.Lock, lock)
+
+
+async def send(
+    interaction: discord.Interaction[Any], *, ephemeral: bool, **kwargs: Any
+) -> discord.Message | None:
+    """A message in answer: the first answer, the deferred one's, or a
+    follow-up. The message, unless it was the first answer (then Discord
+    returns none: `interaction.original_response()` fetches it)."""
+    async with _answering(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+            return None
+        if interaction.extras.pop("thinking", False):  # the deferral said "thinking…"
+            if "files" in kwargs:
+                kwargs["attachments"] = kwargs.pop("files")
+            return await interaction.edit_original_response(**kwargs)
+        return await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+
+
+async def update(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+    """Edit the message whose button or menu was used, as the answer."""
+    async with _answering(interaction):
+        if interaction.response.is_done():  # deferred: the original is that message
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+
+
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Answer a click that needs no words (the public messages show the rest)."""
+    async with _answering(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+
+async def _defer_in_time(interaction: discord.Interaction[Any]) -> None:
+    """If the handler has not answered `DEFER_AFTER` s after Discord sent the
+    interaction (the bot is behind), defer it, so the answer may come later;
+    the move itself was, or will be, committed either way."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    await asyncio.sleep(max(0.0, DEFER_AFTER - age))
+    async with _answering(interaction):
+        if interaction.response.is_done():
+            return
+        try:
+            if interaction.type == discord.InteractionType.component:
+                await interaction.response.defer()  # the clicked message, edited later
+            else:
+                # A command whose answer is for the channel says so in its
+                # extras, so a deferred answer stays public.
+                command = interaction.command
+                public = command is not None and command.extras.get("answer") == "public"
+                await interaction.response.defer(ephemeral=not public, thinking=True)
+                interaction.extras["thinking"] = True
+        except discord.HTTPException as error:
+            if not too_late(error):
+                raise
+            note_late(interaction)
+            return
+    deferred.note()
 
 
 async def say(interaction: discord.Interaction[Any], text: str) -> None:
@@ -200,6 +273,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     global handling
     handling += 1
     notice = None
+    deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
     with use_locale(interaction.locale):
         try:
             if interaction.guild_id is None:  # games are played in server channels
@@ -229,4 +303,5 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
                 log.exception("could not tell the player about it either")
         finally:
             handling -= 1
+            deadline.cancel()
         return False

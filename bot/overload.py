@@ -61,6 +61,34 @@ class LateAnswers:
 late_answers = LateAnswers()
 
 
+class Deferred:
+    """Counts interactions deferred because the bot was behind; one warning
+    line at most every `REPORT_EVERY` s."""
+
+    def __init__(self, every: float = REPORT_EVERY) -> None:
+        self.every = every
+        self.total = 0
+        self._unreported = 0
+        self._reported_at = -every
+
+    def note(self) -> None:
+        self.total += 1
+        self._unreported += 1
+        moment = time.monotonic()
+        if moment - self._reported_at >= self.every:
+            log.warning(
+                "Overloaded: %d interaction(s) deferred, not answered within 2 s "
+                "(answered later; %d in all)",
+                self._unreported,
+                self.total,
+            )
+            self._reported_at = moment
+            self._unreported = 0
+
+
+deferred = Deferred()
+
+
 def note_late(interaction: discord.Interaction[Any]) -> None:
     late_answers.note(interaction.created_at)
 

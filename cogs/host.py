@@ -13,7 +13,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import Component, edit, guarded, reply, say, service_of
+from bot.components import (
+    Component,
+    edit,
+    guarded,
+    reply,
+    say,
+    send,
+    service_of,
+    update,
+)
 from bot.games import Table, presentation
 from bot.i18n import LANGUAGE_NAMES, N_, by_last_part, locale_of, t, use_locale
 from bot.lobby import lobby_message
@@ -73,8 +82,8 @@ async def new(
 async def _post_lobby(interaction: discord.Interaction[Any], row: GameRow) -> None:
     with _public(interaction, row):
         message = lobby_message(row)
-    await interaction.response.send_message(**drop_none(message.kwargs()))
-    sent = await interaction.original_response()
+    sent = await send(interaction, ephemeral=False, **drop_none(message.kwargs()))
+    sent = sent or await interaction.original_response()
     await service(interaction).storage.set_messages(row.id, lobby_message_id=sent.id)
 
 
@@ -124,7 +133,7 @@ async def _show(
     if clicked:
         with _public(interaction, row):
             message = lobby_message(row, _closed_text(row))
-        await interaction.response.edit_message(**message.kwargs())
+        await update(interaction, **message.kwargs())
         if row.lobby_message_id is None and interaction.message is not None:
             # The process stopped between posting the lobby and storing its id:
             # a click on it tells which message it is.
@@ -222,7 +231,7 @@ class ComputerLevelSelect(Component, verb="botlevel"):
         row = await svc.add_computer(
             channel_id(interaction), interaction.user.id, name, level, self.click.game
         )
-        await interaction.response.edit_message(content=t("computer.added", name=name), view=None)
+        await update(interaction, content=t("computer.added", name=name), view=None)
         await _refresh(interaction, row)
 
 
@@ -355,7 +364,7 @@ class ConfirmButton(Component, verb="confirm"):
 
     async def _end(self, interaction: discord.Interaction[Any], yes: bool) -> None:
         if not yes:
-            await interaction.response.edit_message(content=t("end.kept"), view=None)
+            await update(interaction, content=t("end.kept"), view=None)
             return
         svc = service(interaction)
         row = await svc.game(self.click.game)
@@ -363,7 +372,7 @@ class ConfirmButton(Component, verb="confirm"):
             await svc.cancel(row.channel_id, interaction.user.id, moderator(interaction), row.id)
         else:
             await svc.end(self.click.game, interaction.user.id, moderator(interaction))
-        await interaction.response.edit_message(content=t("end.done"), view=None)
+        await update(interaction, content=t("end.done"), view=None)
         if interaction.channel is not None:
             with _public(interaction, row):
                 text = t("end.announce", name=interaction.user.display_name)
@@ -371,10 +380,10 @@ class ConfirmButton(Component, verb="confirm"):
 
     async def _leave(self, interaction: discord.Interaction[Any], yes: bool) -> None:
         if not yes:
-            await interaction.response.edit_message(content=t("leave.stayed"), view=None)
+            await update(interaction, content=t("leave.stayed"), view=None)
             return
         await service(interaction).leave_game(self.click.game, interaction.user.id)
-        await interaction.response.edit_message(content=t("leave.done"), view=None)
+        await update(interaction, content=t("leave.done"), view=None)
 
 
 async def kick(interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
@@ -409,7 +418,7 @@ async def export(interaction: discord.Interaction[Any], game_id: int | None) -> 
     file = discord.File(io.BytesIO(data), filename=f"{row.game}-record-{row.id}.json")
     with _public(interaction, row):
         text = t("export.done", game=row.id)
-    await interaction.response.send_message(content=text, file=file)
+    await send(interaction, ephemeral=False, content=text, file=file)
 
 
 #: The host's components, shared by every game (any id prefix).
@@ -464,7 +473,9 @@ class HostCommands(commands.GroupCog, group_name="host"):
     async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         await guarded(interaction, kick(interaction, player))
 
-    @app_commands.command(description="Attach a finished game's record (JSON) for replay")
+    @app_commands.command(
+        description="Attach a finished game's record (JSON) for replay", extras={"answer": "public"}
+    )
     @app_commands.describe(game="A game number (default: this channel's last finished game)")
     async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         await guarded(interaction, export(interaction, game))
@@ -487,7 +498,9 @@ class HostCommands(commands.GroupCog, group_name="host"):
     ) -> None:
         await guarded(interaction, stats_.stats(interaction, self.game, player))
 
-    @app_commands.command(description="This server's best players, computers included")
+    @app_commands.command(
+        description="This server's best players, computers included", extras={"answer": "public"}
+    )
     @app_commands.describe(period="All time, this month or this week")
     async def leaderboard(
         self, interaction: discord.Interaction[Any], period: stats_.Period = "all"

@@ -38,7 +38,9 @@ class MammaMiaCommands(
 
     game = "mammamia"
 
-    @app_commands.command(description="Open a lobby for a new game in this channel")
+    @app_commands.command(
+        description="Open a lobby for a new game in this channel", extras={"answer": "public"}
+    )
     @app_commands.describe(
         variant="Which box: classic Mamma Mia! (2-5) or Mamma Mia! Plus (2-6)",
         help="Plus only: may players help each other complete orders?",

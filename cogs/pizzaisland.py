@@ -27,7 +27,9 @@ class PizzaIslandCommands(
 
     game = "pizza-island"
 
-    @app_commands.command(description="Open a lobby for a new match in this channel")
+    @app_commands.command(
+        description="Open a lobby for a new match in this channel", extras={"answer": "public"}
+    )
     @app_commands.describe(
         level="easy (ages 5+), normal, or advanced with the Captain's Ship and Achievements",
         scoring="wins: first to win 2 games; points: most points over 3 games",

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import discord
 
-from bot.components import Component, reply, say
+from bot.components import Component, reply, say, send, update
 from bot.games import presentation
 from bot.i18n import N_, by_last_part, join_and, t, tn, use_locale
 from bot.reply import RED, Reply, button, custom_id, select
@@ -175,9 +175,7 @@ class HistoryExportSelect(Component, verb="history"):
             raise ServiceError("export_running")
         data = json.dumps(row.record, indent=2).encode()
         file = discord.File(io.BytesIO(data), filename=f"{row.game}-record-{row.id}.json")
-        await interaction.response.send_message(
-            content=t("export.done", game=row.id), file=file, ephemeral=True
-        )
+        await send(interaction, content=t("export.done", game=row.id), file=file, ephemeral=True)
 
 
 # --- /<game> forget ----------------------------------------------------------------
@@ -196,10 +194,10 @@ async def forget(interaction: discord.Interaction[Any], game: str) -> None:
 class ForgetButton(Component, verb="forget"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         if self.click.arg != "yes":
-            await interaction.response.edit_message(content=t("forget.kept"), view=None)
+            await update(interaction, content=t("forget.kept"), view=None)
             return
         count = await service(interaction).storage.forget_player(interaction.user.id)
-        await interaction.response.edit_message(content=tn("forget.done", count), view=None)
+        await update(interaction, content=tn("forget.done", count), view=None)
 
 
 ITEMS: tuple[type[Component], ...] = (HistoryExportSelect, ForgetButton)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bot import components
 from bot.games.mammamia import PRESENTATION, render
+from bot.overload import deferred
 from bot.publisher import PACE
 from engine import mammamia as engine
 from engine.mammamia import events as ev
@@ -112,3 +114,25 @@ async def test_whole_plus_game_of_four_with_help(discord_server, bots):
     seen = players.coverage.counts
     assert seen["asked"] and seen["help_refused"], seen
     assert seen["declined"] + seen["declined_choice"] > 0, seen
+
+
+async def test_a_whole_game_answered_late_is_deferred_and_lost_nothing(
+    discord_server, bots, monkeypatch
+):
+    """An overloaded bot defers what it cannot answer within 2 s and answers
+    later (bot.components): here every interaction is deferred at once, and the
+    game plays to its end the same, nothing private in public."""
+    monkeypatch.setattr(components, "DEFER_AFTER", 0.0)
+    discord_server.wait_deferred = 2.0
+    before = deferred.total
+    await bots.start()
+    users = discord_server.users[:3]
+    players = Players(discord_server, bots, users, seed=1)
+    await players.open("classic")
+    await players.play_to_end()
+    live = players.live
+    assert live.state.phase == "over"
+    assert engine.replay(live.record).state.fingerprint() == live.state.fingerprint()
+    assert deferred.total - before > 20
+    _final_ranking_shown(discord_server, live)
+    _check_hidden(discord_server, players)

@@ -12,6 +12,7 @@ from . import payloads
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
+    DEFERRED_CHANNEL_MESSAGE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     InteractionResult,
@@ -272,8 +273,27 @@ class Actors:
                 "INTERACTION_CREATE",
                 rec,
             )
+        if rec.response is not None and rec.response.deferred and self.wait_deferred:
+            await self._deferred_answer(rec, self.wait_deferred)
         self.raise_new_violations(rec)
         return rec
+
+    async def _deferred_answer(self: FakeDiscord, rec: InteractionResult, timeout: float) -> None:
+        """Until a deferred response's answer is there: "thinking…" replaced, or
+        the clicked message edited, or a follow-up (none comes for a click that
+        needs no words: then `timeout`)."""
+        edits = rec.source_message.edit_count if rec.source_message else 0
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if rec.followups or (
+                rec.original is not None
+                and not rec.original.loading
+                and rec.response.type == DEFERRED_CHANNEL_MESSAGE
+            ):
+                return
+            if rec.source_message is not None and rec.source_message.edit_count > edits:
+                return
+            await asyncio.sleep(0.005)
 
     def _interaction_payload(
         self: FakeDiscord, rec: InteractionResult, data: dict[str, Any]

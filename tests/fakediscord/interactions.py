@@ -111,6 +111,10 @@ class InteractionResult:
 
     @property
     def message(self) -> FakeMessage | None:
+        """The answer's message: after a deferred update that answered with a
+        follow-up, the follow-up; else the original response (or source)."""
+        if self.response is not None and self.response.type == DEFERRED_UPDATE_MESSAGE:
+            return self.followups[0] if self.followups else self.original
         return self.original
 
     @property

@@ -76,6 +76,9 @@ class FakeDiscord(Actors):
         """Seconds the bot has for the initial response (Discord: 3)."""
         self.no_response_grace = 1.0
         """Extra seconds a helper waits for a late callback before calling it missing."""
+        self.wait_deferred = 0.0
+        """Seconds a helper waits, after a deferred response, for the answer it
+        announced (the edit or follow-up), as a person looking on would; 0: none."""
         self.token_lifetime = 15 * 60.0
         """Seconds an interaction token is usable on the fake clock (Discord: 15 min)."""
         self.raise_on_violation = True

@@ -15,7 +15,16 @@ from typing import Any
 import discord
 
 from bot import asking
-from bot.components import Component, SeatComponent, edit, reply, say, service_of
+from bot.components import (
+    Component,
+    SeatComponent,
+    acknowledge,
+    edit,
+    reply,
+    say,
+    service_of,
+    update,
+)
 from bot.i18n import t
 from bot.reply import Reply, select
 from bot.service import Live, Outcome, ServiceError, seat_for
@@ -170,8 +179,7 @@ async def _decide(interaction: discord.Interaction[Any], click: Any, make: Any) 
             raise
         await _stale(interaction, click.game)
         return
-    if not interaction.response.is_done():
-        await interaction.response.defer()
+    await acknowledge(interaction)
 
 
 async def _stale(interaction: discord.Interaction[Any], game: int) -> None:
@@ -273,14 +281,14 @@ class _Picked(_Decision, verb=r"(?!)"):
         except ServiceError as error:
             if error.code != "stale":
                 raise
-            await interaction.response.edit_message(content=t("error.stale"), view=None)
+            await update(interaction, content=t("error.stale"), view=None)
             return
         shown = render.cards(dict(cards))
         if isinstance(self, PaySetSelect):
             text = t("pick.paid", cards=shown)
         else:
             text = t("pick.asked", cards=shown)
-        await interaction.response.edit_message(content=text, view=None)
+        await update(interaction, content=text, view=None)
 
 
 class PaySetSelect(_Picked, prefix=PREFIX, verb="payset"):

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.components import SeatComponent, edit, reply, service_of
+from bot.components import SeatComponent, acknowledge, edit, reply, service_of, update
 from bot.i18n import N_, by_last_part, t
 from bot.pictures import seen_cards_image
 from bot.reply import BLUE, GREY, RED, Picture, Reply, button, select
@@ -87,8 +87,8 @@ async def _after(interaction: discord.Interaction[Any], live: Live) -> None:
     seat = seat_for(live, interaction.user.id)
     if _deciding(live, seat):
         await reply(interaction, decision(live, seat))
-    elif not interaction.response.is_done():
-        await interaction.response.defer()
+    else:
+        await acknowledge(interaction)
 
 
 async def take_or_stop(interaction: discord.Interaction[Any], source: str | None) -> None:
@@ -125,8 +125,8 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         live = await self.live(interaction)
         if self.click.version != live.version:
-            await interaction.response.edit_message(
-                content=t("error.stale"), view=None, embed=None, attachments=[]
+            await update(
+                interaction, content=t("error.stale"), view=None, embed=None, attachments=[]
             )
             return
         text = self.click.values[0] if self.click.values else (self.click.arg or "")
@@ -139,8 +139,8 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
         if _deciding(live, seat):  # a chain (a Mushroom's card opens another decision)
             await edit(interaction, decision(live, seat))
         else:
-            await interaction.response.edit_message(
-                content=t("pi.decided"), view=None, embed=None, attachments=[]
+            await update(
+                interaction, content=t("pi.decided"), view=None, embed=None, attachments=[]
             )
 
 
