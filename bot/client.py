@@ -64,6 +64,7 @@ class MammaMiaBot(commands.Bot):
             # interactions. Message events would be the bot's own table edits and
             # pings coming back, parsed for nothing (a tenth of its time under load).
             intents=discord.Intents(guilds=True),
+            max_messages=None,  # no message cache: messages are edited by id, never looked up
             # Player names end up in messages; they must never ping @everyone or a role.
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **shard_options(config),

@@ -172,8 +172,9 @@ async def send(
             await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
             return None
         if interaction.extras.pop("thinking", False):  # the deferral said "thinking…"
-            if "files" in kwargs:
-                kwargs["attachments"] = kwargs.pop("files")
+            files = kwargs.pop("files", None) or ([kwargs.pop("file")] if "file" in kwargs else [])
+            if files:  # an edit attaches, where a send uploads
+                kwargs["attachments"] = files
             return await interaction.edit_original_response(**kwargs)
         return await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
 

@@ -3,6 +3,8 @@ name nothing, commands in a DM, and the one place a game plugs in."""
 
 from __future__ import annotations
 
+import discord
+
 from bot.games import presentations
 from bot.games.mammamia import render
 from engine import games
@@ -66,7 +68,14 @@ async def test_a_command_from_a_dm_is_answered_not_run():
     async def work() -> None:
         ran.append(True)
 
-    dm = SimpleNamespace(guild_id=None, locale="en-US", id=1, response=Response())
+    dm = SimpleNamespace(
+        guild_id=None,
+        locale="en-US",
+        id=1,
+        response=Response(),
+        extras={},
+        created_at=discord.utils.utcnow(),
+    )
     assert not await guarded(dm, work())
     assert not ran
     assert said == [render.t("error.no_channel")]
