@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import pickle
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+from . import processes
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +30,7 @@ def _executor() -> Executor:
     global _worker
     if _worker is None:
         try:
-            context = multiprocessing.get_context("spawn")  # not a fork of a threaded process
-            _worker = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            _worker = processes.worker()
         except (OSError, NotImplementedError):
             log.warning("no process for the computer players; they think in a thread")
             _worker = _thread

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+
+from .. import processes
 
 log = logging.getLogger(__name__)
 
@@ -36,9 +37,7 @@ def _executor() -> Executor:
     global _worker
     if _worker is None:
         try:
-            # spawn: a fresh interpreter, not a fork of one running threads.
-            context = multiprocessing.get_context("spawn")
-            _worker = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            _worker = processes.worker()
         except (OSError, NotImplementedError):
             log.warning("no process for drawing pictures; drawing them in a thread")
             _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")

@@ -1,0 +1,48 @@
+"""A worker process leaves with its bot, even when the bot is killed (bot.processes)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+SCRIPT = """
+import os, sys
+from bot import processes
+pool = processes.worker()
+print(pool.submit(os.getpid).result(), flush=True)
+sys.stdin.read()  # until killed
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_a_worker_outlives_no_killed_bot() -> None:
+    bot = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.getcwd()},
+    )
+    assert bot.stdout is not None
+    worker = int(bot.stdout.readline())
+    assert _alive(worker)
+    bot.send_signal(signal.SIGKILL)
+    bot.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        try:
+            os.waitpid(worker, os.WNOHANG)  # reaped here if it became our child
+        except ChildProcessError:
+            pass
+    assert not _alive(worker), "the worker lived on after its bot was killed"
