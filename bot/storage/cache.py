@@ -3,8 +3,9 @@
 Every click asks whether the server wants pictures and whether the player is
 owed a notice; those answers change rarely and only through this process's
 own writes, or another process's (PostgreSQL, several shard ranges). So a
-value is kept for `SECONDS` at most, and writes through this storage replace
-it at once. Without it each click cost two more trips to the database.
+value is kept for `SECONDS` at most where another process may write (on
+SQLite, one process writes: for good), and writes through this storage
+replace it at once. Without it each click cost two more trips to the database.
 """
 
 from __future__ import annotations

@@ -67,10 +67,14 @@ class SqlStorage(Storage):
     #: until the commit (PostgreSQL). SQLite's BEGIN IMMEDIATE locks the file.
     lock_row = ""
 
+    #: Seconds a setting or preference read is trusted (bot.storage.cache):
+    #: another process may change it.
+    kept_seconds = 30.0
+
     def __init__(self, now: Callable[[], datetime]) -> None:
         self._now = now
-        self._meta: Kept[str, str | None] = Kept()
-        self._preferences: Kept[int, dict[str, Any]] = Kept()
+        self._meta: Kept[str, str | None] = Kept(self.kept_seconds)
+        self._preferences: Kept[int, dict[str, Any]] = Kept(self.kept_seconds)
 
     # -- what a backend provides -------------------------------------------
 

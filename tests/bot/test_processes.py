@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -41,8 +42,6 @@ def test_a_worker_outlives_no_killed_bot() -> None:
     deadline = time.monotonic() + 10
     while _alive(worker) and time.monotonic() < deadline:
         time.sleep(0.1)
-        try:
+        with contextlib.suppress(ChildProcessError):
             os.waitpid(worker, os.WNOHANG)  # reaped here if it became our child
-        except ChildProcessError:
-            pass
     assert not _alive(worker), "the worker lived on after its bot was killed"
