@@ -1,0 +1,52 @@
+"""What one move costs the database: a handful of calls to SQLite's thread,
+one trip each (bot.storage.sqlite), where it once took some 26 round trips
+under one lock."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.storage import sqlite
+from engine import mammamia as engine
+
+from driver import Players
+
+
+async def test_a_played_turn_and_its_publishing_take_a_few_trips(discord_server, bots, monkeypatch):
+    trips: list[str] = []
+    transaction = sqlite.SqliteStorage._transaction
+
+    async def counted_transaction(self: Any, body: Any) -> Any:
+        trips.append(f"write:{body.__qualname__.split('.')[-3]}")
+        return await transaction(self, body)
+
+    for name in ("fetchone", "fetchall", "execute"):
+        read = getattr(sqlite._Connection, name)
+
+        async def counted(self: Any, sql: str, params: Any = (), _read: Any = read) -> Any:
+            trips.append(f"read:{sql.split()[0]}")
+            return await _read(self, sql, params)
+
+        monkeypatch.setattr(sqlite._Connection, name, counted)
+    monkeypatch.setattr(sqlite.SqliteStorage, "_transaction", counted_transaction)
+
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:3], seed=5)
+    await players.open("classic")
+    await bots.idle()
+    live = players.live
+    seat = live.state.to_act()[0]
+    turn = next(a for a in engine.legal_actions(live.state, seat) if isinstance(a, engine.Turn))
+    user = players.user_of(seat)
+    await discord_server.slash(user, players.channel, "mammamia", "hand")  # read once
+    await bots.idle()
+    trips.clear()
+    options = {"ingredient": turn.ingredient, "count": turn.count, "draw": turn.draw}
+    if turn.order:
+        options["order"] = turn.order
+    await discord_server.slash(user, players.channel, "mammamia", "play", options=options)
+    await bots.idle()
+    assert live.version == 1
+    writes = [t for t in trips if t.startswith("write:")]
+    assert "write:commit_action" in writes
+    assert len(trips) <= 6, trips  # today 5: commit, deadline, narration, ids, narration
