@@ -214,10 +214,11 @@ async def _defer_in_time(interaction: discord.Interaction[Any]) -> None:
                 public = command is not None and command.extras.get("answer") == "public"
                 await interaction.response.defer(ephemeral=not public, thinking=True)
                 interaction.extras["thinking"] = True
-        except discord.HTTPException as error:
-            if not too_late(error):
-                raise
-            note_late(interaction)
+        except discord.HTTPException as error:  # a task of its own: nobody to raise to
+            if too_late(error):
+                note_late(interaction)
+            else:
+                log.exception("could not defer interaction %s", interaction.id)
             return
     deferred.note()
 

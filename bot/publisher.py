@@ -366,14 +366,17 @@ class Publisher:
         self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
     ) -> None:
         """A short ping for whoever must act; deleted when their turn or decision ends."""
+        # The moment as it is now, kept through the awaits below: the game may
+        # move on meanwhile (a computer's move), and the next sync pings for that.
+        state, version = live.state, live.version
         table = self._table_of(live)
         key = shown.moment(table.view)
         armed = live.presence().armed or {}
-        reminder = armed.get("version") == live.version and armed.get("reminded")
+        reminder = armed.get("version") == version and armed.get("reminded")
         if key is not None and reminder:
             key += ":reminded"
         old = live.row.ping_message_id
-        nonce = None if key is None else post_nonce(live.id, "ping", live.version, key, old or 0)
+        nonce = None if key is None else post_nonce(live.id, "ping", version, key, old or 0)
         intents = narration.setdefault("intents", {})
         pending = intents.get("ping")
         if pending is not None and pending != nonce:
@@ -389,13 +392,13 @@ class Publisher:
         message_id = None
         if key is not None and nonce is not None:
             # A question put to several seats at once pings every person asked.
-            seats = list(shown.asked(table.view)) or [live.rules.to_act(live.state)[0]]
+            seats = list(shown.asked(table.view)) or [live.rules.to_act(state)[0]]
             users = [(live.row.seats[s].user_id, live.names()[s]) for s in seats]
             mention = " ".join(f"<@{u}>" for u, _ in users if u) or users[0][1]
             text = shown.ping(table, mention)
             if reminder:
                 text = t("ping.reminder", due=int(armed["due"])) + " " + text
-            await self._intend(live, narration, "ping", live.version, key, old or 0)
+            await self._intend(live, narration, "ping", version, key, old or 0)
             message = await channel.send(
                 content=text,
                 nonce=nonce,
@@ -405,13 +408,15 @@ class Publisher:
             if not reminder:
                 for user, _ in users:
                     if user is not None:
-                        await self._direct(live, channel, user, key, text)
+                        await self._direct(live, channel, user, (version, key), text)
         await self.service.set_messages(live, ping_message_id=message_id)
         narration["ping"] = {"key": key}
         intents.pop("ping", None)
         await self.service.set_narration(live, narration)
 
-    async def _direct(self, live: Live, channel: Any, user_id: int, key: str, ping: str) -> None:
+    async def _direct(
+        self, live: Live, channel: Any, user_id: int, moment: tuple[int, str], ping: str
+    ) -> None:
         """Play-by-post: a direct message to a player who asked for one
         (`notify on`) when a turn or decision waits for them, linking to the table.
 
@@ -429,7 +434,7 @@ class Publisher:
             dm = await self.client.create_dm(discord.Object(user_id))
             await dm.send(
                 content=t("notify.dm", ping=ping, link=link),
-                nonce=post_nonce(live.id, "dm", live.version, key),
+                nonce=post_nonce(live.id, "dm", *moment),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.Forbidden as refused:

@@ -79,10 +79,11 @@ def _run_transaction(conn: sqlite3.Connection, body: Callable[[Executor], Awaita
         else:
             step.close()  # type: ignore[attr-defined]
             raise RuntimeError("a transaction's body awaited something besides the database")
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # the body failed, or the commit did
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
     return result
 
 
