@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.mammamia import State, new_game, player_view, step
+from engine.mammamia import State, legal_actions, new_game, player_view, step
 from engine.mammamia.ai import (
     HeuristicAgent,
     IsmctsAgent,
@@ -21,7 +21,7 @@ from engine.mammamia.ai.memory import Memory
 from engine.mammamia.ai.plan import candidates, plan_turn
 from engine.mammamia.ai.tournament import play, tournament
 from engine.mammamia.events import Event
-from engine.mammamia.state import OVER, TURN
+from engine.mammamia.state import CHOOSE, HELP, OVER, PAY, REVEAL, TURN
 
 
 def _cheap_mc(seed: int, seat: int, events: list[Event] | None = None) -> RivalMcAgent:
@@ -61,6 +61,9 @@ AGENT_MAKERS = {
     "easy": lambda seat, ev: make_agent("easy", 5, seat=seat, events=ev),
     "ismcts": lambda seat, ev: IsmctsAgent(5, seat=seat, iterations=25, events=ev),
     "medium": lambda seat, ev: IsmctsAgent(5, seat=seat, recall=0.7, iterations=25, events=ev),
+    # the default search bounded by playout actions, as "hard" is (a smaller budget)
+    "hard": lambda seat, ev: IsmctsAgent(5, seat=seat, max_steps=1500, events=ev),
+    "ismcts-tree": lambda seat, ev: IsmctsAgent(5, seat=seat, paired=0, iterations=25, events=ev),
     "rival-heuristic": lambda seat, ev: RivalHeuristicAgent(5, seat=seat, events=ev),
     "rival-mc": lambda seat, ev: _cheap_mc(5, seat, ev),
 }
@@ -90,6 +93,48 @@ def test_every_unseen_card_redealt_leaves_the_decision(
         moves.add(make(seat, events).choose(other, seat))
     assert changed == 3
     assert len(moves) == 1
+
+
+def _reveal_positions(seed: int, stages: set[str]) -> list[tuple[State, list[Event]]]:
+    """Reveal decisions of a Plus game with help (MM-R4, MM-R10, PL-H1, PL-H2)
+    with more than one legal answer, one per stage, with every event before."""
+    state, events = new_game("plus", 4, seed=seed)
+    agents = [HeuristicAgent(seed + s, seat=s, events=events) for s in range(4)]
+    found: dict[str, tuple[State, list[Event]]] = {}
+    while state.phase != OVER and set(found) != stages:
+        seat = state.to_act()[0]
+        pending = state.pending
+        stage = pending.stage if state.phase == REVEAL and pending is not None else None
+        if stage is not None and stage not in found and len(legal_actions(state, seat)) > 1:
+            found[stage] = (state.copy(), list(events))
+        new: list[Event] = []
+        step(state, agents[seat].choose(state, seat), new)
+        events += new
+        for agent in agents:
+            agent.observe(new)
+    return list(found.values())
+
+
+@pytest.mark.parametrize("name", sorted(AGENT_MAKERS))
+def test_every_unseen_card_redealt_leaves_a_reveal_decision(name: str) -> None:
+    """MM-V1 in the reveal: the choice of kind, paying or asking for help, and
+    helping (PL-H2) depend only on what the deciding seat may know."""
+    positions = _reveal_positions(41, {CHOOSE, PAY, HELP})
+    assert {p.pending.stage for p, _ in positions if p.pending} == {CHOOSE, PAY, HELP}
+    make = AGENT_MAKERS[name]
+    for state, events in positions:
+        seat = state.to_act()[0]
+        blank = make(seat, []).memory
+        memory = Memory.from_events(events, seat, blank.recall, blank.seed)
+        obs = observe(state, seat, memory)
+        rnd = random.Random(7)
+        moves = {make(seat, events).choose(state, seat)}
+        for _ in range(3):
+            other = determinize(obs, rnd)
+            assert player_view(other, seat) == player_view(state, seat)
+            assert other.fingerprint() != state.fingerprint()
+            moves.add(make(seat, events).choose(other, seat))
+        assert len(moves) == 1
 
 
 def test_the_heuristic_places_an_order_the_oven_covers() -> None:
