@@ -10,12 +10,21 @@ print the traceback of a broken pipe into the bot's log.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import multiprocessing
 import os
+import pickle
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: Seconds between a worker's looks at whether its bot is still there.
 WATCH_EVERY = 1.0
@@ -44,3 +53,37 @@ def _leave_with(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="leave-with-the-bot", daemon=True).start()
+
+
+class Worker:
+    """One worker process, started on first use, for `await run(fn, *args)`.
+
+    A worker that died (killed, out of memory) is replaced once per call;
+    where no process can be started, or a call cannot be sent to one (an
+    argument that does not pickle), the call runs in a thread instead."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._process: Executor | None = None
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+
+    def _executor(self) -> Executor:
+        if self._process is None:
+            try:
+                self._process = worker()
+            except (OSError, NotImplementedError):
+                log.warning("no process for %s; working in a thread", self.name)
+                self._process = self._thread
+        return self._process
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), fn, *args)
+        except BrokenProcessPool:
+            log.warning("the %s worker stopped; starting another", self.name)
+            self._process = None
+            return await loop.run_in_executor(self._executor(), fn, *args)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            log.exception("work could not be sent to the %s worker; doing it here", self.name)
+            return await loop.run_in_executor(self._thread, fn, *args)

@@ -11,30 +11,11 @@ worker cannot run (or an agent cannot be copied), it thinks in a thread.
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import pickle
-from concurrent.futures import Executor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from . import processes
 
-log = logging.getLogger(__name__)
-
-_worker: Executor | None = None
-_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="thinking")
-
-
-def _executor() -> Executor:
-    global _worker
-    if _worker is None:
-        try:
-            _worker = processes.worker()
-        except (OSError, NotImplementedError):
-            log.warning("no process for the computer players; they think in a thread")
-            _worker = _thread
-    return _worker
+_worker = processes.Worker("computer players")
 
 
 def _choose(agent: Any, state: Any, seat: int) -> Any:
@@ -43,13 +24,4 @@ def _choose(agent: Any, state: Any, seat: int) -> Any:
 
 async def think(agent: Any, state: Any, seat: int) -> Any:
     """`agent.choose(state, seat)`, away from the event loop."""
-    global _worker
-    loop = asyncio.get_running_loop()
-    try:
-        return await loop.run_in_executor(_executor(), _choose, agent, state, seat)
-    except BrokenProcessPool:
-        log.warning("the computer players' worker stopped; starting another")
-        _worker = None
-    except (pickle.PicklingError, TypeError, AttributeError):
-        log.exception("a computer player could not be sent to its worker; thinking here")
-    return await loop.run_in_executor(_thread, _choose, agent, state, seat)
+    return await _worker.run(_choose, agent, state, seat)

@@ -9,39 +9,22 @@ A picture drawn before is answered from memory, without a trip to the worker:
 a hand is drawn when a move changes it and shown again, unchanged, each time
 its player opens it or picks in its menus (the seats of 500 games are 2,000
 hands, about 9 KB each). If the worker process cannot run, pictures are drawn
-in a thread instead.
+in a thread instead (bot.processes).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 
 from .. import processes
-
-log = logging.getLogger(__name__)
 
 #: Bytes of recently drawn pictures kept, at most.
 RECENT_BYTES = 24 * 1024 * 1024
 
 _recent: OrderedDict[tuple[Callable[..., bytes], tuple[Hashable, ...]], bytes] = OrderedDict()
 _kept = 0  # bytes in `_recent`
-_worker: Executor | None = None
-
-
-def _executor() -> Executor:
-    global _worker
-    if _worker is None:
-        try:
-            _worker = processes.worker()
-        except (OSError, NotImplementedError):
-            log.warning("no process for drawing pictures; drawing them in a thread")
-            _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-    return _worker
+_worker = processes.Worker("pictures")
 
 
 async def start() -> None:
@@ -57,19 +40,13 @@ def _ready_bytes() -> bytes:
 async def render(fn: Callable[..., bytes], *args: Hashable) -> bytes:
     """`await render(hand_image, picture)`: the picture's bytes, drawn by the
     worker unless drawn recently."""
-    global _kept, _worker
+    global _kept
     key = (fn, args)
     done = _recent.get(key)
     if done is not None:
         _recent.move_to_end(key)
         return done
-    loop = asyncio.get_running_loop()
-    try:
-        done = await loop.run_in_executor(_executor(), fn, *args)
-    except BrokenProcessPool:  # the worker died (killed, out of memory): a new one
-        log.warning("the picture worker stopped; starting another")
-        _worker = None
-        done = await loop.run_in_executor(_executor(), fn, *args)
+    done = await _worker.run(fn, *args)
     if key not in _recent:
         _recent[key] = done
         _kept += len(done)
