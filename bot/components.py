@@ -263,7 +263,11 @@ async def tell(interaction: discord.Interaction[Any], notice: str | None) -> Non
     """Say an owed notice once, after the answer (never in its place)."""
     if notice is None or not interaction.response.is_done():
         return
-    await service_of(interaction).storage.set_preferences(interaction.user.id, dm_refused_told=True)
+    # The player's next click may already be reading the notice as owed.
+    if not await service_of(interaction).storage.claim_preference(
+        interaction.user.id, "dm_refused_told"
+    ):
+        return
     with contextlib.suppress(discord.HTTPException):
         await interaction.followup.send(content=notice, ephemeral=True)
 

@@ -35,7 +35,7 @@ from bot.storage.migrations import POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS
 
 import pg
 
-GUILD, CHANNEL, HOST = 100, 200, 300
+GUILD, CHANNEL, HOST, USER = 100, 200, 300, 400
 SEATS = [Seat(HOST, "Ann"), Seat(301, "Bob")]
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 _databases = iter(range(1, 1_000_000))
@@ -842,3 +842,36 @@ async def test_forget_deletes_results_and_ratings_and_keeps_seat_names(store: St
     assert [(s.user_id, s.name) for s in game.seats] == [(None, "Ann"), (301, "Bob")]
     assert game.host_id == 0
     assert await store.player_results(GUILD, "mammamia", "301") != []
+
+
+# -- user preferences --------------------------------------------------------
+
+
+async def test_preferences_change_in_part_and_none_removes(store: Storage) -> None:
+    assert await store.preferences(USER) == {}
+    assert await store.set_preferences(USER, notify=True, dm_refused="mammamia") == {
+        "notify": True,
+        "dm_refused": "mammamia",
+    }
+    assert await store.set_preferences(USER, dm_refused=None) == {"notify": True}
+    assert await store.preferences(USER) == {"notify": True}
+
+
+async def test_a_flag_is_claimed_once_by_concurrent_claims_of_two_processes(
+    target: str | Path,
+) -> None:
+    """The DM notice (`dm_refused_told`) is said once even when a player's
+    clicks race, and on PostgreSQL even when two processes serve them."""
+    async with (
+        await open_storage(target, now=Clock()) as one,
+        await open_storage(target, now=Clock()) as two,
+    ):
+        await one.set_preferences(USER, dm_refused="mammamia")
+        assert (await two.preferences(USER)).get("dm_refused_told") is None
+        claims = await asyncio.gather(
+            *(store.claim_preference(USER, "dm_refused_told") for store in (one, two) * 4)
+        )
+        assert sorted(claims) == [False] * 7 + [True]
+        assert await one.claim_preference(USER, "dm_refused_told") is False
+        await two.set_preferences(USER, dm_refused_told=None)
+        assert await two.claim_preference(USER, "dm_refused_told") is True

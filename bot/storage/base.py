@@ -402,6 +402,12 @@ class Storage(abc.ABC):
     async def set_preferences(self, user_id: int, **changes: Any) -> dict[str, Any]:
         """Change some of a user's settings (None removes one); returns them all."""
 
+    @abc.abstractmethod
+    async def claim_preference(self, user_id: int, key: str) -> bool:
+        """Set the flag `key` unless it is set already; True if this call set it.
+        Read and written in one transaction, so of several concurrent claims
+        exactly one wins: what is said once is said once."""
+
     # -- results and ratings -----------------------------------------------
 
     @abc.abstractmethod

@@ -402,27 +402,52 @@ class SqlStorage(Storage):
         return dict(preferences)
 
     async def set_preferences(self, user_id: int, **changes: Any) -> dict[str, Any]:
-        async def body(db: Executor) -> dict[str, Any]:
+        def change(preferences: dict[str, Any]) -> bool:
+            preferences.update(changes)
+            return True
+
+        preferences, _ = await self._change_preferences(user_id, change)
+        return preferences
+
+    async def claim_preference(self, user_id: int, key: str) -> bool:
+        def change(preferences: dict[str, Any]) -> bool:
+            if preferences.get(key):
+                return False
+            preferences[key] = True
+            return True
+
+        _, claimed = await self._change_preferences(user_id, change)
+        return claimed
+
+    async def _change_preferences(
+        self, user_id: int, change: Callable[[dict[str, Any]], bool]
+    ) -> tuple[dict[str, Any], bool]:
+        """Read a user's settings, `change` them in place and write them back if
+        it says so, in one transaction (the row locked on PostgreSQL)."""
+
+        async def body(db: Executor) -> tuple[dict[str, Any], bool]:
             row = await db.fetchone(
-                "SELECT preferences FROM user_preferences WHERE user_id = ?", (user_id,)
+                f"SELECT preferences FROM user_preferences WHERE user_id = ?{self.lock_row}",
+                (user_id,),
             )
             preferences = {} if row is None else dict(json.loads(row["preferences"]))
-            preferences.update(changes)
+            if not change(preferences):
+                return preferences, False
             preferences = {k: v for k, v in preferences.items() if v is not None}
             await db.execute(
                 "INSERT INTO user_preferences (user_id, preferences) VALUES (?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET preferences = excluded.preferences",
                 (user_id, json.dumps(preferences, separators=(",", ":"))),
             )
-            return preferences
+            return preferences, True
 
         try:
-            preferences = await self._transaction(body)
+            preferences, changed = await self._transaction(body)
         except BaseException:
             self._preferences.drop(user_id)
             raise
         self._preferences.put(user_id, preferences)
-        return dict(preferences)
+        return dict(preferences), changed
 
     # -- results and ratings -----------------------------------------------
 
