@@ -3,8 +3,9 @@
 One worker per game turns the stored state into public messages, in order:
 first the game's narration of its public events at the game's pace (its
 progress stored after every step, so a restart resumes it where it stopped),
-then, once the narration has caught up, the table message, the ping of
-whoever must act and the buttons of a pending public decision. What each
+then, once the narration has caught up, the table message (which names
+whoever must act, posted anew at the bottom with a mention when a person's
+turn or decision comes) and the buttons of a pending public decision. What each
 message says is the game's presentation's (`bot.games`); it only ever sees
 the public view and public events.
 
@@ -17,10 +18,10 @@ place (`post_nonce`), and it is stored before the post is sent:
 - a narration post (oven reveal, final result) is placed by the narration's
   stored progress, which moves on in the same write as the message's id, so
   after a restart the narration replays the step with the same nonce;
-- the table and the ping store their nonce as an intent in the narration
-  (`intents`) before sending and drop it with the write after the id is
-  stored; after a restart a pending intent is sent again: a table is adopted,
-  a ping whose moment has passed is fetched that way and deleted.
+- the table stores its nonce as an intent in the narration (`intents`),
+  with the moment it mentions, before sending, and drops it with the write
+  after the id is stored; after a restart a pending intent is sent again and
+  the message it brings back is adopted as the table.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ CANNOT_DM = 50007
 
 #: Seconds between narrated steps, per `reveal_speed`.
 PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
+
+#: The table's mention notifies the persons it names, never a role or everyone.
+MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 
 #: Why the bot moved for a person (`Presence.auto["why"]`), in the table's words.
 AUTO = by_last_part(N_("table.auto.timeout"), N_("table.auto.away"), N_("table.auto.kicked"))
@@ -140,7 +144,6 @@ class Publisher:
         if self.timers is not None and live.row.status == GameStatus.RUNNING:
             await self.timers.arm(live)  # the clock starts when the players can see the move
         await self._table(live, shown, channel, narration)
-        await self._ping(live, shown, channel, narration)
         await self._decision(live, shown, channel, narration)
         if narration != live.row.narration:
             await self.service.set_narration(live, narration)
@@ -279,41 +282,120 @@ class Publisher:
     async def _table(
         self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
     ) -> None:
-        reply = shown.table(self._table_of(live))
-        presence_notes(reply, live.presence(), live.version, live.names())
+        """The table message, which also says whose move it is.
+
+        When a person must act at a new moment (a turn, a decision, a reminder),
+        the table comes down to the bottom of the channel as a new message that
+        mentions them, and the old one goes: two REST calls, and the table is
+        where the players are looking. Otherwise (a computer's move, a change
+        that asks nobody new) it is edited in place, without a mention."""
+        # The moment as it is now, kept through the awaits below: the game may
+        # move on meanwhile (a computer's move), and the next sync shows that.
+        version = live.version
+        table = self._table_of(live)
+        key, users, text, reminder = self._moment(live, shown, table)
+        reply = shown.table(table)
+        reply.content = text
+        presence_notes(reply, live.presence(), version, live.names())
         if live.row.status == GameStatus.RUNNING:
             reply.items.append(watch_button(shown.prefix, live.id))
         reply = await self._drawn(channel, reply)
         intents = narration.setdefault("intents", {})
+        await self._forget_ping(live, channel, narration)
         pending = intents.get("table")
         if pending is not None:
             # A table went out and the process stopped before its id was stored:
             # its nonce brings that very message back, which becomes the table.
-            adopted = await channel.send(nonce=pending, **reply.kwargs())
+            adopted = await channel.send(
+                nonce=pending, allowed_mentions=MENTION_USERS, **reply.kwargs()
+            )
             narration["table_pictures"] = [a.filename for a in adopted.attachments]
+            narration["table"] = None  # what it says is the intent's: edited below if need be
             if adopted.id != live.row.table_message_id:
-                await self._delete(channel, live.row.table_message_id)
                 await self.service.set_messages(live, table_message_id=adopted.id)
+            replaced = intents.pop("replaced", live.row.table_message_id)
+            if replaced != adopted.id:
+                await self._delete(channel, replaced)
             del intents["table"]
             await self.service.set_narration(live, narration)
         shows = digest(reply)
-        old = replaced = live.row.table_message_id
-        repost = narration.pop("repost_table", False) or live.id in self._repost
+        old = live.row.table_message_id
+        moment = (narration.get("ping") or {}).get("key")
+        mentions = key != moment and any(user for user, _ in users)
+        narration["ping"] = {"key": key}
+        asked = narration.pop("repost_table", False) or live.id in self._repost
         self._repost.discard(live.id)
-        if old is not None and not repost and narration.get("table") == shows:
-            return  # it already says this (after a restart, say): an edit would change nothing
-        if old is not None and repost:
-            await self._delete(channel, old)
-            old = None
+        if old is not None and not (mentions or asked):
+            if narration.get("table") == shows:
+                return  # it already says this (after a restart, say): an edit would change nothing
+            narration["table"] = shows
+            if await self._edit(channel, old, reply, narration, "table_pictures"):
+                return
         narration["table"] = shows
-        if old is not None and await self._edit(channel, old, reply, narration, "table_pictures"):
-            return
-        nonce = await self._intend(live, narration, "table", replaced or 0)
-        message = await channel.send(nonce=nonce, **reply.kwargs())
+        # Stored with the intent: the moment, so that a restart adopts this post
+        # rather than mention again, and the table it replaces, which goes once
+        # the new one is up (the channel is never without a table to click).
+        intents["replaced"] = old
+        nonce = await self._intend(live, narration, "table", version, key, old or 0)
+        message = await channel.send(
+            nonce=nonce,
+            allowed_mentions=MENTION_USERS if mentions else discord.AllowedMentions.none(),
+            **reply.kwargs(),
+        )
         narration["table_pictures"] = reply.shown()
         await self.service.set_messages(live, table_message_id=message.id)
-        del intents["table"]
+        await self._delete(channel, old)
+        del intents["table"], intents["replaced"]
         await self.service.set_narration(live, narration)
+        if mentions and not reminder and key is not None and text is not None:
+            guild = getattr(channel, "guild", None)
+            link = table_link(guild.id if guild else None, channel.id, message.id)
+            for user, _ in users:
+                if user is not None:
+                    await self._direct(live, user, (version, key), text, link)
+
+    def _moment(
+        self, live: Live, shown: Presentation, table: Table
+    ) -> tuple[str | None, list[tuple[int | None, str]], str | None, bool]:
+        """Who must act now, as the table says it: the moment's key (one per
+        turn or decision, and again once reminded), the (user, name) of each
+        seat asked, the words of the table's first line, and whether it is the
+        turn timer's reminder."""
+        key = shown.moment(table.view)
+        if key is None:
+            return None, [], None, False
+        presence = live.presence()
+        armed = presence.armed or {}
+        reminder = bool(armed.get("version") == live.version and armed.get("reminded"))
+        if reminder:
+            key += ":reminded"
+        # A question put to several seats at once names every person asked; a
+        # seat the bot plays (its player left, or is away) is named, not mentioned.
+        seats = list(shown.asked(table.view)) or [live.rules.to_act(live.state)[0]]
+        users = [
+            (
+                None if presence.kicked[s] or presence.away[s] else live.row.seats[s].user_id,
+                live.names()[s],
+            )
+            for s in seats
+        ]
+        mention = " ".join(f"<@{u}>" for u, _ in users if u) or users[0][1]
+        text = shown.ping(table, mention)
+        if reminder:
+            text = t("ping.reminder", due=int(armed["due"])) + " " + text
+        return key, users, text, reminder
+
+    async def _forget_ping(self, live: Live, channel: Any, narration: dict[str, Any]) -> None:
+        """Games stored by earlier versions of the bot pinged in a message of
+        its own: that message goes (and one sent whose id was never stored)."""
+        pending = narration.setdefault("intents", {}).pop("ping", None)
+        if pending is not None:
+            await self._withdraw(channel, pending, keep=live.row.ping_message_id)
+        if live.row.ping_message_id is not None:
+            await self._delete(channel, live.row.ping_message_id)
+            await self.service.set_messages(live, ping_message_id=None)
+        if pending is not None:
+            await self.service.set_narration(live, narration)
 
     async def _intend(
         self, live: Live, narration: dict[str, Any], kind: str, *place: object
@@ -362,74 +444,20 @@ class Publisher:
         self._repost.add(live.id)
         self.notify(live)
 
-    async def _ping(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
-    ) -> None:
-        """A short ping for whoever must act; deleted when their turn or decision ends."""
-        # The moment as it is now, kept through the awaits below: the game may
-        # move on meanwhile (a computer's move), and the next sync pings for that.
-        state, version = live.state, live.version
-        table = self._table_of(live)
-        key = shown.moment(table.view)
-        armed = live.presence().armed or {}
-        reminder = armed.get("version") == version and armed.get("reminded")
-        if key is not None and reminder:
-            key += ":reminded"
-        old = live.row.ping_message_id
-        nonce = None if key is None else post_nonce(live.id, "ping", version, key, old or 0)
-        intents = narration.setdefault("intents", {})
-        pending = intents.get("ping")
-        if pending is not None and pending != nonce:
-            # A ping went out for a moment that has passed, its id never stored.
-            await self._withdraw(channel, pending, keep=old)
-            del intents["ping"]
-            await self.service.set_narration(live, narration)
-            pending = None
-        ping = narration.get("ping") or {}
-        if ping.get("key") == key and pending is None:
-            return
-        await self._delete(channel, old)
-        message_id = None
-        if key is not None and nonce is not None:
-            # A question put to several seats at once pings every person asked.
-            seats = list(shown.asked(table.view)) or [live.rules.to_act(state)[0]]
-            users = [(live.row.seats[s].user_id, live.names()[s]) for s in seats]
-            mention = " ".join(f"<@{u}>" for u, _ in users if u) or users[0][1]
-            text = shown.ping(table, mention)
-            if reminder:
-                text = t("ping.reminder", due=int(armed["due"])) + " " + text
-            await self._intend(live, narration, "ping", version, key, old or 0)
-            message = await channel.send(
-                content=text,
-                nonce=nonce,
-                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-            )
-            message_id = message.id
-            if not reminder:
-                for user, _ in users:
-                    if user is not None:
-                        await self._direct(live, channel, user, (version, key), text)
-        await self.service.set_messages(live, ping_message_id=message_id)
-        narration["ping"] = {"key": key}
-        intents.pop("ping", None)
-        await self.service.set_narration(live, narration)
-
     async def _direct(
-        self, live: Live, channel: Any, user_id: int, moment: tuple[int, str], ping: str
+        self, live: Live, user_id: int, moment: tuple[int, str], ping: str, link: str
     ) -> None:
         """Play-by-post: a direct message to a player who asked for one
         (`notify on`) when a turn or decision waits for them, linking to the table.
 
         When Discord refuses it (the player's DMs are closed, 50007) the bot
         remembers and stops trying, and the player is told once, privately, the
-        next time they use the bot (`bot.components.owed_notice`); the public
-        ping stays their notice meanwhile."""
+        next time they use the bot (`bot.components.owed_notice`); the mention
+        on the table stays their notice meanwhile."""
         storage = self.service.storage
         preferences = await storage.preferences(user_id)
         if not preferences.get("notify") or preferences.get("dm_refused"):
             return
-        guild = getattr(channel, "guild", None)
-        link = table_link(guild.id if guild else None, channel.id, live.row.table_message_id)
         try:
             dm = await self.client.create_dm(discord.Object(user_id))
             await dm.send(
@@ -462,12 +490,10 @@ class Publisher:
     async def _ended(
         self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
     ) -> None:
-        """A game ended early: the table says so, and the ping goes."""
+        """A game ended early: the table says so, in place of whose move it was."""
         if narration.get("ended"):
             return
-        if live.row.ping_message_id is not None:
-            await self._delete(channel, live.row.ping_message_id)
-            await self.service.set_messages(live, ping_message_id=None)
+        await self._forget_ping(live, channel, narration)
         if live.row.table_message_id is not None:
             reply = shown.table(self._table_of(live))
             reply.items = []
@@ -500,14 +526,6 @@ def table_link(guild_id: int | None, channel_id: int, message_id: int | None) ->
     """A link that opens the channel at the table message."""
     where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
     return where if message_id is None else f"{where}/{message_id}"
-
-
-def ping_message_id(row: GameRow, narration: dict[str, Any] | None = None) -> int | None:
-    """The ping on the channel now: kept in the narration; games stored by
-    earlier versions of the bot have it in their ping_message_id."""
-    ping = (row.narration if narration is None else narration).get("ping") or {}
-    found: int | None = ping.get("id", row.ping_message_id)
-    return found
 
 
 def digest(reply: Reply) -> str:

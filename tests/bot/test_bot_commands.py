@@ -54,7 +54,7 @@ async def test_join_and_leave_by_command_update_the_lobby(discord_server, bots):
 
 async def test_embeds_name_players_and_never_mention_them(discord_server, bots):
     """A mention of an uncached user shows as a raw id on phones: names in
-    embeds, mentions only in message content (the turn ping)."""
+    embeds, mentions only in message content (the table's first line)."""
     lobby = await _lobby(discord_server, bots)
     ben = discord_server.users[1]
     await discord_server.click(ben, lobby, label=render.t("lobby.button.join"))
@@ -66,8 +66,8 @@ async def test_embeds_name_players_and_never_mention_them(discord_server, bots):
     for message in embedded:
         for embed in message.embeds:
             assert "<@" not in str(embed), embed
-    pings = [m for m in public if not m.embeds and "<@" in m.content]
-    assert pings  # the turn is still announced with a mention, in content
+    pings = [m for m in embedded if "<@" in m.content]
+    assert pings  # the turn is still announced with a mention, in the table's content
 
 
 async def test_cancel_by_host_frees_the_channel(discord_server, bots):

@@ -5,7 +5,7 @@ after it posted a message and before the bot hears the message's id, which is
 the worst moment: the post exists, the database does not know it. A new
 process on the same database must carry on with that very message (Discord
 answers a repeated `enforce_nonce` nonce with it), never post it again, and
-leave no stray ping or control behind.
+leave no stray table or control behind, nor mention anyone twice.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 
 from bot.i18n import t
 from bot.storage import GameStatus, Storage
+from engine import mammamia as engine
 
 from fakediscord.models import FakeMessage
 from fakediscord.server import FakeDiscord
@@ -40,9 +41,8 @@ def kind_of(server: FakeDiscord, message: FakeMessage) -> str | None:
     if embed.get("title", "").startswith("🔥"):
         return "reveal"
     if any(f.get("name") == t("table.supply") for f in embed.get("fields", [])):
-        return "table"
-    if not message.embeds and not message.components:
-        return "ping"
+        # A person's new turn or decision brings the table down with a mention.
+        return "ping" if "<@" in message.content else "table"
     return "other"
 
 
@@ -108,11 +108,13 @@ class Killer:
     def __init__(self, server: FakeDiscord, bot: BotProcess, plan: list[str]) -> None:
         self.server, self.bot, self.plan = server, bot, list(plan)
         self.killed: list[tuple[str, FakeMessage]] = []
+        self.posted: list[tuple[str | None, str]] = []  # (kind, content) as posted
         self.fired = asyncio.Event()
         server.on_create.append(self.on_post)
 
     async def on_post(self, message: FakeMessage) -> None:
         kind = kind_of(self.server, message)
+        self.posted.append((kind, message.content))
         if not self.plan or kind is None or kind not in [*self.plan[:1], "final"]:
             return
         if kind == "final":  # a short game may end before every kind came up
@@ -129,6 +131,21 @@ class Killer:
         async with asyncio.timeout(timeout):
             await self.fired.wait()
         self.fired.clear()
+
+
+async def play_a_turn(server: FakeDiscord, db: Path) -> None:
+    """Whoever's turn it is plays a legal turn with `/mammamia play`."""
+    async with await Storage.open(db) as storage:
+        (row,) = await storage.unfinished_games()
+    state = engine.replay(row.record).state
+    seat = engine.legal_actions(state, state.to_act()[0])[0].seat
+    turn = next(a for a in engine.legal_actions(state, seat) if isinstance(a, engine.Turn))
+    user = next(u for u in server.users if u.id == row.seats[seat].user_id)
+    options = {"ingredient": turn.ingredient, "count": turn.count, "draw": turn.draw or "supply"}
+    if turn.order:
+        options["order"] = turn.order
+    r = await server.slash(user, None, "mammamia", "play", options=options)
+    assert r.response.ephemeral and r.message.embeds, r.message.content
 
 
 async def published(db: Path, timeout: float = 30) -> None:
@@ -159,7 +176,7 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     server = discord_server
     ana, ben = server.users[:2]
     bot = BotProcess(server, tmp_path)
-    killer = Killer(server, bot, ["table", "ping", "reveal", "ping", "table", "ping", "final"])
+    killer = Killer(server, bot, ["ping", "ping", "reveal", "table", "final"])
     try:
         await bot.start()
         lobby = (
@@ -169,10 +186,12 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
         ).message
         await server.click(ben, lobby, label="Join")
         await server.click(ana, lobby, label="Start")
-        await killer.next_kill()  # the first table message
+        await killer.next_kill()  # the first table, which names the first player
 
         await bot.start()
-        await killer.next_kill()  # the first ping, posted on resuming
+        await quiet(server)
+        await play_a_turn(server, tmp_path / "games.sqlite3")
+        await killer.next_kill()  # the table of the next turn, naming the other
         await bot.start()
         await quiet(server)
         for user in (ana, ben):  # both leave: the bot plays both seats to the end
@@ -190,6 +209,8 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     assert "Traceback" not in logs, logs[-3000:]
     killed = [kind for kind, _ in killer.killed]
     assert {"table", "ping", "reveal", "final"} <= set(killed), killed
+    mentioned = [content for kind, content in killer.posted if kind == "ping"]
+    assert len(mentioned) == len(set(mentioned)) == 2, ("each turn mentioned once", mentioned)
     async with await Storage.open(tmp_path / "games.sqlite3") as storage:
         row = await storage.last_finished_game(server.channel.id)
     assert row is not None and row.status == GameStatus.FINISHED
@@ -205,7 +226,7 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     assert row.narration["final_message_id"] == posts["final"][0].id
     assert len(live["table"]) == 1, "one table message"
     assert live["table"][0].id == row.table_message_id
-    assert not live.get("ping"), ("every ping was deleted", killed, logs[-3000:])
+    assert not live.get("ping"), ("every earlier table was deleted", killed, logs[-3000:])
     reveal_titles = [m.embeds[0]["title"] for m in posts["reveal"]]
     assert len(reveal_titles) == len(set(reveal_titles)), "one reveal message per round"
     assert all(not m.deleted for m in posts["reveal"])

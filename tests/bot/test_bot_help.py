@@ -68,13 +68,13 @@ async def test_pl_h2_answers_out_of_order_are_applied_in_clockwise_order(discord
     g, v, done = players.game, live.version, len(live.record["actions"])
     names = live.names()
 
-    # One message asks everyone at once, and one ping mentions them all.
+    # One message asks everyone at once, and the table mentions them all.
     reveal = players.reveal_message()
     for name in (names[s] for s in queue):
         assert name in reveal.text
     assert reveal.find_button(custom_id=f"mm:{g}:{v}:help:yes")
-    ping = discord_server.get_message(live.row.ping_message_id)
-    assert set(ping.mention_ids) == {players.user_of(s).id for s in queue}
+    table = discord_server.get_message(live.row.table_message_id)
+    assert set(table.mention_ids) == {players.user_of(s).id for s in queue}
 
     # The last seat answers first, then the second helps: nothing is applied,
     # since the first seat, whom the rule asks before them, has not answered.

@@ -9,17 +9,18 @@ from driver import Players
 
 
 def pings_for(server, user) -> list:
-    """Every ping the bot posted in the channel for this user (deleted ones too),
-    leaving out reminders."""
+    """Every table the bot posted in the channel mentioning this user (deleted
+    ones too), as it was posted, leaving out reminders."""
     reminder = t("ping.reminder", due=0).split("<t:")[0]
+    posted = [
+        (m, m.history[0]["content"] if m.history else m.content)
+        for m in server.messages.values()
+        if m.channel_id == server.channel.id and m.author is server.bot_user and m.embeds
+    ]
     return [
         m
-        for m in server.messages.values()
-        if m.channel_id == server.channel.id
-        and m.author is server.bot_user
-        and not m.embeds
-        and user.mention in m.content
-        and not m.content.startswith(reminder)
+        for m, content in posted
+        if m.interaction_id is None and user.mention in content and not content.startswith(reminder)
     ]
 
 
@@ -39,11 +40,12 @@ async def test_notify_on_sends_a_dm_with_a_link_to_the_table_on_each_move(discor
     await players.open("classic", turn_timer="off")
     while len(pings_for(discord_server, ana)) < 3:
         await players.step()
-    table = players.live.row.table_message_id
-    link = f"https://discord.com/channels/{discord_server.guild.id}/{discord_server.channel.id}/{table}"
+    where = f"https://discord.com/channels/{discord_server.guild.id}/{discord_server.channel.id}"
     dms = discord_server.dms_to(ana)
-    assert len(dms) == len(pings_for(discord_server, ana)), "one DM per turn or decision"
-    assert all(link in m.content and ana.mention in m.content for m in dms)
+    pings = pings_for(discord_server, ana)
+    assert len(dms) == len(pings), "one DM per turn or decision"
+    for dm, table in zip(dms, pings, strict=True):  # each links to the table that named her
+        assert f"{where}/{table.id}" in dm.content and ana.mention in dm.content
     assert discord_server.dms_to(ben) == [], "Ben did not ask for DMs"
 
     await discord_server.slash(ana, None, "mammamia", "notify", options={"setting": "off"})

@@ -7,7 +7,6 @@ import json
 
 from bot.clock import ManualClock
 from bot.games.mammamia import render
-from bot.publisher import ping_message_id
 from engine import mammamia as engine
 
 from driver import Players
@@ -42,15 +41,15 @@ async def test_timed_out_turn_is_played_safely_and_said_publicly(discord_server,
     assert render.t("table.auto.timeout", name=name) in _table_text(discord_server, players)
 
 
-async def test_half_way_reminder_in_the_turn_ping(discord_server, bots):
+async def test_half_way_reminder_brings_the_table_down_with_a_mention(discord_server, bots):
     players = await _game(discord_server, bots, turn_timer="1m")
-    old_ping = ping_message_id(players.live.row)
+    old_table = players.live.row.table_message_id
     await bots.advance(31)
-    ping = discord_server.get_message(ping_message_id(players.live.row))
-    assert ping.id != old_ping and discord_server.get_message(old_ping).deleted
-    assert "Half the time" in ping.content
+    table = discord_server.get_message(players.live.row.table_message_id)
+    assert table.id != old_table and discord_server.get_message(old_table).deleted
+    assert "Half the time" in table.content
     user = players.user_of(players.live.state.current)
-    assert user.id in ping.mention_ids
+    assert user.id in table.mention_ids
 
 
 async def test_timed_out_decision_declines(discord_server, bots):
