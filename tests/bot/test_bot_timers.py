@@ -101,6 +101,7 @@ async def test_kicked_seat_is_played_to_the_end(discord_server, bots):
     )
     await bots.idle()
     assert players.live.presence().kicked[other_seat]
+    before = set(discord_server.messages)
     for _ in range(500):
         state = players.live.state
         if state.phase == "over":
@@ -108,6 +109,11 @@ async def test_kicked_seat_is_played_to_the_end(discord_server, bots):
         assert state.to_act()[0] != other_seat, "the kicked seat never waits for anyone"
         await players.step()
     assert players.live.state.phase == "over"
+    # The table names the seat the bot plays for them, and never mentions them again.
+    later = [m for i, m in discord_server.messages.items() if i not in before and m.public]
+    versions = [v["content"] for m in later for v in m.history] + [m.content for m in later]
+    assert not any(other.mention in text for text in versions)
+    assert any(host.mention in text for text in versions), "the host is still mentioned"
 
 
 async def test_leaving_a_running_game_asks_first(discord_server, bots):
