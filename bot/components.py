@@ -243,7 +243,7 @@ async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
 
     A player who asked for DMs (`notify on`) but whose DMs are closed learns it
     privately, as an ephemeral follow-up to whatever they do next, where they
-    are looking (`tell`). Not in the public ping: whether someone accepts DMs is
+    are looking (`tell`). Not on the public table: whether someone accepts DMs is
     theirs to know, not the table's. Read before the handler runs, so nothing
     touches the database after the player's answer unless a notice is owed."""
     if interaction.guild_id is None:

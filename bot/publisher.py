@@ -10,7 +10,8 @@ message says is the game's presentation's (`bot.games`); it only ever sees
 the public view and public events.
 
 Nothing is posted twice, even when the process dies between posting a message
-and storing its id. Every post is sent with a nonce that Discord enforces
+and storing its id, provided it is back within Discord's nonce window (a few
+minutes). Every post is sent with a nonce that Discord enforces
 (`enforce_nonce`, which discord.py sets whenever a nonce is given): the same
 nonce again within a few minutes returns the message already posted instead
 of a new one. The nonce is a function of the game, the kind of post and its
@@ -19,9 +20,11 @@ place (`post_nonce`), and it is stored before the post is sent:
   stored progress, which moves on in the same write as the message's id, so
   after a restart the narration replays the step with the same nonce;
 - the table stores its nonce as an intent in the narration (`intents`),
-  with the moment it mentions, before sending, and drops it with the write
-  after the id is stored; after a restart a pending intent is sent again and
-  the message it brings back is adopted as the table.
+  with the moment it mentions, whether it mentions, the table it replaces
+  and the DMs it owes, before sending; the intent is dropped once the id is
+  stored, the old table deleted and the DMs sent. After a restart a pending
+  intent is finished (`_settle`): sent again unless its id was stored, the
+  message it brings back adopted as the table, then the rest done.
 """
 
 from __future__ import annotations
@@ -54,6 +57,11 @@ PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
 
 #: The table's mention notifies the persons it names, never a role or everyone.
 MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+#: A moment of the game as the table names it: its key (`Presentation.moment`),
+#: the (user, name) of each seat asked (user None: named, not mentioned), and
+#: the table's first line.
+Moment = tuple[str | None, list[tuple[int | None, str]], str | None]
 
 #: Why the bot moved for a person (`Presence.auto["why"]`), in the table's words.
 AUTO = by_last_part(N_("table.auto.timeout"), N_("table.auto.away"), N_("table.auto.kicked"))
@@ -300,28 +308,13 @@ class Publisher:
         if live.row.status == GameStatus.RUNNING:
             reply.items.append(watch_button(shown.prefix, live.id))
         reply = await self._drawn(channel, reply)
-        intents = narration.setdefault("intents", {})
-        await self._forget_ping(live, channel, narration)
-        pending = intents.get("table")
-        if pending is not None:
-            # A table went out and the process stopped before its id was stored:
-            # its nonce brings that very message back, which becomes the table.
-            adopted = await channel.send(
-                nonce=pending, allowed_mentions=MENTION_USERS, **reply.kwargs()
-            )
-            narration["table_pictures"] = [a.filename for a in adopted.attachments]
-            narration["table"] = None  # what it says is the intent's: edited below if need be
-            if adopted.id != live.row.table_message_id:
-                await self.service.set_messages(live, table_message_id=adopted.id)
-            replaced = intents.pop("replaced", live.row.table_message_id)
-            if replaced != adopted.id:
-                await self._delete(channel, replaced)
-            del intents["table"]
-            await self.service.set_narration(live, narration)
+        await self._settle(live, channel, narration, reply, (key, users, text))
         shows = digest(reply)
         old = live.row.table_message_id
         moment = (narration.get("ping") or {}).get("key")
-        mentions = key != moment and any(user for user, _ in users)
+        # A re-armed clock (a kick, a player back) drops the reminder, not the moment.
+        same = moment == key or (key is not None and moment == f"{key}:reminded")
+        mentions = not same and any(user for user, _ in users)
         narration["ping"] = {"key": key}
         asked = narration.pop("repost_table", False) or live.id in self._repost
         self._repost.discard(live.id)
@@ -333,9 +326,13 @@ class Publisher:
                 return
         narration["table"] = shows
         # Stored with the intent: the moment, so that a restart adopts this post
-        # rather than mention again, and the table it replaces, which goes once
-        # the new one is up (the channel is never without a table to click).
-        intents["replaced"] = old
+        # rather than mention again; whether it mentions and whom to write to;
+        # and the table it replaces, which goes once the new one is up (the
+        # channel is never without a table to click).
+        intents = narration.setdefault("intents", {})
+        intents.update(replaced=old, mentions=mentions)
+        if mentions and not reminder:
+            intents["dm"] = [version, key]
         nonce = await self._intend(live, narration, "table", version, key, old or 0)
         message = await channel.send(
             nonce=nonce,
@@ -344,15 +341,70 @@ class Publisher:
         )
         narration["table_pictures"] = reply.shown()
         await self.service.set_messages(live, table_message_id=message.id)
-        await self._delete(channel, old)
-        del intents["table"], intents["replaced"]
-        await self.service.set_narration(live, narration)
-        if mentions and not reminder and key is not None and text is not None:
+        await self._posted(live, channel, narration, message.id, old, (key, users, text))
+
+    async def _settle(
+        self,
+        live: Live,
+        channel: Any,
+        narration: dict[str, Any],
+        reply: Reply,
+        now: Moment,
+    ) -> None:
+        """Finish a table post the process stopped in the middle of (its intent
+        still stored): send it again with its nonce, which brings back the
+        message if it got there, and adopt it; then what follows a post."""
+        await self._forget_ping(live, channel, narration)
+        intents = narration.get("intents") or {}
+        pending = intents.get("table")
+        if pending is None:
+            return
+        before = live.row.table_message_id
+        replaced = intents.get("replaced", before)  # earlier versions stored no "replaced"
+        if "replaced" in intents and before is not None and before != replaced:
+            message_id = before  # posted and its id stored: only what follows is left
+        else:
+            # Mentions only if the post never got there and still names this moment.
+            moment = (narration.get("ping") or {}).get("key")
+            notify = bool(intents.get("mentions")) and moment == now[0]
+            adopted = await channel.send(
+                nonce=pending,
+                allowed_mentions=MENTION_USERS if notify else discord.AllowedMentions.none(),
+                **reply.kwargs(),
+            )
+            narration["table_pictures"] = [a.filename for a in adopted.attachments]
+            narration["table"] = None  # what it says is the intent's: edited if need be
+            if adopted.id != before:
+                await self.service.set_messages(live, table_message_id=adopted.id)
+            message_id = adopted.id
+        await self._posted(live, channel, narration, message_id, replaced, now)
+
+    async def _posted(
+        self,
+        live: Live,
+        channel: Any,
+        narration: dict[str, Any],
+        message_id: int,
+        replaced: int | None,
+        now: Moment,
+    ) -> None:
+        """After a table post whose id is stored: the table it replaces goes,
+        the persons it names who asked for DMs get one (each with a nonce:
+        written once), and only then is the intent dropped."""
+        if replaced is not None and replaced != message_id:
+            await self._delete(channel, replaced)
+        intents = narration.setdefault("intents", {})
+        dm = intents.get("dm")
+        key, users, text = now
+        if dm and key is not None and dm[1] == key and text is not None:
             guild = getattr(channel, "guild", None)
-            link = table_link(guild.id if guild else None, channel.id, message.id)
+            link = table_link(guild.id if guild else None, channel.id, message_id)
             for user, _ in users:
                 if user is not None:
-                    await self._direct(live, user, (version, key), text, link)
+                    await self._direct(live, user, (dm[0], key), text, link)
+        for part in ("table", "replaced", "mentions", "dm"):
+            intents.pop(part, None)
+        await self.service.set_narration(live, narration)
 
     def _moment(
         self, live: Live, shown: Presentation, table: Table
@@ -493,11 +545,11 @@ class Publisher:
         """A game ended early: the table says so, in place of whose move it was."""
         if narration.get("ended"):
             return
-        await self._forget_ping(live, channel, narration)
+        reply = shown.table(self._table_of(live))
+        reply.items = []
+        reply.content = t("table.ended_early")
+        await self._settle(live, channel, narration, reply, (None, [], None))
         if live.row.table_message_id is not None:
-            reply = shown.table(self._table_of(live))
-            reply.items = []
-            reply.content = t("table.ended_early")
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(live.row.table_message_id).edit(**reply.kwargs())
         narration["ended"] = True

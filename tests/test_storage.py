@@ -875,3 +875,8 @@ async def test_a_flag_is_claimed_once_by_concurrent_claims_of_two_processes(
         assert await one.claim_preference(USER, "dm_refused_told") is False
         await two.set_preferences(USER, dm_refused_told=None)
         assert await two.claim_preference(USER, "dm_refused_told") is True
+        # A user with no settings stored yet: still one winner.
+        claims = await asyncio.gather(
+            *(store.claim_preference(USER + 1, "told") for store in (one, two) * 4)
+        )
+        assert sorted(claims) == [False] * 7 + [True]

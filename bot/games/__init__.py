@@ -96,8 +96,9 @@ class Presentation(Protocol):
         ...
 
     def moment(self, view: Mapping[str, Any]) -> str | None:
-        """A key for the turn or decision now awaited (None: nothing is), so a
-        ping is sent once per moment and deleted when it passes."""
+        """A key for the turn or decision now awaited (None: nothing is), so
+        the persons asked are mentioned once per moment (the table is posted
+        anew with the mention, `bot.publisher`)."""
         ...
 
     def asked(self, view: Mapping[str, Any]) -> Sequence[int]:
@@ -107,7 +108,8 @@ class Presentation(Protocol):
         ...
 
     def ping(self, table: Table, mention: str) -> str:
-        """The ping of whoever must act; `mention` names every person asked."""
+        """The table's first line, on whoever must act; `mention` names every
+        person asked."""
         ...
 
     def narrate(

@@ -426,6 +426,13 @@ class SqlStorage(Storage):
         it says so, in one transaction (the row locked on PostgreSQL)."""
 
         async def body(db: Executor) -> tuple[dict[str, Any], bool]:
+            # A row to lock even for a user with no settings yet: two processes'
+            # claims then wait for each other instead of both finding nothing.
+            await db.execute(
+                "INSERT INTO user_preferences (user_id, preferences) VALUES (?, '{}')"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (user_id,),
+            )
             row = await db.fetchone(
                 f"SELECT preferences FROM user_preferences WHERE user_id = ?{self.lock_row}",
                 (user_id,),

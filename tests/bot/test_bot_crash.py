@@ -108,13 +108,14 @@ class Killer:
     def __init__(self, server: FakeDiscord, bot: BotProcess, plan: list[str]) -> None:
         self.server, self.bot, self.plan = server, bot, list(plan)
         self.killed: list[tuple[str, FakeMessage]] = []
-        self.posted: list[tuple[str | None, str]] = []  # (kind, content) as posted
+        # (kind, content, who it notified) of each post, as posted
+        self.posted: list[tuple[str | None, str, frozenset[int]]] = []
         self.fired = asyncio.Event()
         server.on_create.append(self.on_post)
 
     async def on_post(self, message: FakeMessage) -> None:
         kind = kind_of(self.server, message)
-        self.posted.append((kind, message.content))
+        self.posted.append((kind, message.content, message.notified))
         if not self.plan or kind is None or kind not in [*self.plan[:1], "final"]:
             return
         if kind == "final":  # a short game may end before every kind came up
@@ -209,7 +210,7 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     assert "Traceback" not in logs, logs[-3000:]
     killed = [kind for kind, _ in killer.killed]
     assert {"table", "ping", "reveal", "final"} <= set(killed), killed
-    mentioned = [content for kind, content in killer.posted if kind == "ping"]
+    mentioned = [content for kind, content, notified in killer.posted if notified]
     assert len(mentioned) == len(set(mentioned)) == 2, ("each turn mentioned once", mentioned)
     async with await Storage.open(tmp_path / "games.sqlite3") as storage:
         row = await storage.last_finished_game(server.channel.id)

@@ -74,7 +74,7 @@ async def test_pl_h2_answers_out_of_order_are_applied_in_clockwise_order(discord
         assert name in reveal.text
     assert reveal.find_button(custom_id=f"mm:{g}:{v}:help:yes")
     table = discord_server.get_message(live.row.table_message_id)
-    assert set(table.mention_ids) == {players.user_of(s).id for s in queue}
+    assert table.notified == {players.user_of(s).id for s in queue}
 
     # The last seat answers first, then the second helps: nothing is applied,
     # since the first seat, whom the rule asks before them, has not answered.

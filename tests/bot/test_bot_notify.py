@@ -9,8 +9,8 @@ from driver import Players
 
 
 def pings_for(server, user) -> list:
-    """Every table the bot posted in the channel mentioning this user (deleted
-    ones too), as it was posted, leaving out reminders."""
+    """Every table the bot posted in the channel that notified this user
+    (deleted ones too), leaving out reminders."""
     reminder = t("ping.reminder", due=0).split("<t:")[0]
     posted = [
         (m, m.history[0]["content"] if m.history else m.content)
@@ -20,7 +20,10 @@ def pings_for(server, user) -> list:
     return [
         m
         for m, content in posted
-        if m.interaction_id is None and user.mention in content and not content.startswith(reminder)
+        if m.interaction_id is None
+        and user.id in m.notified
+        and user.mention in content
+        and not content.startswith(reminder)
     ]
 
 

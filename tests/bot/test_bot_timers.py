@@ -49,7 +49,7 @@ async def test_half_way_reminder_brings_the_table_down_with_a_mention(discord_se
     assert table.id != old_table and discord_server.get_message(old_table).deleted
     assert "Half the time" in table.content
     user = players.user_of(players.live.state.current)
-    assert user.id in table.mention_ids
+    assert table.notified == {user.id}
 
 
 async def test_timed_out_decision_declines(discord_server, bots):
@@ -113,7 +113,8 @@ async def test_kicked_seat_is_played_to_the_end(discord_server, bots):
     later = [m for i, m in discord_server.messages.items() if i not in before and m.public]
     versions = [v["content"] for m in later for v in m.history] + [m.content for m in later]
     assert not any(other.mention in text for text in versions)
-    assert any(host.mention in text for text in versions), "the host is still mentioned"
+    assert not any(other.id in m.notified for m in later)
+    assert any(host.id in m.notified for m in later), "the host is still mentioned"
 
 
 async def test_leaving_a_running_game_asks_first(discord_server, bots):

@@ -236,6 +236,9 @@ class FakeMessage:
     interaction_user: FakeUser | None = None
     interaction_type: int | None = None
     mention_ids: list[int] = field(default_factory=list)
+    # Who the message notified when it was posted: mentions in its content that
+    # its `allowed_mentions` let through (an edit never notifies anyone).
+    notified: frozenset[int] = frozenset()
     nonce: str | None = None
     """The nonce the bot sent it with (Discord echoes it only in the create response)."""
     deleted: bool = False

@@ -482,6 +482,7 @@ class FakeDiscord(Actors):
         elif flags & FLAG_EPHEMERAL:
             msg.flags &= ~FLAG_EPHEMERAL  # channel messages cannot be ephemeral
         msg.mention_ids = self._mentions(msg.content)
+        msg.notified = self._notified(msg.mention_ids, body.get("allowed_mentions"))
         self.messages[msg.id] = msg
         if msg.nonce is not None and body.get("enforce_nonce"):
             self.nonces[(channel.id, msg.nonce)] = (msg, self.clock.time())
@@ -545,6 +546,16 @@ class FakeDiscord(Actors):
     def _mentions(self, content: str) -> list[int]:
         known = self.users_by_id.keys() | {self.bot_user.id}
         return [int(i) for i in MENTION.findall(content) if int(i) in known]
+
+    @staticmethod
+    def _notified(mentioned: list[int], allowed: dict[str, Any] | None) -> frozenset[int]:
+        """The users a new message notifies: without `allowed_mentions` every
+        user it mentions; with it, those its `parse` or `users` let through."""
+        if allowed is None:
+            return frozenset(mentioned)
+        parse = allowed.get("parse") or []
+        users = {int(u) for u in allowed.get("users") or []}
+        return frozenset(u for u in mentioned if "users" in parse or u in users)
 
     # -- queries for tests -----------------------------------------------------------
     def public_messages(self, channel: FakeChannel | None = None) -> list[FakeMessage]:

@@ -1,0 +1,121 @@
+"""The table's post when Discord fails it, or the answer to it is lost: the
+intent stored before the post settles it (bot.publisher), so nobody is
+mentioned twice for one moment and no old table is left in the channel."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from typing import Any
+
+from bot.clock import ManualClock
+from bot.games.mammamia import render
+
+from driver import Players
+
+
+def fail_next_table_post(bot: Any, *, after_posting: bool) -> list[bool]:
+    """Make the bot's next post with an embed fail: before Discord takes it
+    (a 5xx), or after (the answer lost). The flag is cleared once it failed."""
+    armed = [True]
+    send = bot.http.send_message
+
+    async def failing(channel_id: Any, *, params: Any) -> Any:
+        payload = params.payload or {}
+        multipart = params.multipart or []
+        has_embed = bool(payload.get("embeds")) or any(
+            '"embeds"' in str(part.get("value")) for part in multipart
+        )
+        if not (armed[0] and has_embed):
+            return await send(channel_id, params=params)
+        armed[0] = False
+        if after_posting:
+            await send(channel_id, params=params)
+        raise ConnectionResetError("the request to Discord failed (simulated)")
+
+    bot.http.send_message = failing
+    return armed
+
+
+async def until_cleared(flag: list[bool]) -> None:
+    async with asyncio.timeout(10):
+        while flag[0]:
+            await asyncio.sleep(0.01)
+
+
+def new_public(server: Any, before: set[int]) -> list[Any]:
+    return [m for i, m in server.messages.items() if i not in before and m.public]
+
+
+async def test_a_failed_repost_by_table_is_sent_again_without_a_mention(discord_server, bots):
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=21)
+    await players.open("classic", turn_timer="off")
+    before = set(discord_server.messages)
+    failed = fail_next_table_post(bots.current, after_posting=False)
+    r = await discord_server.slash(players.users[0], None, "mammamia", "table")
+    assert r.message.content == render.t("table.reposted")
+    await until_cleared(failed)
+    await bots.idle()
+    table = discord_server.get_message(players.live.row.table_message_id)
+    assert table.id not in before, "the table came down to the bottom"
+    assert not any(m.notified for m in new_public(discord_server, before)), (
+        "the moment was announced already: a repost asked for mentions nobody"
+    )
+
+
+async def test_a_failed_mention_then_a_move_mentions_each_moment_once(discord_server, bots):
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=21)
+    await players.open("classic", turn_timer="off")
+    before = set(discord_server.messages)
+    failed = fail_next_table_post(bots.current, after_posting=False)
+    await players.step(wait=False)  # the next player's table fails to post
+    await until_cleared(failed)
+    await players.step()  # and they move on the old table meanwhile
+    await players.step()
+    notified = [m.notified for m in new_public(discord_server, before) if m.notified]
+    assert notified, "the turns were announced"
+    assert all(a != b for a, b in itertools.pairwise(notified)), (
+        "a player is never mentioned twice in a row for one turn",
+        notified,
+    )
+    tables = [m for m in discord_server.public_messages() if m.embeds and m.interaction_id is None]
+    assert [m.id for m in tables] == [players.live.row.table_message_id]
+
+
+async def test_ending_a_game_whose_table_post_was_lost_leaves_no_table_behind(discord_server, bots):
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=21)
+    await players.open("classic", turn_timer="off")
+    lost = fail_next_table_post(bots.current, after_posting=True)
+    await players.step(wait=False)
+    await until_cleared(lost)
+    host = players.users[0]
+    r = await discord_server.slash(host, discord_server.channel, "mammamia", "end")
+    await discord_server.click(host, r.message, label=render.t("end.confirm"))
+    await bots.idle()
+    tables = [m for m in discord_server.public_messages() if m.embeds and m.interaction_id is None]
+    assert len(tables) == 1, [m.content for m in tables]
+    (table,) = tables
+    assert not table.components and render.t("table.ended_early") in table.content
+
+
+async def test_a_kick_after_the_reminder_mentions_nobody_again(discord_server, bots):
+    bots.clock = ManualClock()
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:3], seed=31)
+    await players.open("classic", turn_timer="1m")
+    actor = players.user_of(players.live.state.current)
+    host = players.users[0]
+    other = next(u for u in players.users if u is not actor and u is not host)
+    await bots.advance(31)  # the half-way reminder mentions the actor
+    before = set(discord_server.messages)
+    await discord_server.slash(
+        host, discord_server.channel, "mammamia", "kick", options={"player": other}
+    )
+    await bots.idle()
+    assert players.live.presence().kicked[players.live.seat_of(other.id)]
+    assert not any(m.notified for m in new_public(discord_server, before)), (
+        "the clock re-armed by a kick is still the same turn"
+    )
