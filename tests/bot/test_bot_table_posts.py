@@ -43,14 +43,19 @@ async def until_cleared(flag: list[bool]) -> None:
             await asyncio.sleep(0.01)
 
 
+async def two_players(server: Any, bots: Any) -> Players:
+    await bots.start()
+    players = Players(server, bots, server.users[:2], seed=21)
+    await players.open("classic", turn_timer="off")
+    return players
+
+
 def new_public(server: Any, before: set[int]) -> list[Any]:
     return [m for i, m in server.messages.items() if i not in before and m.public]
 
 
 async def test_a_failed_repost_by_table_is_sent_again_without_a_mention(discord_server, bots):
-    await bots.start()
-    players = Players(discord_server, bots, discord_server.users[:2], seed=21)
-    await players.open("classic", turn_timer="off")
+    players = await two_players(discord_server, bots)
     before = set(discord_server.messages)
     failed = fail_next_table_post(bots.current, after_posting=False)
     r = await discord_server.slash(players.users[0], None, "mammamia", "table")
@@ -65,9 +70,7 @@ async def test_a_failed_repost_by_table_is_sent_again_without_a_mention(discord_
 
 
 async def test_a_failed_mention_then_a_move_mentions_each_moment_once(discord_server, bots):
-    await bots.start()
-    players = Players(discord_server, bots, discord_server.users[:2], seed=21)
-    await players.open("classic", turn_timer="off")
+    players = await two_players(discord_server, bots)
     before = set(discord_server.messages)
     failed = fail_next_table_post(bots.current, after_posting=False)
     await players.step(wait=False)  # the next player's table fails to post
@@ -85,9 +88,7 @@ async def test_a_failed_mention_then_a_move_mentions_each_moment_once(discord_se
 
 
 async def test_ending_a_game_whose_table_post_was_lost_leaves_no_table_behind(discord_server, bots):
-    await bots.start()
-    players = Players(discord_server, bots, discord_server.users[:2], seed=21)
-    await players.open("classic", turn_timer="off")
+    players = await two_players(discord_server, bots)
     lost = fail_next_table_post(bots.current, after_posting=True)
     await players.step(wait=False)
     await until_cleared(lost)
