@@ -301,14 +301,15 @@ class Publisher:
         # move on meanwhile (a computer's move), and the next sync shows that.
         version = live.version
         table = self._table_of(live)
-        key, users, text, reminder = self._moment(live, shown, table)
+        now, reminder = self._moment(live, shown, table)
+        key, users, text = now
         reply = shown.table(table)
         reply.content = text
         presence_notes(reply, live.presence(), version, live.names())
         if live.row.status == GameStatus.RUNNING:
             reply.items.append(watch_button(shown.prefix, live.id))
         reply = await self._drawn(channel, reply)
-        await self._settle(live, channel, narration, reply, (key, users, text))
+        await self._settle(live, channel, narration, reply, now)
         shows = digest(reply)
         old = live.row.table_message_id
         moment = (narration.get("ping") or {}).get("key")
@@ -341,7 +342,7 @@ class Publisher:
         )
         narration["table_pictures"] = reply.shown()
         await self.service.set_messages(live, table_message_id=message.id)
-        await self._posted(live, channel, narration, message.id, old, (key, users, text))
+        await self._posted(live, channel, narration, message.id, old, now)
 
     async def _settle(
         self,
@@ -406,16 +407,13 @@ class Publisher:
             intents.pop(part, None)
         await self.service.set_narration(live, narration)
 
-    def _moment(
-        self, live: Live, shown: Presentation, table: Table
-    ) -> tuple[str | None, list[tuple[int | None, str]], str | None, bool]:
-        """Who must act now, as the table says it: the moment's key (one per
-        turn or decision, and again once reminded), the (user, name) of each
-        seat asked, the words of the table's first line, and whether it is the
-        turn timer's reminder."""
+    def _moment(self, live: Live, shown: Presentation, table: Table) -> tuple[Moment, bool]:
+        """Who must act now, as the table says it (the key is one per turn or
+        decision, and again once reminded), and whether it is the turn timer's
+        reminder."""
         key = shown.moment(table.view)
         if key is None:
-            return None, [], None, False
+            return (None, [], None), False
         presence = live.presence()
         armed = presence.armed or {}
         reminder = bool(armed.get("version") == live.version and armed.get("reminded"))
@@ -435,7 +433,7 @@ class Publisher:
         text = shown.ping(table, mention)
         if reminder:
             text = t("ping.reminder", due=int(armed["due"])) + " " + text
-        return key, users, text, reminder
+        return (key, users, text), reminder
 
     async def _forget_ping(self, live: Live, channel: Any, narration: dict[str, Any]) -> None:
         """Games stored by earlier versions of the bot pinged in a message of
