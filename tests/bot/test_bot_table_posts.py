@@ -120,3 +120,33 @@ async def test_a_kick_after_the_reminder_mentions_nobody_again(discord_server, b
     assert not any(m.notified for m in new_public(discord_server, before)), (
         "the clock re-armed by a kick is still the same turn"
     )
+
+
+async def test_a_stored_table_is_not_posted_again_after_the_nonce_window(discord_server, bots):
+    """The process stopped after the new table's id was stored and before the
+    old one went: what is left is the deletion, even when Discord no longer
+    remembers the nonce (a restart minutes later)."""
+    players = await two_players(discord_server, bots)
+    bot = bots.current
+    delete = bot.http.delete_message
+    failed = [True]
+
+    async def failing(*args: Any, **kwargs: Any) -> Any:
+        if failed[0]:
+            failed[0] = False
+            discord_server.clock.advance(600)  # past Discord's memory of nonces
+            raise ConnectionResetError("the request to Discord failed (simulated)")
+        return await delete(*args, **kwargs)
+
+    bot.http.delete_message = failing
+    before = set(discord_server.messages)
+    await players.step(wait=False)
+    await until_cleared(failed)
+    await bots.idle()
+    posted = [
+        m for m in new_public(discord_server, before) if m.embeds and m.interaction_id is None
+    ]
+    assert len(posted) == 1, "the turn's table was posted once"
+    assert len([m for m in posted if m.notified]) == 1
+    tables = [m for m in discord_server.public_messages() if m.embeds and m.interaction_id is None]
+    assert [m.id for m in tables] == [players.live.row.table_message_id] == [posted[0].id]
