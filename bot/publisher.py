@@ -59,8 +59,8 @@ PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
 MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
 
 #: A moment of the game as the table names it: its key (`Presentation.moment`),
-#: the (user, name) of each seat asked (user None: named, not mentioned), and
-#: the table's first line.
+#: the (user, name) of each seat asked (user None: played by the bot, not
+#: mentioned), and the table's first line (None when nobody is mentioned).
 Moment = tuple[str | None, list[tuple[int | None, str]], str | None]
 
 #: Why the bot moved for a person (`Presence.auto["why"]`), in the table's words.
@@ -419,8 +419,9 @@ class Publisher:
         reminder = bool(armed.get("version") == live.version and armed.get("reminded"))
         if reminder:
             key += ":reminded"
-        # A question put to several seats at once names every person asked; a
-        # seat the bot plays (its player left, or is away) is named, not mentioned.
+        # A question put to several seats at once mentions every person asked;
+        # a seat the bot plays (a computer, or for a player who left or is away)
+        # is not mentioned, and the table's first line is only for persons.
         seats = list(shown.asked(table.view)) or [live.rules.to_act(live.state)[0]]
         users = [
             (
@@ -429,7 +430,9 @@ class Publisher:
             )
             for s in seats
         ]
-        mention = " ".join(f"<@{u}>" for u, _ in users if u) or users[0][1]
+        mention = " ".join(f"<@{u}>" for u, _ in users if u)
+        if not mention:  # only the bot acts: the table's own line says whose move it is
+            return (key, users, None), reminder
         text = shown.ping(table, mention)
         if reminder:
             text = t("ping.reminder", due=int(armed["due"])) + " " + text
