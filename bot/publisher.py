@@ -312,11 +312,12 @@ class Publisher:
         await self._settle(live, channel, narration, reply, now)
         shows = digest(reply)
         old = live.row.table_message_id
-        moment = (narration.get("ping") or {}).get("key")
-        # A re-armed clock (a kick, a player back) drops the reminder, not the moment.
-        same = moment == key or (key is not None and moment == f"{key}:reminded")
-        mentions = not same and any(user for user, _ in users)
-        narration["ping"] = {"key": key}
+        # A new moment mentions, and so does its reminder, once; a clock re-armed
+        # by a kick or a player back (the reminder gone) is still the same moment.
+        said = narration.get("ping") or {}
+        new = said.get("key") != key or (reminder and not said.get("reminded"))
+        mentions = new and any(user for user, _ in users)
+        narration["ping"] = {"key": key, "reminded": reminder}
         asked = narration.pop("repost_table", False) or live.id in self._repost
         self._repost.discard(live.id)
         if old is not None and not (mentions or asked):
@@ -409,16 +410,13 @@ class Publisher:
 
     def _moment(self, live: Live, shown: Presentation, table: Table) -> tuple[Moment, bool]:
         """Who must act now, as the table says it (the key is one per turn or
-        decision, and again once reminded), and whether it is the turn timer's
-        reminder."""
+        decision), and whether the turn timer's reminder is due."""
         key = shown.moment(table.view)
         if key is None:
             return (None, [], None), False
         presence = live.presence()
         armed = presence.armed or {}
         reminder = bool(armed.get("version") == live.version and armed.get("reminded"))
-        if reminder:
-            key += ":reminded"
         # A question put to several seats at once mentions every person asked;
         # a seat the bot plays (a computer, or for a player who left or is away)
         # is not mentioned, and the table's first line is only for persons.

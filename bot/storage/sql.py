@@ -437,14 +437,14 @@ class SqlStorage(Storage):
                 f"SELECT preferences FROM user_preferences WHERE user_id = ?{self.lock_row}",
                 (user_id,),
             )
-            preferences = {} if row is None else dict(json.loads(row["preferences"]))
+            assert row is not None  # inserted just above if it was missing
+            preferences = dict(json.loads(row["preferences"]))
             if not change(preferences):
                 return preferences, False
             preferences = {k: v for k, v in preferences.items() if v is not None}
             await db.execute(
-                "INSERT INTO user_preferences (user_id, preferences) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET preferences = excluded.preferences",
-                (user_id, json.dumps(preferences, separators=(",", ":"))),
+                "UPDATE user_preferences SET preferences = ? WHERE user_id = ?",
+                (json.dumps(preferences, separators=(",", ":")), user_id),
             )
             return preferences, True
 
