@@ -36,7 +36,7 @@ bench: $(VENV)/.installed-test
 # build/messages.pot lists them; `make test` checks each is in every catalog.
 i18n-extract: $(VENV)/.installed-test
 	mkdir -p build
-	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k t -k tn:1,1 -k N_ -k Nn_:1,1 \
+	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k t -k tn:1,1 -k N_ -k Nn_:1,1 -k L_ \
 		--sort-by-file -o build/messages.pot .
 
 # The bot under load (README, Performance of the bot); minutes long, not part of `make test`.

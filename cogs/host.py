@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 import discord
@@ -25,6 +26,7 @@ from bot.components import (
 )
 from bot.games import Table, presentation
 from bot.i18n import LANGUAGE_NAMES, N_, by_last_part, locale_of, t, use_locale
+from bot.i18n.translator import L_
 from bot.lobby import lobby_message
 from bot.publisher import watch_button
 from bot.reply import RED, Reply, button, custom_id, drop_none, select
@@ -57,7 +59,6 @@ NEEDED = by_last_part(
 
 
 Language = Literal["en", "ru", "ja", "zh-tw", "fr"]
-LANGUAGE_DESCRIPTION = "Set the language of new games in this server (Manage Server)"
 
 
 async def new(
@@ -447,88 +448,116 @@ class HostCommands(commands.GroupCog, group_name="host"):
     this with its `game` name and adds `new` and its own commands."""
 
     game: ClassVar[str]
+    #: A game's own words for a command every game has: the shared message id ->
+    #: the game's id (the translator reads it from the command's cog).
+    reworded: ClassVar[Mapping[str, str]] = {}
 
-    @app_commands.command(description="Take a seat in the game waiting in this channel")
+    @app_commands.command(name=L_("command.join.name"), description=L_("command.join.description"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, join(interaction))
 
-    @app_commands.command(description="Leave the lobby, or a running game (the bot plays on)")
+    @app_commands.command(
+        name=L_("command.leave.name"), description=L_("command.leave.description")
+    )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, leave(interaction))
 
-    @app_commands.command(description="Deal the cards and start the game (host only)")
+    @app_commands.command(
+        name=L_("command.start.name"), description=L_("command.start.description")
+    )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, start(interaction))
 
-    @app_commands.command(description="Show the table again at the bottom of the channel")
+    @app_commands.command(
+        name=L_("command.table.name"), description=L_("command.table.description")
+    )
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, table(interaction))
 
-    @app_commands.command(description="The rules in short, and your own cards")
+    @app_commands.command(
+        name=L_("command.rules.name"), description=L_("command.rules.description")
+    )
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, rules(interaction, self.game))
 
-    @app_commands.command(description="Take a player out; the bot plays their seat (host)")
-    @app_commands.describe(player="The player to take out of the game")
+    @app_commands.command(name=L_("command.kick.name"), description=L_("command.kick.description"))
+    @app_commands.rename(player=L_("command.param.player.name"))
+    @app_commands.describe(player=L_("command.param.player.description"))
     async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
         await guarded(interaction, kick(interaction, player))
 
     @app_commands.command(
-        description="Attach a finished game's record (JSON) for replay", extras={"answer": "public"}
+        name=L_("command.export.name"),
+        description=L_("command.export.description"),
+        extras={"answer": "public"},
     )
-    @app_commands.describe(game="A game number (default: this channel's last finished game)")
+    @app_commands.rename(game=L_("command.param.game.name"))
+    @app_commands.describe(game=L_("command.param.game.description"))
     async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         await guarded(interaction, export(interaction, game))
 
-    @app_commands.command(description="A direct message when it is your move (play-by-post)")
-    @app_commands.describe(setting="on: a DM on your turns and decisions; off: the ping only")
+    @app_commands.command(
+        name=L_("command.notify.name"), description=L_("command.notify.description")
+    )
+    @app_commands.rename(setting=L_("command.param.setting.name"))
+    @app_commands.describe(setting=L_("command.param.setting.description"))
     async def notify(
         self, interaction: discord.Interaction[Any], setting: Literal["on", "off"]
     ) -> None:
         await guarded(interaction, notify(interaction, setting == "on"))
 
-    @app_commands.command(description="End the game in this channel (host or moderators)")
+    @app_commands.command(name=L_("command.end.name"), description=L_("command.end.description"))
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, end(interaction))
 
-    @app_commands.command(description="A player's games, wins and best game here")
-    @app_commands.describe(player="Whose statistics (default: yours)")
+    @app_commands.command(
+        name=L_("command.stats.name"), description=L_("command.stats.description")
+    )
+    @app_commands.rename(player=L_("command.param.player.name"))
+    @app_commands.describe(player=L_("command.stats.param.player.description"))
     async def stats(
         self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
         await guarded(interaction, stats_.stats(interaction, self.game, player))
 
     @app_commands.command(
-        description="This server's best players, computers included", extras={"answer": "public"}
+        name=L_("command.leaderboard.name"),
+        description=L_("command.leaderboard.description"),
+        extras={"answer": "public"},
     )
-    @app_commands.describe(period="All time, this month or this week")
+    @app_commands.rename(period=L_("command.param.period.name"))
+    @app_commands.describe(period=L_("command.param.period.description"))
     async def leaderboard(
         self, interaction: discord.Interaction[Any], period: stats_.Period = "all"
     ) -> None:
         await guarded(interaction, stats_.leaderboard(interaction, self.game, period))
 
-    @app_commands.command(description="This server's last finished games, to export")
+    @app_commands.command(
+        name=L_("command.history.name"), description=L_("command.history.description")
+    )
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, stats_.history(interaction, self.game))
 
-    @app_commands.command(description="Leave the statistics: delete your results and ratings")
+    @app_commands.command(
+        name=L_("command.forget.name"), description=L_("command.forget.description")
+    )
     async def forget(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, stats_.forget(interaction, self.game))
 
     @app_commands.command(
-        description="Set the language of new games in this server (Manage Server)"
+        name=L_("command.language.name"), description=L_("command.language.description")
     )
-    @app_commands.describe(language="The language of the table, the reveal and the final ranking")
+    @app_commands.rename(language=L_("command.param.language.name"))
+    @app_commands.describe(language=L_("command.param.language.description"))
     @app_commands.default_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction[Any], language: Language) -> None:
         await guarded(interaction, set_language(interaction, language))
 
     @app_commands.command(
-        description="Server settings: pictures in messages on or off (Manage Server)"
+        name=L_("command.settings.name"), description=L_("command.settings.description")
     )
-    @app_commands.describe(
-        pictures="off: text only, for slow connections; on: pictures beside the text"
-    )
+    @app_commands.rename(pictures=L_("command.param.pictures.name"))
+    @app_commands.describe(pictures=L_("command.param.pictures.description"))
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
         self, interaction: discord.Interaction[Any], pictures: Literal["on", "off"]

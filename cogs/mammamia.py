@@ -1,7 +1,7 @@
 """The `/mammamia` command group: thin adapters to the host and the game's controls.
 
-Descriptions here are the English defaults; the bot's translator localises
-them from the catalog (`command.mammamia.*`).
+Every command string is a message id (`L_`); the English is the catalog's, and
+the bot's translator gives Discord the other languages.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from bot.games.mammamia.controls import (
     show_hand,
 )
 from bot.i18n import use_locale
+from bot.i18n.translator import L_
 from bot.service import ServiceError
 
 from . import host
@@ -32,22 +33,34 @@ Draw = Literal["supply", "orders"]
 
 
 class MammaMiaCommands(
-    host.HostCommands, group_name="mammamia", group_description="Play Mamma Mia!"
+    host.HostCommands,
+    group_name="mammamia",
+    group_description=L_("command.mammamia.description"),
 ):
     """Mamma Mia!'s own commands, beside the host's."""
 
     game = "mammamia"
 
     @app_commands.command(
-        description="Open a lobby for a new game in this channel", extras={"answer": "public"}
+        name=L_("command.mammamia.new.name"),
+        description=L_("command.mammamia.new.description"),
+        extras={"answer": "public"},
+    )
+    @app_commands.rename(
+        variant=L_("command.param.variant.name"),
+        help=L_("command.param.help.name"),
+        memory=L_("command.param.memory.name"),
+        reveal_speed=L_("command.param.reveal_speed.name"),
+        turn_timer=L_("command.param.turn_timer.name"),
+        language=L_("command.param.language.name"),
     )
     @app_commands.describe(
-        variant="Which box: classic Mamma Mia! (2-5) or Mamma Mia! Plus (2-6)",
-        help="Plus only: may players help each other complete orders?",
-        memory="strict: the table never shows past plays (default); casual: it does",
-        reveal_speed="How fast the oven is revealed",
-        turn_timer="Time for each turn before the bot plays a safe move (default 2 minutes)",
-        language="The language of the table, the reveal and the final ranking",
+        variant=L_("command.param.variant.description"),
+        help=L_("command.param.help.description"),
+        memory=L_("command.param.memory.description"),
+        reveal_speed=L_("command.param.reveal_speed.description"),
+        turn_timer=L_("command.param.turn_timer.description"),
+        language=L_("command.param.language.description"),
     )
     async def new(
         self,
@@ -73,19 +86,29 @@ class MammaMiaCommands(
 
         await guarded(interaction, open_lobby())
 
-    @app_commands.command(description="Show your hand and orders (only you can see them)")
+    @app_commands.command(
+        name=L_("command.mammamia.hand.name"), description=L_("command.mammamia.hand.description")
+    )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:
             await show_hand(interaction, await game_here(interaction))
 
         await guarded(interaction, show())
 
-    @app_commands.command(description="Play your whole turn: ingredients, an order, and a draw")
+    @app_commands.command(
+        name=L_("command.mammamia.play.name"), description=L_("command.mammamia.play.description")
+    )
+    @app_commands.rename(
+        ingredient=L_("command.param.ingredient.name"),
+        count=L_("command.param.count.name"),
+        order=L_("command.param.order.name"),
+        draw=L_("command.param.draw.name"),
+    )
     @app_commands.describe(
-        ingredient="The kind you put into the oven",
-        count="How many cards of it",
-        order="An order card from your hand to put on top (optional)",
-        draw="Refill from the supply or from your order pile",
+        ingredient=L_("command.param.ingredient.description"),
+        count=L_("command.param.count.description"),
+        order=L_("command.param.order.description"),
+        draw=L_("command.param.draw.description"),
     )
     async def play(
         self,
@@ -134,8 +157,11 @@ class MammaMiaCommands(
                     choices.append(app_commands.Choice(name=label[:100], value=order))
         return choices[:25]
 
-    @app_commands.command(name="pass", description="Classic: pass with no ingredient in hand")
-    @app_commands.describe(draw="Refill from the supply or from your order pile")
+    @app_commands.command(
+        name=L_("command.mammamia.pass.name"), description=L_("command.mammamia.pass.description")
+    )
+    @app_commands.rename(draw=L_("command.param.draw.name"))
+    @app_commands.describe(draw=L_("command.param.draw.description"))
     async def pass_(self, interaction: discord.Interaction[Any], draw: Draw) -> None:
         await guarded(interaction, _answer_turn(interaction, lambda s: Pass(s, draw)))
 

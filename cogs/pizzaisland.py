@@ -1,12 +1,13 @@
 """The `/pizzaisland` command group: thin adapters to the host and the game's controls.
 
-Descriptions here are the English defaults; the bot's translator localises
-them from the catalog (`command.pizzaisland.*`).
+Every command string is a message id (`L_`); the English is the catalog's, and
+the bot's translator gives Discord the other languages.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -14,6 +15,8 @@ from discord.ext import commands
 
 from bot.components import guarded, reply
 from bot.games.pizzaisland.controls import decision, take_or_stop
+from bot.i18n import N_
+from bot.i18n.translator import L_
 from bot.service import seat_for
 
 from . import host
@@ -21,20 +24,40 @@ from .common import game_here
 
 
 class PizzaIslandCommands(
-    host.HostCommands, group_name="pizzaisland", group_description="Play Pizza Island!"
+    host.HostCommands,
+    group_name="pizzaisland",
+    group_description=L_("command.pizzaisland.description"),
 ):
     """Pizza Island's own commands, beside the host's."""
 
     game = "pizza-island"
+    # A match (first to two wins, or three games on points), and cards taken, not dealt.
+    reworded: ClassVar[Mapping[str, str]] = {
+        N_("command.join.description"): N_("command.pizzaisland.join.description"),
+        N_("command.leave.description"): N_("command.pizzaisland.leave.description"),
+        N_("command.start.description"): N_("command.pizzaisland.start.description"),
+        N_("command.rules.description"): N_("command.pizzaisland.rules.description"),
+        N_("command.export.description"): N_("command.pizzaisland.export.description"),
+        N_("command.notify.description"): N_("command.pizzaisland.notify.description"),
+        N_("command.end.description"): N_("command.pizzaisland.end.description"),
+    }
 
     @app_commands.command(
-        description="Open a lobby for a new match in this channel", extras={"answer": "public"}
+        name=L_("command.pizzaisland.new.name"),
+        description=L_("command.pizzaisland.new.description"),
+        extras={"answer": "public"},
+    )
+    @app_commands.rename(
+        level=L_("command.param.level.name"),
+        scoring=L_("command.param.scoring.name"),
+        turn_timer=L_("command.param.turn_timer.name"),
+        language=L_("command.param.language.name"),
     )
     @app_commands.describe(
-        level="easy (ages 5+), normal, or advanced with the Captain's Ship and Achievements",
-        scoring="wins: first to win 2 games; points: most points over 3 games",
-        turn_timer="Time for each turn before the bot plays a safe move (default 2 minutes)",
-        language="The language of the table, the reveal and the final ranking",
+        level=L_("command.param.level.description"),
+        scoring=L_("command.param.scoring.description"),
+        turn_timer=L_("command.param.turn_timer.description"),
+        language=L_("command.param.language.description"),
     )
     async def new(
         self,
@@ -49,16 +72,26 @@ class PizzaIslandCommands(
         )
         await guarded(interaction, work)
 
-    @app_commands.command(description="Take a card: from the deck, or a card of the Ship")
-    @app_commands.describe(source="deck, or a card of the Ship such as red-a (advanced)")
+    @app_commands.command(
+        name=L_("command.pizzaisland.take.name"),
+        description=L_("command.pizzaisland.take.description"),
+    )
+    @app_commands.rename(source=L_("command.param.source.name"))
+    @app_commands.describe(source=L_("command.param.source.description"))
     async def take(self, interaction: discord.Interaction[Any], source: str = "deck") -> None:
         await guarded(interaction, take_or_stop(interaction, source))
 
-    @app_commands.command(description="End your turn (after at least one card)")
+    @app_commands.command(
+        name=L_("command.pizzaisland.stop.name"),
+        description=L_("command.pizzaisland.stop.description"),
+    )
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, take_or_stop(interaction, None))
 
-    @app_commands.command(description="Your open decision: a third colour, or a hero")
+    @app_commands.command(
+        name=L_("command.pizzaisland.decide.name"),
+        description=L_("command.pizzaisland.decide.description"),
+    )
     async def decide(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:
             live = await game_here(interaction)

@@ -41,7 +41,7 @@ from bot.i18n import (
     tn,
     use_locale,
 )
-from bot.i18n.translator import CatalogTranslator, command_keys
+from bot.i18n.translator import L_, CatalogTranslator, command_key
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = [locale for locale in LOCALES if locale != "en"]
@@ -147,7 +147,7 @@ def test_every_placeholder_of_the_english_text_is_in_each_translation(locale: st
 # Messages a language may share with English: game names, and words both languages use.
 SAME_AS_ENGLISH = {
     "fr": {"command.choice.1m", "command.choice.2m", "command.choice.5m", "computer.names",
-           "command.mammamia.table.name", "command.pizzaisland.table.name", "final.pizzas",
+           "command.table.name", "final.pizzas",
            "kind.olive", "kind.salami", "pi.level.normal", "reveal.tally"},
     "zh-TW": {"command.mammamia.pass.name"},  # the rulebook's own 「PASS」
 }  # fmt: skip
@@ -202,9 +202,6 @@ def used_by_the_code() -> dict[str, bool]:
 
 
 USED = used_by_the_code()
-#: Slash-command strings: discord.py's Translator asks for them and
-#: `bot.i18n.translator.command_keys` names their ids after the command tree, at run time.
-COMMAND_IDS = "command."
 
 
 def test_extraction_keywords_find_t_tn_n_and_nn_(tmp_path: Path) -> None:
@@ -213,6 +210,7 @@ def test_extraction_keywords_find_t_tn_n_and_nn_(tmp_path: Path) -> None:
         'tn("hand.count", 3, locale)\n'
         'KINDS = {"olive": N_("kind.olive")}\n'
         'REFUSALS = {"lobby_full": Nn_("error.lobby_full")}\n'
+        '@app_commands.command(name=L_("command.kick.name"))\n'
         't(f"kind.{name}")\n'
         "t(KIND[name])\n",
         encoding="utf-8",
@@ -222,6 +220,7 @@ def test_extraction_keywords_find_t_tn_n_and_nn_(tmp_path: Path) -> None:
         "hand.count": True,
         "kind.olive": False,
         "error.lobby_full": True,
+        "command.kick.name": False,
     }
 
 
@@ -245,7 +244,7 @@ def test_pybabel_extract_finds_every_message_of_the_catalog() -> None:
     """Issue #11: no id is built at run time (`t(f"kind.{k}")`), so the extracted
     template lists every message a translator must translate; an id chosen at
     run time is a literal in a table, marked `N_`/`Nn_`. Unused messages go."""
-    unseen = [key for key in english_ids() if key not in USED and not key.startswith(COMMAND_IDS)]
+    unseen = [key for key in english_ids() if key not in USED]
     assert not unseen, f"ids pybabel extract does not find: {unseen}"
 
 
@@ -457,51 +456,61 @@ async def test_use_locale_decorates_coroutines_and_functions() -> None:
 
 
 def make_group() -> tuple[app_commands.Group, app_commands.Command]:  # type: ignore[type-arg]
-    group = app_commands.Group(name="mammamia", description="Play")
+    group = app_commands.Group(name="mammamia", description=L_("command.mammamia.description"))
 
-    @group.command(name="play", description="Play cards")
-    @app_commands.describe(count="How many")
+    @group.command(
+        name=L_("command.mammamia.play.name"), description=L_("command.mammamia.play.description")
+    )
+    @app_commands.rename(count=L_("command.param.count.name"))
+    @app_commands.describe(count=L_("command.param.count.description"))
     async def play(interaction: discord.Interaction, count: int) -> None:
         """Never called."""
 
     return group, play
 
 
-def test_command_keys_follow_the_tree() -> None:
+def test_a_command_string_is_an_id_with_the_catalogs_english() -> None:
+    text = L_("command.mammamia.play.description")
+    assert text.message == "Play your whole turn: ingredients, an order, and a draw"
+    assert text.extras == {"key": "command.mammamia.play.description"}
+    with pytest.raises(KeyError):
+        L_("command.nothing.description")
+
+
+def test_command_key_is_the_strings_id_or_a_choices_value() -> None:
     group, play = make_group()
-    sub = app_commands.Group(name="admin", description="Admin", parent=group)
     param = app_commands.Parameter(play._params["count"], play)
     where = TranslationContextLocation
-    choice = app_commands.Choice(name="classic", value="classic")
-    cases: list[tuple[TranslationContextLocation, Any, tuple[str, ...]]] = [
-        (where.group_name, group, ()),  # /mammamia keeps its name
-        (where.group_name, sub, ("command.mammamia.admin.name",)),
-        (where.group_description, group, ("command.mammamia.description",)),
-        (where.command_name, play, ("command.mammamia.play.name",)),
-        (where.command_description, play, ("command.mammamia.play.description",)),
-        (
-            where.parameter_name,
-            param,
-            ("command.mammamia.play.param.count.name", "command.param.count.name"),
-        ),
+    cases: list[tuple[Any, Any, locale_str | None, str | None]] = [
+        (where.group_name, group, locale_str("mammamia"), None),  # /mammamia keeps its name
+        (where.group_description, group, group._locale_description, "command.mammamia.description"),
+        (where.command_name, play, play._locale_name, "command.mammamia.play.name"),
         (
             where.parameter_description,
             param,
-            ("command.mammamia.play.param.count.description", "command.param.count.description"),
+            param.locale_description,
+            "command.param.count.description",
         ),
-        (where.choice_name, choice, ("command.choice.classic",)),
-        (where.other, None, ()),
+        (
+            where.choice_name,
+            app_commands.Choice(name="classic", value="classic"),
+            locale_str("classic"),
+            "command.choice.classic",
+        ),
+        (where.choice_name, app_commands.Choice(name="x", value="x"), locale_str("x"), None),
+        (where.other, None, locale_str("Olive", key="kind.olive"), "kind.olive"),
     ]
-    for location, data, keys in cases:
-        context: Any = TranslationContext(location, data)  # type: ignore[call-overload]
-        assert command_keys(context) == keys
+    for location, data, text, key in cases:
+        assert text is not None
+        context: Any = TranslationContext(location, data)
+        assert command_key(text, context) == key, (location, data)
 
 
 async def test_translator_serves_the_catalogs_without_english_fallback() -> None:
     group, play = make_group()
     translator = CatalogTranslator()
     context: Any = TranslationContext(TranslationContextLocation.command_description, play)
-    text = locale_str("Play cards")
+    text = L_("command.mammamia.play.description")
     assert await translator.translate(text, discord.Locale.french, context) == (
         "Jouer tout votre coup : garnitures, une commande et la pioche"
     )
@@ -511,34 +520,12 @@ async def test_translator_serves_the_catalogs_without_english_fallback() -> None
         assert await translator.translate(locale_str("mammamia"), locale, name) is None
     param = app_commands.Parameter(play._params["count"], play)
     param_name: Any = TranslationContext(TranslationContextLocation.parameter_name, param)
-    assert await translator.translate(locale_str("count"), discord.Locale.japanese, param_name) == (
-        "枚数"
-    )
+    count = param.locale_name
+    assert count is not None
+    assert await translator.translate(count, discord.Locale.japanese, param_name) == "枚数"
     explicit = locale_str("Olive", key="kind.olive")
     other: Any = TranslationContext(TranslationContextLocation.other, None)
     assert await translator.translate(explicit, discord.Locale.taiwan_chinese, other) == "橄欖"
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-def test_command_strings_fit_discord_limits(locale: str) -> None:
-    messages = default_catalog().messages(locale)
-    commands_ = [k for k in messages if re.fullmatch(r"command\.(?!param\.)\w+\.\w+\.name", k)]
-    groups = {key.split(".")[1] for key in commands_}
-    options = [k for k in messages if re.fullmatch(r"command\.param\.\w+\.name", k)]
-    for key, text in messages.items():
-        if not key.startswith("command."):
-            continue
-        assert isinstance(text, str), key
-        if key.endswith(".name"):
-            assert COMMAND_NAME.match(text) and text == text.lower(), f"{key}: {text!r}"
-        else:  # descriptions and choices
-            assert 1 <= len(text) <= 100, f"{key}: {len(text)} characters"
-    # Names must be unique within a group (`/mammamia new` and `/pizzaisland new` may share
-    # one); options are shared by every command, so unique among all.
-    for group in groups:
-        names = [messages[k] for k in commands_ if k.split(".")[1] == group]
-        assert len(set(names)) == len(names), f"two commands of /{group}, one name"
-    assert len({messages[k] for k in options}) == len(options), "two options, one name"
 
 
 async def group_cogs() -> list[commands.GroupCog]:
@@ -558,19 +545,31 @@ async def group_cogs() -> list[commands.GroupCog]:
     return found
 
 
-@pytest.mark.parametrize("locale", [discord.Locale(code) for code in ("ru", "ja", "zh-TW", "fr")])
-async def test_every_real_command_option_and_choice_is_localised(locale: discord.Locale) -> None:
-    """Walk the bot's real command tree as Discord sync does, and find nothing untranslated."""
+async def translated_groups() -> dict[str, dict[str, Any]]:
+    """Each real group's payload as Discord sync sends it (name -> payload)."""
     client = discord.Client(intents=discord.Intents.none())
     tree = app_commands.CommandTree(client)
     translator = CatalogTranslator()
     found = await group_cogs()
     assert found, "no command group found in cogs/"
-    untranslated: list[str] = []
+    payloads = {}
     for cog in found:
         group = cog.app_command
         assert group is not None
-        payload = await group.get_translated_payload(tree, translator)
+        payloads[group.name] = await group.get_translated_payload(tree, translator)
+    return payloads
+
+
+def localised(field: str, what: dict[str, Any], locale: str) -> str:
+    """`what`'s `field` as a client in `locale` sees it (Discord's default text if none)."""
+    return str(what.get(f"{field}_localizations", {}).get(locale, what[field]))
+
+
+@pytest.mark.parametrize("locale", [discord.Locale(code) for code in ("ru", "ja", "zh-TW", "fr")])
+async def test_every_real_command_option_and_choice_is_localised(locale: discord.Locale) -> None:
+    """Walk the bot's real command tree as Discord sync does, and find nothing untranslated."""
+    untranslated: list[str] = []
+    for payload in (await translated_groups()).values():
         assert "name_localizations" not in payload or not payload["name_localizations"]
         for command in payload["options"]:
             for field in ("name", "description"):
@@ -584,3 +583,48 @@ async def test_every_real_command_option_and_choice_is_localised(locale: discord
                     if locale.value not in choice.get("name_localizations", {}):
                         untranslated.append(f"{command['name']}.{option['name']}={choice['value']}")
     assert not untranslated, untranslated
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "ja", "zh-TW", "fr"])
+async def test_command_strings_fit_discord_limits(locale: str) -> None:
+    """Names are Discord's lower-case names, unique in their group or command;
+    descriptions and choices 1-100 characters: else Discord refuses the whole sync."""
+    for group, payload in (await translated_groups()).items():
+        commands_ = [localised("name", c, locale) for c in payload["options"]]
+        assert len(set(commands_)) == len(commands_), f"two commands of /{group}, one name"
+        for command in payload["options"]:
+            where = f"/{group} {command['name']}"
+            options = [localised("name", o, locale) for o in command.get("options", [])]
+            assert len(set(options)) == len(options), f"{where}: two options, one name"
+            strings = [("name", command)] + [("name", o) for o in command.get("options", [])]
+            for name in (localised(field, what, locale) for field, what in strings):
+                assert COMMAND_NAME.match(name) and name == name.lower(), f"{where}: {name!r}"
+            described = [command, *command.get("options", [])]
+            texts = [localised("description", what, locale) for what in described]
+            for option in command.get("options", []):
+                texts += [localised("name", c, locale) for c in option.get("choices", [])]
+            for text in texts:
+                assert 1 <= len(text) <= 100, f"{where}: {text!r}"
+
+
+async def test_a_games_cog_rewords_a_shared_command() -> None:
+    """Pizza Island's `/join` joins a match, Mamma Mia!'s a game: one command of the
+    host, each game's own words; and `/stats`'s player is not `/kick`'s."""
+    payloads = {
+        name: {c["name"]: c for c in payload["options"]}
+        for name, payload in (await translated_groups()).items()
+    }
+    mammamia, island = payloads["mammamia"]["join"], payloads["pizzaisland"]["join"]
+    assert (
+        mammamia["description"] == island["description"] == L_("command.join.description").message
+    )
+    assert localised("description", mammamia, "ja") == "このチャンネルで募集中のゲームに参加する"
+    assert localised("description", island, "ja") == "このチャンネルで募集中の対戦に参加する"
+    assert localised("description", island, "en-US") == (
+        "Take a seat in the match waiting in this channel"
+    )
+    for game in payloads.values():
+        [whose] = game["stats"]["options"]
+        [taken] = game["kick"]["options"]
+        assert whose["description"] == "Whose statistics (default: yours)"
+        assert localised("description", whose, "fr") != localised("description", taken, "fr")

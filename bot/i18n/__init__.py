@@ -17,6 +17,9 @@ where it is used:
     KIND = by_last_part(N_("kind.olive"), N_("kind.salami"), ...)
     t(KIND[name])
 
+Slash-command strings are ids too, marked `L_` where the command is declared
+(`bot.i18n.translator`), so the extracted template is every message there is.
+
 The language is not a parameter: it is the current locale, a context variable
 set once per interaction (the user's language) or per published game (the
 game's language) with `use_locale(...)`, so each asyncio task sees its own.
@@ -79,6 +82,7 @@ EXTRACT_KEYWORDS: Mapping[str, tuple[int, ...]] = {
     "tn": (1, 1),
     "N_": (1,),
     "Nn_": (1, 1),
+    "L_": (1,),
 }
 
 Template = str | tuple[str, ...]
