@@ -34,6 +34,7 @@ class BotProcess:
     env: dict[str, str]
     cwd: Path
     log_path: Path
+    module: str = "bot"  # `bench.null_bot` for the floor benchmark
     started_at: float = 0.0
     lines: list[LogLine] = field(default_factory=list)
     _proc: asyncio.subprocess.Process | None = None
@@ -49,7 +50,7 @@ class BotProcess:
         self._proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "bot",
+            self.module,
             cwd=self.cwd,  # no .env of the developer's is read from here
             env=self.env,
             stdin=asyncio.subprocess.DEVNULL,

@@ -138,6 +138,7 @@ class Catalog:
     def __init__(self, languages: Iterable[Messages], default_locale: str = DEFAULT_LOCALE) -> None:
         self._languages = {_normalise(m.locale): m for m in languages}
         self.default_locale = _normalise(default_locale)
+        self._chains: dict[tuple[object | None, bool], list[Messages]] = {}
         if self.default_locale not in self._languages:
             raise ValueError(f"the catalog has no {default_locale!r} messages")
 
@@ -214,7 +215,14 @@ class Catalog:
         return self.template(key, locale, n).format(**params)
 
     def _chain(self, locale: object | None, *, with_default: bool = True) -> list[Messages]:
-        """Languages to try, best first, each loaded."""
+        """Languages to try, best first, each loaded (worked out once per locale:
+        every message a reply renders asks)."""
+        known = self._chains.get((locale, with_default))
+        if known is None:
+            known = self._chains[locale, with_default] = self._work_out_chain(locale, with_default)
+        return known
+
+    def _work_out_chain(self, locale: object | None, with_default: bool) -> list[Messages]:
         names: list[str] = []
         if locale is not None:
             exact = _normalise(locale)

@@ -1,0 +1,135 @@
+"""The floor under `bench.bot_load`: what answering costs discord.py alone.
+
+The real bot opens `--games` games on the loopback Discord and shows one
+player's hand; then it stops, and `bench.null_bot` connects in its place: a
+discord.py client that answers every click with that hand (rebuilt through
+discord.py each time, pictures left out), with no game, database or table to
+publish. One player in each channel presses the table's hand button again as
+soon as the last press is answered, so the null bot runs flat out.
+
+Its CPU time per answered interaction is a floor under any bot built on
+discord.py on this machine; one core divided by it bounds the interactions
+per second one process can answer, before doing any work of its own.
+
+    python -m bench.floor --games 100 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.fakediscord.models import FakeMessage
+
+from .bot_load import Options, Run
+from .botproc import BotProcess
+from .loopback import CUSTOM_ID
+from .metrics import ms, percentile
+
+
+def hand_button(table: FakeMessage) -> str:
+    """The custom id of the table's button that opens a hand."""
+    for custom_id in table.custom_ids():
+        match = CUSTOM_ID.match(custom_id)
+        if match and match.group(3) == "hand":
+            return custom_id
+    raise LookupError("the table has no hand button")
+
+
+def without_pictures(message: FakeMessage) -> dict[str, Any]:
+    """The answer as the null bot sends it: the hand's words and controls."""
+    embeds = [
+        {k: v for k, v in embed.items() if k not in ("image", "thumbnail")}
+        for embed in message.embeds
+    ]
+    return {"content": message.content, "embeds": embeds, "components": message.components}
+
+
+async def measure(games: int, seconds: float, workdir: Path) -> dict[str, Any]:
+    run = Run(Options(games=games, restart=False, quiet=True), workdir)
+    run.make_tables()
+    server = run.server
+    await server.start()
+    try:
+        real = await run.start_bot()
+        opened = (await run.setup())["opened"]
+        await run.quiet(0.5)
+        tables = [t for t in run.tables if t.shown.table is not None]
+        first, hands = tables[0], []
+        table = first.shown.table
+        assert table is not None
+        for user in first.users:  # the largest hand: the one whose turn it is, with its menus
+            shown = await server.click(user, table, hand_button(table))
+            if shown.message is not None:
+                hands.append(json.dumps(without_pictures(shown.message)))
+        answer = workdir / "answer.json"
+        answer.write_text(max(hands, key=len), encoding="utf-8")
+        await real.stop()
+
+        env = run.bot_env() | {"FLOOR_ANSWER": str(answer)}
+        null = BotProcess(env, workdir, workdir / "null_bot.log", module="bench.null_bot")
+        old = server.active_session
+        await null.start()
+        while server.active_session is None or server.active_session is old:
+            if not null.running():
+                raise RuntimeError(f"the null bot exited; see {null.log_path}")
+            await asyncio.sleep(0.01)
+
+        elapsed: list[float] = []
+        until = time.monotonic() + seconds
+
+        async def press(table: Any) -> None:
+            message: FakeMessage = table.shown.table
+            custom_id = hand_button(message)
+            while time.monotonic() < until:
+                result = await server.click(table.users[0], message, custom_id)
+                if result.response is not None:
+                    elapsed.append(result.response.elapsed)
+                server.forget_old()
+
+        start, cpu_before, load_before = time.monotonic(), null.cpu_seconds(), os.getloadavg()
+        own_before = time.process_time()
+        await asyncio.gather(*(press(t) for t in tables))
+        took = time.monotonic() - start
+        cpu = null.cpu_seconds() - cpu_before
+        summary = {
+            "games_opened": opened,
+            "answer_bytes": answer.stat().st_size,
+            "seconds": round(took, 1),
+            "load_average_before_after": [round(load_before[0], 2), round(os.getloadavg()[0], 2)],
+            "answered": len(elapsed),
+            "answered_per_second": round(len(elapsed) / took, 1),
+            "answer_p50_ms": ms(percentile(elapsed, 50)),
+            "answer_p99_ms": ms(percentile(elapsed, 99)),
+            "null_bot_cpu_percent": round(100 * cpu / took),
+            "harness_cpu_percent": round(100 * (time.process_time() - own_before) / took),
+            "null_bot_cpu_ms_per_interaction": round(1000 * cpu / max(1, len(elapsed)), 3),
+            "most_per_second_on_one_core": round(len(elapsed) / cpu) if cpu else None,
+        }
+        await null.stop()
+        return summary
+    finally:
+        await server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.floor", description=__doc__.split("\n")[0])
+    p.add_argument("--games", type=int, default=100, help="channels, each with one presser")
+    p.add_argument("--seconds", type=float, default=20.0)
+    a = p.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
+        summary = asyncio.run(measure(a.games, a.seconds, Path(tmp)))
+    json.dump(summary, sys.stdout, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
