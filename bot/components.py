@@ -151,6 +151,10 @@ async def edit(interaction: discord.Interaction[Any], message: Reply) -> None:
 #: Seconds after Discord sent an interaction by which it is deferred if not yet
 #: answered: Discord refuses a first answer after 3 s ("This interaction failed").
 DEFER_AFTER = 2.0
+#: An interaction this old when its handler starts found the event loop behind:
+#: it is deferred before any work, since a deferral timed for `DEFER_AFTER`
+#: would itself wait behind the backlog.
+BEHIND = 1.0
 
 
 def _answering(interaction: discord.Interaction[Any]) -> asyncio.Lock:
@@ -195,12 +199,21 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
             await interaction.response.defer()
 
 
+def age(interaction: discord.Interaction[Any]) -> float:
+    """Seconds since Discord sent `interaction`."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
 async def _defer_in_time(interaction: discord.Interaction[Any]) -> None:
     """If the handler has not answered `DEFER_AFTER` s after Discord sent the
     interaction (the bot is behind), defer it, so the answer may come later;
     the move itself was, or will be, committed either way."""
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    await asyncio.sleep(max(0.0, DEFER_AFTER - age))
+    await asyncio.sleep(max(0.0, DEFER_AFTER - age(interaction)))
+    await _defer(interaction)
+
+
+async def _defer(interaction: discord.Interaction[Any]) -> None:
+    """Defer `interaction` unless it is answered already."""
     async with _answering(interaction):
         if interaction.response.is_done():
             return
@@ -282,6 +295,8 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
     with use_locale(interaction.locale):
         try:
+            if age(interaction) >= BEHIND:
+                await _defer(interaction)
             if interaction.guild_id is None:  # games are played in server channels
                 if inspect.iscoroutine(work):
                     work.close()

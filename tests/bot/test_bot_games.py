@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot import components
 from bot.games.mammamia import PRESENTATION, render
 from bot.overload import deferred
@@ -116,13 +118,16 @@ async def test_whole_plus_game_of_four_with_help(discord_server, bots):
     assert seen["declined"] + seen["declined_choice"] > 0, seen
 
 
+@pytest.mark.parametrize("knob", ["DEFER_AFTER", "BEHIND"])
 async def test_a_whole_game_answered_late_is_deferred_and_lost_nothing(
-    discord_server, bots, monkeypatch
+    discord_server, bots, monkeypatch, knob
 ):
-    """An overloaded bot defers what it cannot answer within 2 s and answers
-    later (bot.components): here every interaction is deferred at once, and the
-    game plays to its end the same, nothing private in public."""
-    monkeypatch.setattr(components, "DEFER_AFTER", 0.0)
+    """An overloaded bot defers what it cannot answer within 2 s, or at once
+    when the interaction waited a second for the bot to get to it, and answers
+    later (bot.components): here every interaction is deferred, by the timer or
+    before its work, and the game plays to its end the same, nothing private in
+    public."""
+    monkeypatch.setattr(components, knob, 0.0)
     discord_server.wait_deferred = 2.0
     before = deferred.total
     await bots.start()
