@@ -809,6 +809,33 @@ async def test_period_ratings_count_only_their_period(store: Storage) -> None:
     assert [r.games for r in await store.leaderboard(GUILD, "mammamia", week)] == [1, 1, 1]
 
 
+async def test_two_games_ending_at_once_count_both_for_a_new_player(
+    target: str | Path,
+) -> None:
+    """A player's first results in a period, recorded at the same moment by two
+    processes: neither update is lost (there is no rating row yet to lock, so
+    the second writer must still wait for the first)."""
+    async with (
+        await open_storage(target, now=Clock()) as one,
+        await open_storage(target, now=Clock()) as two,
+    ):
+        games = range(1, 9)
+        await asyncio.gather(
+            *(
+                store.record_result(a_result(game_id, [1, 2, 3]), rate_for_test)
+                for store, game_id in zip((one, two) * 4, games, strict=True)
+            )
+        )
+        board = await one.leaderboard(GUILD, "mammamia", "all")
+        assert {r.player: (r.games, r.wins) for r in board} == {
+            "300": (8, 8),
+            "301": (8, 0),
+            "computer:hard": (8, 0),
+        }
+        ann = await one.player_results(GUILD, "mammamia", "300")
+        assert len(ann) == 8
+
+
 async def test_computers_beaten_and_places(store: Storage) -> None:
     await store.record_result(a_result(1, [1, 2, 3]), rate_for_test)
     await store.record_result(a_result(2, [3, 1, 2]), rate_for_test)

@@ -497,6 +497,17 @@ class SqlStorage(Storage):
 
     async def _rate(self, db: Executor, result: GameResult, rate: Rate, period: str) -> None:
         players = sorted({seat.player for seat in result.seats})
+        # A player's first game in a period has no row to lock, and two games
+        # ending at once would both rate from nothing: an empty row (no games)
+        # is made first, in the players' order, so the second writer waits for
+        # the first and then reads its row. It never outlives this transaction.
+        for player in players:
+            await db.execute(
+                "INSERT INTO ratings (guild_id, game, period, player, name, mu, sigma, ordinal,"
+                " games, wins) VALUES (?, ?, ?, ?, '', 0, 0, 0, 0, 0)"
+                " ON CONFLICT (guild_id, game, period, player) DO NOTHING",
+                (result.guild_id, result.game, period, player),
+            )
         marks = ", ".join("?" for _ in players)
         rows = await db.fetchall(
             "SELECT player, mu, sigma, games, wins FROM ratings"
@@ -504,7 +515,7 @@ class SqlStorage(Storage):
             f"{self.lock_row}",
             (result.guild_id, result.game, period, *players),
         )
-        priors = {row["player"]: row for row in rows}
+        priors = {row["player"]: row for row in rows if row["games"]}
         after = rate(result, {p: (row["mu"], row["sigma"]) for p, row in priors.items()})
         for player in players:
             seats = [seat for seat in result.seats if seat.player == player]
