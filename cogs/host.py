@@ -8,7 +8,7 @@ import contextlib
 import io
 import json
 from collections.abc import Mapping
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 import discord
 from discord import app_commands
@@ -59,6 +59,19 @@ NEEDED = by_last_part(
 
 
 Language = Literal["en", "ru", "ja", "zh-tw", "fr"]
+F = TypeVar("F")
+
+
+def lobby_options(new: F) -> F:
+    """Name and describe the options every game's `new` has: `turn_timer`, `language`."""
+    named = app_commands.rename(
+        turn_timer=L_("command.param.turn_timer.name"),
+        language=L_("command.param.language.name"),
+    )(new)
+    return app_commands.describe(
+        turn_timer=L_("command.param.turn_timer.description"),
+        language=L_("command.param.language.description"),
+    )(named)
 
 
 async def new(

@@ -51,17 +51,14 @@ class MammaMiaCommands(
         help=L_("command.param.help.name"),
         memory=L_("command.param.memory.name"),
         reveal_speed=L_("command.param.reveal_speed.name"),
-        turn_timer=L_("command.param.turn_timer.name"),
-        language=L_("command.param.language.name"),
     )
     @app_commands.describe(
         variant=L_("command.param.variant.description"),
         help=L_("command.param.help.description"),
         memory=L_("command.param.memory.description"),
         reveal_speed=L_("command.param.reveal_speed.description"),
-        turn_timer=L_("command.param.turn_timer.description"),
-        language=L_("command.param.language.description"),
     )
+    @host.lobby_options
     async def new(
         self,
         interaction: discord.Interaction[Any],

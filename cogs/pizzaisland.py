@@ -50,15 +50,12 @@ class PizzaIslandCommands(
     @app_commands.rename(
         level=L_("command.param.level.name"),
         scoring=L_("command.param.scoring.name"),
-        turn_timer=L_("command.param.turn_timer.name"),
-        language=L_("command.param.language.name"),
     )
     @app_commands.describe(
         level=L_("command.param.level.description"),
         scoring=L_("command.param.scoring.description"),
-        turn_timer=L_("command.param.turn_timer.description"),
-        language=L_("command.param.language.description"),
     )
+    @host.lobby_options
     async def new(
         self,
         interaction: discord.Interaction[Any],
