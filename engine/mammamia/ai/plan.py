@@ -72,6 +72,13 @@ _MOST = {
 }
 
 
+#: Per variant, each order's place when sorted heaviest first, then by id.
+_RANK = {
+    variant: {c: i for i, c in enumerate(sorted(cards, key=lambda c: (-_WEIGHTS[c], c)))}
+    for variant, cards in ORDER_CARDS.items()
+}
+
+
 def weight(card: OrderCard) -> int:
     """Bombastica 15, Monotoni 7, others by their size: the harder, the rarer."""
     return _WEIGHTS[card.id]
@@ -81,10 +88,6 @@ def oven_table(box: Box, table: Counts, oven: Iterable[str | None]) -> Counts:
     """The table as the next order played will find it."""
     if KNOBS["raw"]:
         base = dict(table)
-        if isinstance(oven, list):  # a playout's whole oven: counted in C
-            for kind in base:
-                base[kind] += oven.count(kind)
-            return base
         for card in oven:
             if card is not None and card in base:
                 base[card] += 1
@@ -177,8 +180,8 @@ def plan_turn(
     base = oven_table(box, table, oven)
     held = counts_of(hand, box.kinds)
     present = [k for k in box.kinds if held[k]]
-    orders = [cards[c] for c in sorted({c for c in hand if c not in kindset})]
-    orders.sort(key=lambda o: -weight(o))
+    rank = _RANK[variant]  # heaviest first, then by id
+    orders = [cards[c] for c in sorted({c for c in hand if c not in kindset}, key=rank.__getitem__)]
     late = supply <= 2 * seats
     limit = KNOBS["late_pay"] if late else KNOBS["pay"]
     need: Counts | None = None  # `_wanted`, needed by few turns: made when first asked for
@@ -315,15 +318,23 @@ def _gamble(
 
 
 def _wanted(orders: list[OrderCard], base: Counts, variant: str) -> Counts:
-    """Cards of each kind the orders still lack beyond the oven (best choices)."""
+    """Cards of each kind the orders still lack beyond the oven (best choices:
+    `_coverage` with an empty hand, written out as the playouts ask often)."""
     need: Counts = {}
-    nothing = dict.fromkeys(base, 0)
     for card in orders:
         if card.shape == BOMBASTICA:
             continue
         choices = _choices(card, base, variant)
-        # one choice is the best whatever it covers
-        needs = choices[0][0] if len(choices) == 1 else _coverage(card, base, nothing, variant)[1]
+        needs = choices[0][0]
+        if len(choices) > 1:
+            best = -1.0
+            for wanted, total in choices:
+                got = 0
+                for k, n in wanted:
+                    have = base[k]
+                    got += n if n < have else have
+                if got / total > best:
+                    best, needs = got / total, wanted
         for kind, n in needs:
             lack = n - base[kind]
             if lack > 0:
