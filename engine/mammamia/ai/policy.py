@@ -288,9 +288,9 @@ def decide(
 ) -> Action:
     """The heuristic's reveal decision: make the order if the hand can, ask
     for help when it cannot (plus), help whenever possible (both score)."""
-    held = counts_of(hand, box.kinds)
     card = ORDER_CARDS[box.variant][pending.order]
     if pending.stage == CHOOSE:
+        held = counts_of(hand, box.kinds)
         keep = _keep(box, hand, table) if pending.covered else {}
         best, best_cost = None, None
         for choice in pending.options:
@@ -306,19 +306,20 @@ def decide(
             else:
                 return Pay(seat, False)
         return Choose(seat, best)
+    # Below, only the kinds asked for are counted (the playouts ask often).
     if pending.stage == PAY:
         if pending.short:
-            if sum(held.values()) >= pending.short:
+            if sum(1 for c in hand if c in box.kindset) >= pending.short:
                 keep = _keep(box, hand, table)
                 return Pay(seat, True, bombastica_cards(box, hand, pending.short, keep))
             return Pay(seat, False)
-        if all(held[k] >= n for k, n in pending.missing):
+        if all(hand.count(k) >= n for k, n in pending.missing):
             return Pay(seat, True)
         if help_on:
-            asked = tuple((k, n - held[k]) for k, n in pending.missing if held[k] < n)
+            asked = tuple((k, n - hand.count(k)) for k, n in pending.missing if hand.count(k) < n)
             return Ask(seat, asked)
         return Pay(seat, False)
-    return Help(seat, all(held[k] >= n for k, n in pending.ask))
+    return Help(seat, all(hand.count(k) >= n for k, n in pending.ask))
 
 
 def _keep(box: Box, hand: list[str], table: Counts) -> Counts:
