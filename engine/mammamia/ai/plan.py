@@ -72,6 +72,13 @@ _MOST = {
 }
 
 
+#: Per variant, each order's place when sorted heaviest first, then by id.
+_RANK = {
+    variant: {c: i for i, c in enumerate(sorted(cards, key=lambda c: (-_WEIGHTS[c], c)))}
+    for variant, cards in ORDER_CARDS.items()
+}
+
+
 def weight(card: OrderCard) -> int:
     """Bombastica 15, Monotoni 7, others by their size: the harder, the rarer."""
     return _WEIGHTS[card.id]
@@ -89,17 +96,67 @@ def oven_table(box: Box, table: Counts, oven: Iterable[str | None]) -> Counts:
 
 
 Needs = tuple[tuple[str, int], ...]
+Sized = tuple[Needs, int]  # a choice's needs and how many cards they are
+
+#: Per variant and order card, each choice's needs and size, in `requirements`
+#: order, and the same by choice: the playouts ask for them a million times.
+_SIZED: dict[str, dict[str, tuple[Sized, ...]]] = {
+    variant: {
+        card.id: tuple((needs, sum(n for _, n in needs)) for needs in card.requirements.values())
+        for card in cards.values()
+    }
+    for variant, cards in ORDER_CARDS.items()
+}
+_BY_CHOICE: dict[str, dict[str, dict[tuple[str, ...], Sized]]] = {
+    variant: {
+        card.id: {c: (needs, sum(n for _, n in needs)) for c, needs in card.requirements.items()}
+        for card in cards.values()
+    }
+    for variant, cards in ORDER_CARDS.items()
+}
 
 
-def _coverage(card: OrderCard, base: Counts, held: Counts) -> tuple[float, Needs]:
+def _choices(card: OrderCard, base: Counts, variant: str) -> tuple[Sized, ...]:
+    """`options(card, base)` with each choice's needs and size; only a
+    Minimale's depend on the table (MM-R9). None open: the first choice."""
+    if card.shape != MINIMALE:
+        return _SIZED[variant][card.id]
+    sized = _BY_CHOICE[variant][card.id]
+    return tuple(sized[c] for c in options(card, base)) or _SIZED[variant][card.id][:1]
+
+
+def _coverage(card: OrderCard, base: Counts, held: Counts, variant: str) -> tuple[float, Needs]:
     """The share of the order's best choice that oven plus hand cover, and its needs."""
     best: tuple[float, Needs] = (-1.0, ())
-    for choice in options(card, base) or list(card.requirements)[:1]:
-        needs = card.requirements[choice]
-        total = sum(n for _, n in needs)
-        got = sum(min(n, base[k] + held[k]) for k, n in needs)
+    for needs, total in _choices(card, base, variant):
+        got = 0
+        for k, n in needs:
+            have = base[k] + held[k]
+            got += n if n < have else have
         if got / total > best[0]:
             best = (got / total, needs)
+    return best
+
+
+def _fixed_outlook(
+    sized: tuple[Sized, ...], crossed: str | None, base: Counts, held: Counts
+) -> int | None:
+    """`policy.outlook` for an order whose choices do not depend on the table
+    (all but Minimale and Bombastica)."""
+    if crossed is not None and base[crossed] > 0:
+        return None
+    best = None
+    for needs, _ in sized:
+        pay = 0
+        for kind, n in needs:
+            lack = n - base[kind]
+            if lack > 0:
+                if held[kind] < lack:
+                    break
+                pay += lack
+        else:
+            if best is None or pay < best:
+                best = pay
     return best
 
 
@@ -115,49 +172,95 @@ def plan_turn(
     supply: int,
 ) -> Action:
     """The heuristic's whole phase-1 move."""
-    if not any(c in box.kindset for c in hand):
+    kindset = box.kindset
+    if kindset.isdisjoint(hand):
         return pass_turn(seat, box, hand, pile, supply)
-    cards = ORDER_CARDS[box.variant]
-    personal = PERSONAL[colour]
+    variant = box.variant
+    cards = ORDER_CARDS[variant]
     base = oven_table(box, table, oven)
     held = counts_of(hand, box.kinds)
     present = [k for k in box.kinds if held[k]]
-    orders = [cards[c] for c in sorted({c for c in hand if c not in box.kindset})]
-    orders.sort(key=lambda o: -weight(o))
+    rank = _RANK[variant]  # heaviest first, then by id
+    orders = [cards[c] for c in sorted({c for c in hand if c not in kindset}, key=rank.__getitem__)]
     late = supply <= 2 * seats
     limit = KNOBS["late_pay"] if late else KNOBS["pay"]
-    need = _wanted(orders, base)
+    need: Counts | None = None  # `_wanted`, needed by few turns: made when first asked for
 
-    # 1. An order that this turn's play makes sure of.
-    best: tuple[tuple[float, int, int, int, str], str, int, str] | None = None
+    # 1. An order that this turn's play makes sure of: the least (pay, -weight,
+    # waste, count, kind), the first of equals; the waste, which needs
+    # `_wanted`, is only worked out between plays equal before it.
+    heavy_first = KNOBS["heavy_first"]
+    best: tuple[tuple[int, int], int, str, str] | None = None  # (first two, count, kind, order)
+    best_waste = -1  # not worked out yet
+    best_pay = best_heavy = 0
+    sized = _SIZED[variant]
     for card in orders:
-        exact = card.shape in (BOMBASTICA, MINIMALE)  # every card counts, or may
+        shape, crossed, heavy = card.shape, card.crossed, -weight(card)
+        # Lighter than the best so far (orders go heaviest first): only a
+        # smaller pay could beat it, and with heavy_first nothing can.
+        if best is not None and heavy > best_heavy and (heavy_first or best_pay == 0):
+            break
         most = _MOST[card.id]
+        bomb = shape == BOMBASTICA  # its outlook is the oven's and the hand's sizes alone
+        on_oven, in_hand = (sum(base.values()), sum(held.values())) if bomb else (0, 0)
+        exact = bomb or shape == MINIMALE  # every card counts, or may
+        choices = sized[card.id]
+        flat, flat_known = None, False  # the outlook after a play of a kind it never needs
         for kind in present:
-            # more than the order can use changes nothing but the waste
-            top = held[kind] if exact else max(1, min(held[kind], most[kind] - base[kind]))
+            if exact:
+                top = held[kind]
+            else:  # more than the order can use changes nothing but the waste
+                top = most[kind] - base[kind]
+                if top > held[kind]:
+                    top = held[kind]
+                if top < 1:
+                    top = 1
             for count in range(1, top + 1):
-                base[kind] += count
-                held[kind] -= count
-                pay = outlook(card, base, held)
-                base[kind] -= count
-                held[kind] += count
+                pay: int | None
+                if bomb:
+                    short = card.amount - on_oven - count
+                    pay = 0 if short <= 0 else short if in_hand - count >= short else None
+                elif exact:
+                    base[kind] += count
+                    held[kind] -= count
+                    pay = outlook(card, base, held)
+                    base[kind] -= count
+                    held[kind] += count
+                elif not most[kind] and kind != crossed:  # neither read nor crossed
+                    if not flat_known:
+                        flat, flat_known = _fixed_outlook(choices, crossed, base, held), True
+                    pay = flat
+                else:
+                    base[kind] += count
+                    held[kind] -= count
+                    pay = _fixed_outlook(choices, crossed, base, held)
+                    base[kind] -= count
+                    held[kind] += count
                 if pay is None or pay > limit:
                     continue
-                waste = max(0, count - need.get(kind, 0))
-                if KNOBS["heavy_first"]:
-                    key = (-weight(card), pay, waste, count, kind)
-                else:
-                    key = (pay, -weight(card), waste, count, kind)
-                if best is None or key < best[0]:
-                    best = (key, kind, count, card.id)
+                first = (heavy, pay) if heavy_first else (pay, heavy)
+                if best is not None:
+                    if first > best[0]:
+                        continue
+                    if first == best[0]:
+                        if need is None:
+                            need = _wanted(orders, base, variant)
+                        if best_waste < 0:
+                            best_waste = max(0, best[1] - need.get(best[2], 0))
+                        waste = max(0, count - need.get(kind, 0))
+                        if (waste, count, kind) >= (best_waste, best[1], best[2]):
+                            continue
+                        best, best_waste = (first, count, kind, card.id), waste
+                        continue
+                best, best_waste = (first, count, kind, card.id), -1
+                best_pay, best_heavy = pay, heavy
     if best is not None:
-        _, kind, count, order = best
+        _, count, kind, order = best
         return _finish(seat, box, hand, kind, count, order, base, pile, supply)
 
     # 2. Bombastica: a big play when the oven is close to 15.
-    near = sum(base.values()) + sum(held.values()) + KNOBS["bomb_gap"] >= 15
-    if near and any(o.shape == BOMBASTICA for o in orders):
+    bombastica = any(o.shape == BOMBASTICA for o in orders)
+    if bombastica and sum(base.values()) + sum(held.values()) + KNOBS["bomb_gap"] >= 15:
         kind = max(present, key=lambda k: held[k])
         return _finish(seat, box, hand, kind, held[kind], None, base, pile, supply)
 
@@ -169,7 +272,7 @@ def plan_turn(
                 continue
             if card.crossed is not None and base[card.crossed] > 0:
                 continue
-            score, needs = _coverage(card, base, held)
+            score, needs = _coverage(card, base, held, variant)
             ranked.append((-score, -weight(card), card.id, needs))
         ranked.sort()
         for _, _, _, needs in ranked:
@@ -179,20 +282,22 @@ def plan_turn(
                 if cover > pick_n:
                     pick, pick_n = kind, cover
             if pick is not None:
-                gamble = _gamble(orders, base, held, pick, pick_n)
+                gamble = _gamble(orders, base, held, pick, pick_n, variant)
                 return _finish(seat, box, hand, pick, pick_n, gamble, base, pile, supply)
 
     # 4. Shed one card no order of ours wants, from the largest spare group.
+    if need is None:
+        need = _wanted(orders, base, variant)
     spare = [k for k in present if held[k] > need.get(k, 0)] or present
-    spare = [k for k in spare if k != personal] or spare
+    spare = [k for k in spare if k != PERSONAL[colour]] or spare
     sign = -1 if KNOBS["shed_big"] else 1
     kind = min(spare, key=lambda k: (sign * held[k], box.kinds.index(k)))
-    gamble = _gamble(orders, base, held, kind, 1)
+    gamble = _gamble(orders, base, held, kind, 1, variant)
     return _finish(seat, box, hand, kind, 1, gamble, base, pile, supply)
 
 
 def _gamble(
-    orders: list[OrderCard], base: Counts, held: Counts, kind: str, count: int
+    orders: list[OrderCard], base: Counts, held: Counts, kind: str, count: int, variant: str
 ) -> str | None:
     """An order placed on the chance of being paid at its reveal from the hand
     as it will be then (MM-R4): the best covered one, if covered enough."""
@@ -204,7 +309,7 @@ def _gamble(
     for card in orders:
         if card.shape == BOMBASTICA or (card.crossed is not None and base[card.crossed] > 0):
             continue
-        score, _ = _coverage(card, base, held)
+        score, _ = _coverage(card, base, held, variant)
         if score >= best_score:
             best, best_score = card.id, score
     base[kind] -= count
@@ -212,13 +317,24 @@ def _gamble(
     return best
 
 
-def _wanted(orders: list[OrderCard], base: Counts) -> Counts:
-    """Cards of each kind the orders still lack beyond the oven (best choices)."""
+def _wanted(orders: list[OrderCard], base: Counts, variant: str) -> Counts:
+    """Cards of each kind the orders still lack beyond the oven (best choices:
+    `_coverage` with an empty hand, written out as the playouts ask often)."""
     need: Counts = {}
     for card in orders:
         if card.shape == BOMBASTICA:
             continue
-        _, needs = _coverage(card, base, dict.fromkeys(base, 0))
+        choices = _choices(card, base, variant)
+        needs = choices[0][0]
+        if len(choices) > 1:
+            best = -1.0
+            for wanted, total in choices:
+                got = 0
+                for k, n in wanted:
+                    have = base[k]
+                    got += n if n < have else have
+                if got / total > best:
+                    best, needs = got / total, wanted
         for kind, n in needs:
             lack = n - base[kind]
             if lack > 0:
@@ -314,7 +430,7 @@ def candidates(
             ]
             base[kind] -= count
             held[kind] += count
-            order = min(sure)[2] if sure else _gamble(orders, base, held, kind, count)
+            order = min(sure)[2] if sure else _gamble(orders, base, held, kind, count, box.variant)
             found.append(_finish(seat, box, hand, kind, count, order, base, pile, supply))
     unique: list[Action] = []
     for move in found:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ..actions import ORDERS, SUPPLY, Action, Ask, Choose, Pass, Pay, Turn
+from ..actions import ORDERS, SUPPLY, Action, Ask, Choose, Help, Pass, Pay, Turn
 from ..cards import BOMBASTICA, ORDER_CARDS, Box, OrderCard
 from ..reveal import options
 from ..state import CHOOSE, PAY, Pending
@@ -288,12 +288,10 @@ def decide(
 ) -> Action:
     """The heuristic's reveal decision: make the order if the hand can, ask
     for help when it cannot (plus), help whenever possible (both score)."""
-    from ..actions import Help  # local: keeps the import list short above
-
-    held = counts_of(hand, box.kinds)
     card = ORDER_CARDS[box.variant][pending.order]
-    keep = wants([ORDER_CARDS[box.variant][c] for c in hand if c not in box.kindset], table)
     if pending.stage == CHOOSE:
+        held = counts_of(hand, box.kinds)
+        keep = _keep(box, hand, table) if pending.covered else {}
         best, best_cost = None, None
         for choice in pending.options:
             lack = [(k, n - table[k]) for k, n in card.requirements[choice] if table[k] < n]
@@ -308,18 +306,25 @@ def decide(
             else:
                 return Pay(seat, False)
         return Choose(seat, best)
+    # Below, only the kinds asked for are counted (the playouts ask often).
     if pending.stage == PAY:
         if pending.short:
-            if sum(held.values()) >= pending.short:
+            if sum(1 for c in hand if c in box.kindset) >= pending.short:
+                keep = _keep(box, hand, table)
                 return Pay(seat, True, bombastica_cards(box, hand, pending.short, keep))
             return Pay(seat, False)
-        if all(held[k] >= n for k, n in pending.missing):
+        if all(hand.count(k) >= n for k, n in pending.missing):
             return Pay(seat, True)
         if help_on:
-            asked = tuple((k, n - held[k]) for k, n in pending.missing if held[k] < n)
+            asked = tuple((k, n - hand.count(k)) for k, n in pending.missing if hand.count(k) < n)
             return Ask(seat, asked)
         return Pay(seat, False)
-    return Help(seat, all(held[k] >= n for k, n in pending.ask))
+    return Help(seat, all(hand.count(k) >= n for k, n in pending.ask))
+
+
+def _keep(box: Box, hand: list[str], table: Counts) -> Counts:
+    """What the hand's orders still need: only some decisions ask (made when asked)."""
+    return wants([ORDER_CARDS[box.variant][c] for c in hand if c not in box.kindset], table)
 
 
 def _missing(card: OrderCard, choice: tuple[str, ...], table: Counts) -> int:
