@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from ..actions import ORDERS, SUPPLY, Action, Turn
 from ..cards import ALL_KINDS, BOMBASTICA, MINIMALE, MONOTONI, ORDER_CARDS, PERSONAL, Box, OrderCard
 from ..reveal import options
-from .policy import Counts, counts_of, outlook, pass_turn, project
+from .policy import Counts, cheapest, counts_of, outlook, pass_turn, project
 
 #: Tunables, each measured against the rival heuristic (1,000-2,000 games at
 #: 2 seats, classic); the comments give the 2-seat win rate of the change.
@@ -139,25 +139,13 @@ def _coverage(card: OrderCard, base: Counts, held: Counts, variant: str) -> tupl
 
 
 def _fixed_outlook(
-    sized: tuple[Sized, ...], crossed: str | None, base: Counts, held: Counts
+    needs: Iterable[Needs], crossed: str | None, base: Counts, held: Counts
 ) -> int | None:
     """`policy.outlook` for an order whose choices do not depend on the table
-    (all but Minimale and Bombastica)."""
+    (all but Minimale and Bombastica): `needs` are its choices' needs."""
     if crossed is not None and base[crossed] > 0:
         return None
-    best = None
-    for needs, _ in sized:
-        pay = 0
-        for kind, n in needs:
-            lack = n - base[kind]
-            if lack > 0:
-                if held[kind] < lack:
-                    break
-                pay += lack
-        else:
-            if best is None or pay < best:
-                best = pay
-    return best
+    return cheapest(needs, base, held)
 
 
 def plan_turn(
@@ -193,7 +181,6 @@ def plan_turn(
     best: tuple[tuple[int, int], int, str, str] | None = None  # (first two, count, kind, order)
     best_waste = -1  # not worked out yet
     best_pay = best_heavy = 0
-    sized = _SIZED[variant]
     for card in orders:
         shape, crossed, heavy = card.shape, card.crossed, -weight(card)
         # Lighter than the best so far (orders go heaviest first): only a
@@ -204,7 +191,7 @@ def plan_turn(
         bomb = shape == BOMBASTICA  # its outlook is the oven's and the hand's sizes alone
         on_oven, in_hand = (sum(base.values()), sum(held.values())) if bomb else (0, 0)
         exact = bomb or shape == MINIMALE  # every card counts, or may
-        choices = sized[card.id]
+        choices = card.requirements.values()
         flat, flat_known = None, False  # the outlook after a play of a kind it never needs
         for kind in present:
             if exact:

@@ -75,10 +75,18 @@ def outlook(card: OrderCard, table: Counts, hand: Counts) -> int | None:
         if short <= 0:
             return 0
         return short if sum(hand.values()) >= short else None
+    return cheapest([card.requirements[choice] for choice in options(card, table)], table, hand)
+
+
+def cheapest(
+    choices: Iterable[Iterable[tuple[str, int]]], table: Counts, hand: Counts
+) -> int | None:
+    """The fewest hand cards that complete one of `choices` (each a choice's
+    needs) against `table`; None if the hand completes none."""
     best = None
-    for choice in options(card, table):
+    for needs in choices:
         pay = 0
-        for kind, n in card.requirements[choice]:
+        for kind, n in needs:
             lack = n - table[kind]
             if lack > 0:
                 if hand[kind] < lack:
