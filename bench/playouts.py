@@ -12,6 +12,7 @@ decisions instead.
 from __future__ import annotations
 
 import argparse
+import copy
 import cProfile
 import json
 import pstats
@@ -40,22 +41,13 @@ def positions(seats: int, games: int, every: int) -> list[tuple[State, Memory, i
         while state.phase != OVER:
             seat = state.to_act()[0]
             if n % every == 0:
-                found.append((state.copy(), _copy(agents[seat].memory), seat))
+                found.append((state.copy(), copy.deepcopy(agents[seat].memory), seat))
             n += 1
             new: list[Event] = []
             step(state, agents[seat].choose(state, seat), new)
             for agent in agents:
                 agent.observe(new)
     return found
-
-
-def _copy(memory: Memory) -> Memory:
-    copied = Memory(memory.seat, memory.recall, memory.seed)
-    copied.oven, copied.used = list(memory.oven), list(memory.used)
-    copied.made = {s: list(m) for s, m in memory.made.items()}
-    copied.rewards = dict(memory.rewards)
-    copied.round, copied.plays, copied.events = memory.round, memory.plays, memory.events
-    return copied
 
 
 def playout_rate(observations: list[Observation], worlds: int) -> tuple[int, float]:
@@ -86,23 +78,25 @@ def main(argv: list[str] | None = None) -> int:
     observations = [observe(state, seat, memory) for state, memory, seat in found]
     step_ = max(1, len(found) // args.decisions)
     chosen = found[::step_][: args.decisions]
+
+    def decide(state: State, memory: Memory, seat: int) -> None:
+        agent = IsmctsAgent(seat, seat=seat, max_steps=args.max_steps)
+        agent.memory = memory
+        agent.choose(state, seat)
+
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()
         for state, memory, seat in chosen:
-            agent = IsmctsAgent(seat, seat=seat, max_steps=args.max_steps)
-            agent.memory = memory
-            agent.choose(state, seat)
+            decide(state, memory, seat)
         profile.disable()
         pstats.Stats(profile).sort_stats("tottime").print_stats(30)
         return 0
     actions, seconds = playout_rate(observations, args.worlds)
     times = []
     for state, memory, seat in chosen:
-        agent = IsmctsAgent(seat, seat=seat, max_steps=args.max_steps)
-        agent.memory = memory
         started = time.perf_counter()
-        agent.choose(state, seat)
+        decide(state, memory, seat)
         times.append(time.perf_counter() - started)
     result = {
         "seats": args.seats,
