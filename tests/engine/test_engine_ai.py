@@ -172,6 +172,37 @@ def test_determinized_worlds_keep_the_public_facts() -> None:
         assert world.pending == state.pending
 
 
+@pytest.mark.parametrize(
+    ("variant", "seats", "seed"), [("classic", 2, 3), ("classic", 4, 5), ("plus", 3, 2)]
+)
+def test_orders_not_made_are_known_under_their_pile(variant: str, seats: int, seed: int) -> None:
+    """MM-R5: an order not made is seen going under its owner's order pile, so
+    every seat knows the pile's bottom cards until they are drawn back, and
+    then knows them in that hand; the sampled worlds keep them there."""
+    state, events = new_game(variant, seats, seed=seed)
+    agents = [HeuristicAgent(seed, seat=s, events=events) for s in range(seats)]
+    rnd = random.Random(seed)
+    known_under = known_held = 0
+    while state.phase != OVER:
+        seat = state.to_act()[0]
+        obs = agents[seat].observation(state, seat)
+        world = determinize(obs, rnd)
+        for s in range(seats):
+            pile, under, held = state.order_piles[s], obs.bottoms[s], obs.held[s]
+            assert tuple(pile[len(pile) - len(under) :]) == under
+            assert world.order_piles[s][len(pile) - len(under) :] == list(under)
+            for order in held:
+                assert order not in pile  # drawn back: in the hand, or played since
+                assert (order in world.hands[s]) == (order in state.hands[s])
+            known_under += len(under)
+            known_held += len(held)
+        new: list[Event] = []
+        step(state, agents[seat].choose(state, seat), new)
+        for agent in agents:
+            agent.observe(new)
+    assert known_under and known_held
+
+
 def test_forgetful_memory_recalls_some_plays_reproducibly() -> None:
     state, events = _midgame("classic", 4, seed=2, actions=12)
     perfect = Memory.from_events(events, 0)

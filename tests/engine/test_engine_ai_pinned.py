@@ -29,9 +29,9 @@ PINNED = {
     "classic 5 13 heuristic rival-heuristic easy": "d4a68601e2efd066",
     "plus 4 14 heuristic rival-heuristic": "add22f932582b424",
     "plus 6 15 easy rival-heuristic heuristic": "4742b71b031a04cf",
-    "classic 4 16 ismcts rival-mc": "69a8d71bef67b3ea",
-    "classic 3 17 medium rival-mc ismcts": "bcdea7dbc80b74d9",
-    "plus 3 18 ismcts heuristic rival-heuristic": "2afbf125a764b1f0",
+    "classic 4 16 ismcts rival-mc": "12447f77e66bad3a",
+    "classic 3 17 medium rival-mc ismcts": "491c1d0e0a4d5b83",
+    "plus 3 18 ismcts heuristic rival-heuristic": "e7936562eb7ac035",
 }
 
 

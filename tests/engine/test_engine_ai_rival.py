@@ -15,8 +15,9 @@ from engine.mammamia.ai import (
     RivalHeuristicAgent,
     RivalMcAgent,
     make_agent,
+    rival,
 )
-from engine.mammamia.ai.determinize import determinize, observe
+from engine.mammamia.ai.determinize import Observation, determinize, observe
 from engine.mammamia.ai.memory import Memory
 from engine.mammamia.ai.plan import candidates, plan_turn
 from engine.mammamia.ai.tournament import play, tournament
@@ -70,19 +71,24 @@ AGENT_MAKERS = {
 
 
 @pytest.mark.parametrize("name", sorted(AGENT_MAKERS))
-@pytest.mark.parametrize(("variant", "seats", "seed"), [("classic", 3, 31), ("plus", 4, 32)])
+@pytest.mark.parametrize(
+    ("variant", "seats", "seed", "actions"),
+    [("classic", 3, 31, 11), ("plus", 4, 32, 14), ("classic", 3, 34, 60)],
+)
 def test_every_unseen_card_redealt_leaves_the_decision(
-    name: str, variant: str, seats: int, seed: int
+    name: str, variant: str, seats: int, seed: int, actions: int
 ) -> None:
     """MM-T7, MM-V1: a world dealt anew from what the seat may know (other
     hands, order piles, supply, forgotten oven plays, the PRNG) gives the
-    same decision."""
-    state, events = _position(variant, seats, seed, actions=3 * seats + 2)
+    same decision; in the second round, too, where orders not made lie known
+    under their piles or were drawn back (MM-R5)."""
+    state, events = _position(variant, seats, seed, actions)
     seat = state.to_act()[0]
     make = AGENT_MAKERS[name]
     recall = make(seat, []).memory.recall
     memory = Memory.from_events(events, seat, recall, make(seat, []).memory.seed)
     obs = observe(state, seat, memory)
+    assert state.round == 1 or (any(obs.bottoms.values()) and any(obs.held.values()))
     rnd = random.Random(seed)
     moves = {make(seat, events).choose(state, seat)}
     changed = 0
@@ -177,3 +183,25 @@ def test_heuristic_beats_the_rival_heuristic() -> None:
     """A small-N check; the README's figures come from the tournament command."""
     data = tournament(["heuristic", "rival-heuristic"], "classic", 2, 200, seed=11).to_json()
     assert data["agents"]["heuristic"]["win_rate"] >= 0.58
+
+
+def test_rival_mc_deals_unseen_orders_as_first_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The benchmark stays as measured: `rival-mc` samples its worlds without
+    knowing which orders lie under the piles (MM-R5), unless told to
+    (`piles=1`)."""
+    state, events = _position("classic", 3, 34, 60)
+    seat = state.to_act()[0]
+    seen: list[Observation] = []
+
+    def spy(obs: Observation, rnd: random.Random) -> State:
+        seen.append(obs)
+        return determinize(obs, rnd)
+
+    monkeypatch.setattr(rival, "determinize", spy)
+    _cheap_mc(5, seat, events).choose(state, seat)
+    assert seen and not any(any(o.bottoms.values()) for o in seen)
+    seen.clear()
+    RivalMcAgent(5, seat=seat, playouts=4, low=1, high=2, piles=1, events=events).choose(
+        state, seat
+    )
+    assert seen and all(any(o.bottoms.values()) for o in seen)

@@ -4,8 +4,10 @@ An `Observation` is built from `engine.player_view` (the public table and the
 seat's own hand) and the seat's `Memory` of public events; nothing else of the
 real state is read. `determinize` deals every card the seat cannot see at
 random, consistently with what it knows: hand and pile sizes, each colour's
-order cards, the orders seen delivered, the oven's remembered plays, the used
-pile, the supply's size and the MAMMA MIA card's holder (MM-T7).
+order cards, the orders seen delivered, the orders not made that lie under
+their owner's pile (MM-R5) or were drawn back from there, the oven's
+remembered plays, the used pile, the supply's size and the MAMMA MIA card's
+holder (MM-T7).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import hashlib
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import BOXES, MAMMA_MIA, Box
@@ -34,6 +36,10 @@ class Observation:
     used: tuple[str, ...]
     made: dict[int, tuple[str, ...]]
     rewards: dict[int, int]
+    # per seat: orders known under its order pile (top to bottom), and orders
+    # known in its hand, drawn back from there (`Memory.pile_bottoms`)
+    bottoms: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    held: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def box(self) -> Box:
@@ -74,7 +80,12 @@ def observe(state: State, seat: int, memory: Memory | None) -> Observation:
     used = used[: view["used_size"]]
     made = {s: tuple(m) for s, m in memory.made.items()} if memory is not None else {}
     rewards = dict(memory.rewards) if memory is not None else {}
-    return Observation(seat, view, tuple(slots), tuple(used), made, rewards)
+    bottoms, held = {}, {}
+    if memory is not None:
+        for player in view["players"]:
+            s = player["seat"]
+            bottoms[s], held[s] = memory.pile_bottoms(s, player["order_pile_size"])
+    return Observation(seat, view, tuple(slots), tuple(used), made, rewards, bottoms, held)
 
 
 def pending_of(view: dict[str, Any]) -> Pending | None:
@@ -154,9 +165,13 @@ def determinize(obs: Observation, rnd: random.Random) -> State:
         reserved = [kind for kind, n in rest_needed for _ in range(n)]
     for seat in range(seats):
         mine = [o for o in box.order_ids(colours[seat]) if o not in known_orders]
+        bottom = [o for o in obs.bottoms.get(seat, ()) if o in mine]
+        held = [o for o in obs.held.get(seat, ()) if o in mine and seat != me]
+        mine = [o for o in mine if o not in bottom and o not in held]
         rnd.shuffle(mine)
-        piles[seat] = mine[: pile_sizes[seat]]
-        rest = mine[pile_sizes[seat] :]
+        top = pile_sizes[seat] - len(bottom)  # MM-R5: orders not made lie underneath
+        piles[seat] = mine[:top] + bottom
+        rest = mine[top:] + held
         if plus:  # PL-H3: helper orders went face down from the pile's top
             taken = rest[: obs.rewards.get(seat, 0)]
             delivered[seat] += taken

@@ -17,7 +17,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...rng import next_state
-from ..events import Event, GameStart, HelperScored, Made, Played, Revealed, RoundStarted
+from ..actions import ORDERS
+from ..events import (
+    Drawn,
+    Event,
+    GameStart,
+    HelperScored,
+    Made,
+    Played,
+    Returned,
+    Revealed,
+    RoundStarted,
+)
 
 _MASK = (1 << 64) - 1
 
@@ -49,6 +60,10 @@ class Memory:
     used: list[str] = field(default_factory=list)  # the used pile's known cards, this round
     made: dict[int, list[str]] = field(default_factory=dict)  # orders seen made, by owner
     rewards: dict[int, int] = field(default_factory=dict)  # PL-H3 unseen helper orders
+    # What happened to each order pile this game, for `pile_bottoms`:
+    # ("draw", n) from the top, ("return", order) under it (MM-R5, face up
+    # at the reveal before it goes), ("top", 1) a helper's reward (PL-H3).
+    piles: dict[int, list[tuple[str, int | str]]] = field(default_factory=dict)
     round: int = 1
     plays: int = 0  # plays this round, for the recall hash
     events: int = 0  # events taken in, for callers checking they are in step
@@ -85,9 +100,15 @@ class Memory:
             self.made.setdefault(event.seat, []).append(event.order)
         elif isinstance(event, HelperScored):
             self.rewards[event.seat] = self.rewards.get(event.seat, 0) + 1
+            self.piles.setdefault(event.seat, []).append(("top", 1))
+        elif isinstance(event, Drawn):
+            if event.source == ORDERS:
+                self.piles.setdefault(event.seat, []).append(("draw", event.count))
+        elif isinstance(event, Returned):
+            self.piles.setdefault(event.seat, []).append(("return", event.order))
         elif isinstance(event, RoundStarted | GameStart):
             if isinstance(event, GameStart):
-                self.made, self.rewards = {}, {}
+                self.made, self.rewards, self.piles = {}, {}, {}
             self.round = event.round
             self.oven, self.used, self.plays = [], [], 0
 
@@ -102,3 +123,37 @@ class Memory:
 
     def known_oven(self) -> list[str | None]:
         return [slot.card for slot in self.oven]
+
+    def pile_bottoms(self, seat: int, size: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The orders known to lie at the bottom of `seat`'s order pile, top
+        to bottom, given its `size` now, and those drawn back from there into
+        its hand. An order that was not made went face up under the pile
+        (MM-R5) and comes back only once every card above it is drawn. Worked
+        out backwards from `size` for the pile's size before each change, then
+        forwards."""
+        log = self.piles.get(seat, [])
+        before = size
+        for what, value in reversed(log):
+            if what == "return":
+                before -= 1
+            else:
+                before += int(value)
+        if before < 0:  # out of step with the table: know nothing
+            return (), ()
+        above = before  # unknown cards above the known ones
+        bottom: list[str] = []
+        held: list[str] = []
+        for what, value in log:
+            if what == "return":
+                order = str(value)
+                if order in held:
+                    held.remove(order)
+                bottom.append(order)
+                continue
+            n = int(value)
+            taken = min(n, above)
+            above -= taken
+            drawn, bottom = bottom[: n - taken], bottom[n - taken :]
+            if what == "draw":
+                held += drawn
+        return tuple(bottom), tuple(held)

@@ -31,6 +31,7 @@ same worlds instead, a stronger variant than the one described.)
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable
 
@@ -270,6 +271,7 @@ class RivalMcAgent(Agent):
         low: int = 24,
         high: int = 90,
         paired: int = 0,
+        piles: int = 0,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
@@ -277,6 +279,9 @@ class RivalMcAgent(Agent):
         super().__init__(seed, recall=recall, seat=seat, events=events)
         self.playouts, self.low, self.high = playouts, low, high
         self.paired = paired  # 1: every candidate on the same worlds (stronger)
+        # 1: its worlds keep the orders not made under their piles (MM-R5), as
+        # ours do; 0, as first measured, deals every unseen order at random
+        self.piles = piles
 
     def _best(self, obs: Observation, moves: list[Action], rnd: random.Random) -> Action:
         if len(moves) == 1:
@@ -295,6 +300,8 @@ class RivalMcAgent(Agent):
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
+        if not self.piles:
+            obs = dataclasses.replace(obs, bottoms={}, held={})
         view, box = obs.view, obs.box
         rnd = random.Random(obs.key(self.seed))
         if view["phase"] != TURN:
