@@ -1,5 +1,6 @@
 """What a seat remembers of the public events: the oven's plays, the used pile,
-the orders made.
+the orders made, and what went on and off each order pile (so it knows the
+orders not made that lie under it).
 
 The oven is covered in the physical game (MM-T7), so remembering it is the
 skill. A `Memory` with `recall` 1.0 remembers every play; with less it recalls
