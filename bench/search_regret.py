@@ -26,17 +26,15 @@ import time
 from engine.mammamia.actions import Action
 from engine.mammamia.ai import ismcts
 from engine.mammamia.ai.determinize import Observation, determinize, observe
-from engine.mammamia.ai.heuristic import heuristic_move
 from engine.mammamia.game import is_legal, step
-from engine.mammamia.state import OVER, TURN
+from engine.mammamia.state import TURN
 
 from .playouts import positions
 
 
 def moves_of(obs: Observation) -> list[Action]:
     """The search's candidates at the root, as `paired_search` builds them."""
-    sample = determinize(obs, random.Random(0))
-    return ismcts.candidates(sample, obs.seat, 24, heuristic_move(obs), obs.known_oven())
+    return ismcts.root_moves(obs, random.Random(0), 24)
 
 
 def values(obs: Observation, moves: list[Action], worlds: int, seed: int) -> list[float]:
@@ -50,8 +48,7 @@ def values(obs: Observation, moves: list[Action], worlds: int, seed: int) -> lis
             if not is_legal(trial, move):
                 continue
             step(trial, move)
-            while trial.phase != OVER:
-                step(trial, ismcts.playout_move(trial, trial.to_act()[0], rnd))
+            ismcts.play_out(trial, rnd)
             totals[i] += ismcts.outcome(trial, obs.seat, margin=0.0)
     return [t / worlds for t in totals]
 

@@ -120,6 +120,19 @@ def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
     return policy.decide(seat, box, hand, world.table, world.pending, world.help)
 
 
+def root_moves(obs: Observation, rnd: random.Random, width: int) -> list[Action]:
+    """The moves searched at the root, in one sampled world: the heuristic's
+    first, plays ranked against the remembered oven; never empty."""
+    first = heuristic_move(obs)
+    return candidates(determinize(obs, rnd), obs.seat, width, first, obs.known_oven()) or [first]
+
+
+def play_out(world: State, rnd: random.Random, until: float = math.inf) -> None:
+    """Every seat plays `playout_move` to the game's end or round `until`."""
+    while world.phase != OVER and world.round < until:
+        step(world, playout_move(world, world.to_act()[0], rnd))
+
+
 def outcome(world: State, seat: int, margin: float = 0.1) -> float:
     """At the game's end 1 for a win (shared wins split), with `margin` of the
     value for the score margin; before it (a playout cut at the horizon) the
@@ -145,11 +158,9 @@ def search(
 ) -> Action:
     me = obs.seat
     rnd = random.Random(seed)
-    first = heuristic_move(obs)
-    sample = determinize(obs, rnd)
-    roots = candidates(sample, me, width, first, obs.known_oven())
-    if len(roots) <= 1:
-        return roots[0] if roots else first
+    roots = root_moves(obs, rnd, width)
+    if len(roots) == 1:
+        return roots[0]
     root = Node()
     start = obs.view["round"]
     steps = 0
@@ -174,8 +185,7 @@ def search(
             step(world, action)
             if node.visits == 0:
                 break
-        while world.phase != OVER and world.round - start < horizon:
-            step(world, playout_move(world, world.to_act()[0], rnd))
+        play_out(world, rnd, start + horizon)
         steps += world.version - version
         reward = outcome(world, me)
         for visited in path:
@@ -203,11 +213,9 @@ def paired_search(
     (at least one world a round)."""
     me = obs.seat
     rnd = random.Random(seed)
-    first = heuristic_move(obs)
-    sample = determinize(obs, rnd)
-    moves = candidates(sample, me, min(width, iterations), first, obs.known_oven())
-    if len(moves) <= 1:
-        return moves[0] if moves else first
+    moves = root_moves(obs, rnd, min(width, iterations))
+    if len(moves) == 1:
+        return moves[0]
     start = obs.view["round"]
     budget = max_steps if max_steps is not None else math.inf
     rounds = max(1, math.ceil(math.log2(len(moves))))
@@ -225,8 +233,7 @@ def paired_search(
                     totals[i] -= 1.0
                     continue
                 step(trial, moves[i])
-                while trial.phase != OVER and trial.round - start < horizon:
-                    step(trial, playout_move(trial, trial.to_act()[0], rnd))
+                play_out(trial, rnd, start + horizon)
                 spent += trial.version - world.version
                 totals[i] += outcome(trial, me, margin)
         alive.sort(key=lambda i: (-totals[i], i))
