@@ -9,11 +9,13 @@ import random
 import pytest
 
 from engine.mammamia import State, legal_actions, new_game, player_view, step
+from engine.mammamia.actions import Turn
 from engine.mammamia.ai import (
     HeuristicAgent,
     IsmctsAgent,
     RivalHeuristicAgent,
     RivalMcAgent,
+    ismcts,
     make_agent,
     rival,
 )
@@ -64,6 +66,7 @@ AGENT_MAKERS = {
     "medium": lambda seat, ev: IsmctsAgent(5, seat=seat, recall=0.7, iterations=25, events=ev),
     # the default search bounded by playout actions, as "hard" is (a smaller budget)
     "hard": lambda seat, ev: IsmctsAgent(5, seat=seat, max_steps=1500, events=ev),
+    "ismcts-wide": lambda seat, ev: IsmctsAgent(5, seat=seat, every=2, max_steps=1500, events=ev),
     "ismcts-tree": lambda seat, ev: IsmctsAgent(5, seat=seat, paired=0, iterations=25, events=ev),
     "rival-heuristic": lambda seat, ev: RivalHeuristicAgent(5, seat=seat, events=ev),
     "rival-mc": lambda seat, ev: _cheap_mc(5, seat, ev),
@@ -171,6 +174,44 @@ def test_search_candidates_start_with_the_heuristic_move() -> None:
     found = candidates(*args, len(state.order_piles[seat]), len(state.supply), 8)
     assert found[0] == plan_turn(*args, len(state.order_piles[seat]), len(state.supply))
     assert 1 < len(found) <= 8 and len(set(found)) == len(found)
+
+
+def test_search_candidates_can_pair_every_amount_with_every_order() -> None:
+    """`every`: each amount searched is tried with each order in hand and with
+    none, as the rival's strong bot does, besides the plain candidates."""
+    state, _ = _position("classic", 4, 4, actions=12)
+    seat = state.to_act()[0]
+    hand = state.hands[seat]
+    args = (seat, state.box, state.colours[seat], 4, hand, state.table, state.oven)
+    rest = (len(state.order_piles[seat]), len(state.supply), 99)
+    wide, narrow = candidates(*args, *rest, every=True), candidates(*args, *rest)
+    ids = {c for c in hand if c not in state.box.kindset}
+    assert ids and set(narrow) < set(wide) and len(set(wide)) == len(wide)
+    turns = [t for t in wide if isinstance(t, Turn)]
+    for amount in {(t.ingredient, t.count) for t in turns}:
+        placed = {t.order for t in turns if (t.ingredient, t.count) == amount}
+        assert placed == ids | {None}, amount
+
+
+def test_the_search_goes_wide_only_at_tables_of_every_seats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`every=4`: from 4 seats on every amount meets every order, on the
+    `wide_steps` budget; at fewer seats the search is as before."""
+    searched: list[tuple[int | None, bool]] = []
+    search = ismcts.paired_search
+
+    def spy(obs: Observation, *args: object) -> object:
+        searched.append((args[4], args[6]))  # type: ignore[arg-type]
+        return search(obs, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ismcts, "paired_search", spy)
+    for seats in (2, 4):
+        state, events = _position("classic", seats, 4, actions=6)
+        seat = state.to_act()[0]
+        agent = IsmctsAgent(5, seat=seat, every=4, max_steps=300, wide_steps=500, events=events)
+        agent.choose(state, seat)
+    assert searched == [(300, False), (500, True)]
 
 
 def test_tournament_takes_difficulties_and_rivals() -> None:

@@ -54,6 +54,7 @@ def candidates(
     width: int,
     first: Action | None = None,
     oven: list[str | None] | None = None,
+    every: bool = False,
 ) -> list[Action]:
     """The moves searched for `seat` in `world`, most promising first; plays
     are ranked against `oven` (the remembered one at the root), else the world's."""
@@ -75,6 +76,7 @@ def candidates(
                 len(world.order_piles[seat]),
                 len(world.supply),
                 width,
+                every,
             )
     else:
         pending = world.pending
@@ -120,11 +122,14 @@ def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
     return policy.decide(seat, box, hand, world.table, world.pending, world.help)
 
 
-def root_moves(obs: Observation, rnd: random.Random, width: int) -> list[Action]:
+def root_moves(
+    obs: Observation, rnd: random.Random, width: int, every: bool = False
+) -> list[Action]:
     """The moves searched at the root, in one sampled world: the heuristic's
     first, plays ranked against the remembered oven; never empty."""
     first = heuristic_move(obs)
-    return candidates(determinize(obs, rnd), obs.seat, width, first, obs.known_oven()) or [first]
+    world = determinize(obs, rnd)
+    return candidates(world, obs.seat, width, first, obs.known_oven(), every) or [first]
 
 
 def play_out(world: State, rnd: random.Random, until: float = math.inf) -> None:
@@ -203,6 +208,7 @@ def paired_search(
     seed: int,
     max_steps: int | None,
     margin: float = 0.1,
+    every: bool = False,
 ) -> Action:
     """Flat Monte-Carlo with common worlds and sequential halving: each sampled
     world is played out once after every surviving candidate, so candidates
@@ -213,7 +219,7 @@ def paired_search(
     (at least one world a round)."""
     me = obs.seat
     rnd = random.Random(seed)
-    moves = root_moves(obs, rnd, min(width, iterations))
+    moves = root_moves(obs, rnd, min(width, iterations), every)
     if len(moves) == 1:
         return moves[0]
     start = obs.view["round"]
@@ -271,7 +277,10 @@ class IsmctsAgent(Agent):
     score margin (9: to the game's end); `margin` the margin's share of a
     finished playout's value (0.4 played no better than 0.1); `paired` 1 for
     the flat paired search, 0 for the tree, whose `iterations`, `depth` and
-    `explore` (UCB constant) apply."""
+    `explore` (UCB constant) apply. At tables of `every` seats or more (0:
+    never) each amount is searched with each order in hand or none, as the
+    rival's strong bot does, with `wide_steps` playout actions (default
+    `max_steps`): more candidates need more worlds each (README)."""
 
     name = "ismcts"
 
@@ -287,6 +296,8 @@ class IsmctsAgent(Agent):
         max_steps: int | None = 32000,
         paired: int = 1,
         margin: float = 0.1,
+        every: int = 0,
+        wide_steps: int | None = None,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
@@ -295,13 +306,21 @@ class IsmctsAgent(Agent):
         self.iterations, self.width, self.depth = iterations, width, depth
         self.explore, self.horizon, self.max_steps = explore, horizon, max_steps
         self.paired, self.margin = paired, margin
+        self.every, self.wide_steps = every, max_steps if wide_steps is None else wide_steps
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
         if self.paired:
-            key = obs.key(self.seed)
+            wide = 0 < self.every <= state.seats
             return paired_search(
-                obs, self.iterations, self.width, self.horizon, key, self.max_steps, self.margin
+                obs,
+                self.iterations,
+                self.width,
+                self.horizon,
+                obs.key(self.seed),
+                self.wide_steps if wide else self.max_steps,
+                self.margin,
+                wide,
             )
         return search(
             obs,
