@@ -277,10 +277,10 @@ class IsmctsAgent(Agent):
     score margin (9: to the game's end); `margin` the margin's share of a
     finished playout's value (0.4 played no better than 0.1); `paired` 1 for
     the flat paired search, 0 for the tree, whose `iterations`, `depth` and
-    `explore` (UCB constant) apply. At tables of `every` seats or more (0:
-    never) each amount is searched with each order in hand or none, as the
-    rival's strong bot does, with `wide_steps` playout actions (default
-    `max_steps`): more candidates need more worlds each (README)."""
+    `explore` (UCB constant) apply. In the flat search, at tables of `every`
+    seats or more (0: never), each amount is tried with each order in hand or
+    none, as the rival's strong bot does, with `wide_steps` playout actions
+    (default `max_steps`): more candidates need more worlds each (README)."""
 
     name = "ismcts"
 
