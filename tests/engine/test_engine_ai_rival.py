@@ -197,21 +197,24 @@ def test_the_search_goes_wide_only_at_tables_of_every_seats(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`every=4`: from 4 seats on every amount meets every order, on the
-    `wide_steps` budget; at fewer seats the search is as before."""
-    searched: list[tuple[int | None, bool]] = []
+    `wide_steps` budget and `wide_width` turns; at fewer seats the search is
+    as before."""
+    searched: list[tuple[object, ...]] = []
     search = ismcts.paired_search
 
     def spy(obs: Observation, *args: object) -> object:
-        searched.append((args[4], args[6]))  # type: ignore[arg-type]
+        searched.append((args[1], args[4], args[6]))
         return search(obs, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ismcts, "paired_search", spy)
     for seats in (2, 4):
         state, events = _position("classic", seats, 4, actions=6)
         seat = state.to_act()[0]
-        agent = IsmctsAgent(5, seat=seat, every=4, max_steps=300, wide_steps=500, events=events)
+        agent = IsmctsAgent(
+            5, seat=seat, every=4, max_steps=300, wide_steps=500, wide_width=30, events=events
+        )
         agent.choose(state, seat)
-    assert searched == [(300, False), (500, True)]
+    assert searched == [(24, 300, False), (30, 500, True)]
 
 
 def test_tournament_takes_difficulties_and_rivals() -> None:

@@ -280,7 +280,8 @@ class IsmctsAgent(Agent):
     `explore` (UCB constant) apply. In the flat search, at tables of `every`
     seats or more (0: never), each amount is tried with each order in hand or
     none, as the rival's strong bot does, with `wide_steps` playout actions
-    (default `max_steps`): more candidates need more worlds each (README)."""
+    and `wide_width` turns (defaults `max_steps`, `width`): more candidates
+    need more worlds each (README)."""
 
     name = "ismcts"
 
@@ -298,6 +299,7 @@ class IsmctsAgent(Agent):
         margin: float = 0.1,
         every: int = 0,
         wide_steps: int | None = None,
+        wide_width: int | None = None,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
@@ -307,6 +309,7 @@ class IsmctsAgent(Agent):
         self.explore, self.horizon, self.max_steps = explore, horizon, max_steps
         self.paired, self.margin = paired, margin
         self.every, self.wide_steps = every, max_steps if wide_steps is None else wide_steps
+        self.wide_width = width if wide_width is None else wide_width
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
@@ -315,7 +318,7 @@ class IsmctsAgent(Agent):
             return paired_search(
                 obs,
                 self.iterations,
-                self.width,
+                self.wide_width if wide else self.width,
                 self.horizon,
                 obs.key(self.seed),
                 self.wide_steps if wide else self.max_steps,
