@@ -18,6 +18,7 @@ from bench.same_moves import moves
 TINY: dict[str, dict[str, Any]] = {
     "ismcts": {"max_steps": 400},
     "medium": {"max_steps": 400},
+    "hard": {"max_steps": 400, "wide_steps": 600},
     "rival-mc": {"playouts": 8, "low": 2, "high": 3},
 }
 
@@ -32,6 +33,7 @@ PINNED = {
     "classic 4 16 ismcts rival-mc": "12447f77e66bad3a",
     "classic 3 17 medium rival-mc ismcts": "491c1d0e0a4d5b83",
     "plus 3 18 ismcts heuristic rival-heuristic": "e7936562eb7ac035",
+    "classic 4 19 hard rival-mc": "526650ebea9dfd97",
 }
 
 

@@ -11,6 +11,7 @@ import pytest
 from engine.mammamia import State, legal_actions, new_game, player_view, step
 from engine.mammamia.actions import Turn
 from engine.mammamia.ai import (
+    DIFFICULTIES,
     HeuristicAgent,
     IsmctsAgent,
     RivalHeuristicAgent,
@@ -59,13 +60,14 @@ def _position(variant: str, seats: int, seed: int, actions: int) -> tuple[State,
     return state, events
 
 
+# hard's own options, on smaller budgets
+HARD_SMALL = {**DIFFICULTIES["hard"][1], "max_steps": 1500, "wide_steps": 1500}
 AGENT_MAKERS = {
     "heuristic": lambda seat, ev: HeuristicAgent(5, seat=seat, events=ev),
     "easy": lambda seat, ev: make_agent("easy", 5, seat=seat, events=ev),
     "ismcts": lambda seat, ev: IsmctsAgent(5, seat=seat, iterations=25, events=ev),
     "medium": lambda seat, ev: IsmctsAgent(5, seat=seat, recall=0.7, iterations=25, events=ev),
-    # the default search bounded by playout actions, as "hard" is (a smaller budget)
-    "hard": lambda seat, ev: IsmctsAgent(5, seat=seat, max_steps=1500, events=ev),
+    "hard": lambda seat, ev: IsmctsAgent(5, seat=seat, events=ev, **HARD_SMALL),
     "ismcts-wide": lambda seat, ev: IsmctsAgent(5, seat=seat, every=2, max_steps=1500, events=ev),
     "ismcts-tree": lambda seat, ev: IsmctsAgent(5, seat=seat, paired=0, iterations=25, events=ev),
     "rival-heuristic": lambda seat, ev: RivalHeuristicAgent(5, seat=seat, events=ev),
