@@ -55,6 +55,7 @@ def candidates(
     first: Action | None = None,
     oven: list[str | None] | None = None,
     every: bool = False,
+    draws: bool = False,
 ) -> list[Action]:
     """The moves searched for `seat` in `world`, most promising first; plays
     are ranked against `oven` (the remembered one at the root), else the world's."""
@@ -77,6 +78,7 @@ def candidates(
                 len(world.supply),
                 width,
                 every,
+                draws,
             )
     else:
         pending = world.pending
@@ -123,13 +125,13 @@ def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
 
 
 def root_moves(
-    obs: Observation, rnd: random.Random, width: int, every: bool = False
+    obs: Observation, rnd: random.Random, width: int, every: bool = False, draws: bool = False
 ) -> list[Action]:
     """The moves searched at the root, in one sampled world: the heuristic's
     first, plays ranked against the remembered oven; never empty."""
     first = heuristic_move(obs)
     world = determinize(obs, rnd)
-    return candidates(world, obs.seat, width, first, obs.known_oven(), every) or [first]
+    return candidates(world, obs.seat, width, first, obs.known_oven(), every, draws) or [first]
 
 
 def play_out(world: State, rnd: random.Random, until: float = math.inf) -> None:
@@ -209,6 +211,7 @@ def paired_search(
     max_steps: int | None,
     margin: float = 0.1,
     every: bool = False,
+    draws: bool = False,
 ) -> Action:
     """Flat Monte-Carlo with common worlds and sequential halving: each sampled
     world is played out once after every surviving candidate, so candidates
@@ -219,7 +222,7 @@ def paired_search(
     (at least one world a round)."""
     me = obs.seat
     rnd = random.Random(seed)
-    moves = root_moves(obs, rnd, min(width, iterations), every)
+    moves = root_moves(obs, rnd, min(width, iterations), every, draws)
     if len(moves) == 1:
         return moves[0]
     start = obs.view["round"]
@@ -281,7 +284,8 @@ class IsmctsAgent(Agent):
     seats or more (0: never), each amount is tried with each order in hand or
     none, as the rival's strong bot does, with `wide_steps` playout actions
     and `wide_width` turns (defaults `max_steps`, `width`): more candidates
-    need more worlds each (README)."""
+    need more worlds each (README). At tables of at most `draws` seats (0:
+    never) each turn is also tried with the other draw source."""
 
     name = "ismcts"
 
@@ -300,6 +304,7 @@ class IsmctsAgent(Agent):
         every: int = 0,
         wide_steps: int | None = None,
         wide_width: int | None = None,
+        draws: int = 0,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
@@ -310,6 +315,7 @@ class IsmctsAgent(Agent):
         self.paired, self.margin = paired, margin
         self.every, self.wide_steps = every, max_steps if wide_steps is None else wide_steps
         self.wide_width = width if wide_width is None else wide_width
+        self.draws = draws
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
@@ -324,6 +330,7 @@ class IsmctsAgent(Agent):
                 self.wide_steps if wide else self.max_steps,
                 self.margin,
                 wide,
+                state.seats <= self.draws,
             )
         return search(
             obs,
