@@ -195,17 +195,36 @@ def test_search_candidates_can_pair_every_amount_with_every_order() -> None:
         assert placed == ids | {None}, amount
 
 
+def test_search_candidates_can_try_each_draw_source() -> None:
+    """`draws`: each turn searched is followed by the same turn with the other
+    draw source (MM-T3: one source a turn), as the rival's strong bot
+    searches the draw; the plays searched stay the same."""
+    state, _ = _position("classic", 2, 4, actions=6)
+    seat = state.to_act()[0]
+    hand = state.hands[seat]
+    args = (seat, state.box, state.colours[seat], 2, hand, state.table, state.oven)
+    rest = (len(state.order_piles[seat]), len(state.supply), 99)
+    both, narrow = candidates(*args, *rest, draws=True), candidates(*args, *rest)
+    assert set(narrow) < set(both) and len(set(both)) == len(both)
+    plays = {(t.ingredient, t.count, t.order) for t in narrow if isinstance(t, Turn)}
+    turns = [t for t in both if isinstance(t, Turn)]
+    assert {(t.ingredient, t.count, t.order) for t in turns} == plays
+    for played in plays:
+        drawn = {t.draw for t in turns if (t.ingredient, t.count, t.order) == played}
+        assert drawn == {"orders", "supply"}, played
+
+
 def test_the_search_goes_wide_only_at_tables_of_every_seats(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`every=4`: from 4 seats on every amount meets every order, on the
     `wide_steps` budget and `wide_width` turns; at fewer seats the search is
-    as before."""
+    as before. `draws=3`: up to 3 seats each turn meets each draw source."""
     searched: list[tuple[object, ...]] = []
     search = ismcts.paired_search
 
     def spy(obs: Observation, *args: object) -> object:
-        searched.append((args[1], args[4], args[6]))
+        searched.append((args[1], args[4], args[6], args[7]))
         return search(obs, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ismcts, "paired_search", spy)
@@ -213,10 +232,17 @@ def test_the_search_goes_wide_only_at_tables_of_every_seats(
         state, events = _position("classic", seats, 4, actions=6)
         seat = state.to_act()[0]
         agent = IsmctsAgent(
-            5, seat=seat, every=4, max_steps=300, wide_steps=500, wide_width=30, events=events
+            5,
+            seat=seat,
+            every=4,
+            max_steps=300,
+            wide_steps=500,
+            wide_width=30,
+            draws=3,
+            events=events,
         )
         agent.choose(state, seat)
-    assert searched == [(24, 300, False), (30, 500, True)]
+    assert searched == [(24, 300, False, True), (30, 500, True, False)]
 
 
 def test_tournament_takes_difficulties_and_rivals() -> None:
