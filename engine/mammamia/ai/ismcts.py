@@ -285,7 +285,8 @@ class IsmctsAgent(Agent):
     none, as the rival's strong bot does, with `wide_steps` playout actions
     and `wide_width` turns (defaults `max_steps`, `width`): more candidates
     need more worlds each (README). At tables of at most `draws` seats (0:
-    never) each turn is also tried with the other draw source."""
+    never) each turn is also tried with the other draw source (measured
+    worse at 2 seats, so hard does not: README)."""
 
     name = "ismcts"
 
