@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engine.mammamia import State, legal_actions, new_game, player_view, step
-from engine.mammamia.actions import Turn
+from engine.mammamia.actions import Action, Turn
 from engine.mammamia.ai import (
     DIFFICULTIES,
     HeuristicAgent,
@@ -24,6 +24,7 @@ from engine.mammamia.ai.determinize import Observation, determinize, observe
 from engine.mammamia.ai.memory import Memory
 from engine.mammamia.ai.plan import candidates, plan_turn
 from engine.mammamia.ai.tournament import play, tournament
+from engine.mammamia.cards import BOXES
 from engine.mammamia.events import Event
 from engine.mammamia.state import CHOOSE, HELP, OVER, PAY, REVEAL, TURN
 
@@ -178,16 +179,24 @@ def test_search_candidates_start_with_the_heuristic_move() -> None:
     assert 1 < len(found) <= 8 and len(set(found)) == len(found)
 
 
+def _searched(
+    seats: int, actions: int, **options: bool
+) -> tuple[list[str], list[Action], list[Action]]:
+    """In a classic position, the hand of the seat to move and the turns
+    searched for it (any number), without `options` and with them."""
+    state, _ = _position("classic", seats, 4, actions=actions)
+    seat = state.to_act()[0]
+    hand = state.hands[seat]
+    args = (seat, state.box, state.colours[seat], seats, hand, state.table, state.oven)
+    rest = (len(state.order_piles[seat]), len(state.supply), 99)
+    return hand, candidates(*args, *rest), candidates(*args, *rest, **options)
+
+
 def test_search_candidates_can_pair_every_amount_with_every_order() -> None:
     """`every`: each amount searched is tried with each order in hand and with
     none, as the rival's strong bot does, besides the plain candidates."""
-    state, _ = _position("classic", 4, 4, actions=12)
-    seat = state.to_act()[0]
-    hand = state.hands[seat]
-    args = (seat, state.box, state.colours[seat], 4, hand, state.table, state.oven)
-    rest = (len(state.order_piles[seat]), len(state.supply), 99)
-    wide, narrow = candidates(*args, *rest, every=True), candidates(*args, *rest)
-    ids = {c for c in hand if c not in state.box.kindset}
+    hand, narrow, wide = _searched(4, 12, every=True)
+    ids = {c for c in hand if c not in BOXES["classic"].kindset}
     assert ids and set(narrow) < set(wide) and len(set(wide)) == len(wide)
     turns = [t for t in wide if isinstance(t, Turn)]
     for amount in {(t.ingredient, t.count) for t in turns}:
@@ -199,12 +208,7 @@ def test_search_candidates_can_try_each_draw_source() -> None:
     """`draws`: each turn searched is followed by the same turn with the other
     draw source (MM-T3: one source a turn), as the rival's strong bot
     searches the draw; the plays searched stay the same."""
-    state, _ = _position("classic", 2, 4, actions=6)
-    seat = state.to_act()[0]
-    hand = state.hands[seat]
-    args = (seat, state.box, state.colours[seat], 2, hand, state.table, state.oven)
-    rest = (len(state.order_piles[seat]), len(state.supply), 99)
-    both, narrow = candidates(*args, *rest, draws=True), candidates(*args, *rest)
+    _, narrow, both = _searched(2, 6, draws=True)
     assert set(narrow) < set(both) and len(set(both)) == len(both)
     plays = {(t.ingredient, t.count, t.order) for t in narrow if isinstance(t, Turn)}
     turns = [t for t in both if isinstance(t, Turn)]
