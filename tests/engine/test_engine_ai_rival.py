@@ -249,6 +249,52 @@ def test_the_search_goes_wide_only_at_tables_of_every_seats(
     assert searched == [(24, 300, False, True), (30, 500, True, False)]
 
 
+def test_playouts_can_play_the_other_seats_by_the_rival_heuristic(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`play_out(..., rivals)`: the seats in `rivals`, and only they, play
+    `rival.world_move`; the game still ends legally (`step` refuses a bad move)."""
+    asked: list[int] = []
+    move = rival.world_move
+
+    def spy(world: State, seat: int) -> Action:
+        asked.append(seat)
+        return move(world, seat)
+
+    monkeypatch.setattr(rival, "world_move", spy)
+    state, _ = _position("classic", 3, 8, actions=5)
+    plain = state.copy()
+    ismcts.play_out(plain, random.Random(1))
+    assert plain.phase == OVER and not asked
+    modelled = state.copy()
+    ismcts.play_out(modelled, random.Random(1), rivals=frozenset({1, 2}))
+    assert modelled.phase == OVER and set(asked) == {1, 2}
+
+
+@pytest.mark.parametrize(("others", "models"), [(0, {False}), (1, {True}), (2, {False, True})])
+def test_the_search_models_the_other_seats_as_told(
+    monkeypatch: pytest.MonkeyPatch, others: int, models: set[bool]
+) -> None:
+    """`others`: in the search's playouts the other seats play the heuristic
+    (0), the rival heuristic (1), or each in every other world (2)."""
+    modelled: list[tuple[int, ...]] = []
+    play_out = ismcts.play_out
+
+    def spy(world: State, rnd: random.Random, until: float, rivals: frozenset[int]) -> None:
+        modelled.append(tuple(sorted(rivals)))
+        play_out(world, rnd, until, rivals)
+
+    monkeypatch.setattr(ismcts, "play_out", spy)
+    state, events = _position("classic", 2, 4, actions=6)
+    seat = state.to_act()[0]
+    IsmctsAgent(5, seat=seat, max_steps=3000, others=others, events=events).choose(state, seat)
+    other = (1 - seat,)
+    assert {rivals == other for rivals in modelled} == models
+    assert set(modelled) <= {(), other}
+    if others == 2:  # worlds alternate: the two models get about as many playouts
+        assert abs(modelled.count(()) - modelled.count(other)) <= len(modelled) / 3
+
+
 def test_tournament_takes_difficulties_and_rivals() -> None:
     data = tournament(["easy", "rival-heuristic"], "classic", 2, 4, seed=3).to_json()
     assert set(data["agents"]) == {"easy", "rival-heuristic"}

@@ -32,7 +32,7 @@ from ..actions import Action, Choose, Help, Pay
 from ..events import Event
 from ..game import is_legal, legal_actions, step
 from ..state import CHOOSE, HELP, OVER, PAY, TURN, State
-from . import plan, policy
+from . import plan, policy, rival
 from .agent import Agent
 from .determinize import Observation, determinize
 from .heuristic import heuristic_move
@@ -134,10 +134,15 @@ def root_moves(
     return candidates(world, obs.seat, width, first, obs.known_oven(), every, draws) or [first]
 
 
-def play_out(world: State, rnd: random.Random, until: float = math.inf) -> None:
-    """Every seat plays `playout_move` to the game's end or round `until`."""
+def play_out(
+    world: State, rnd: random.Random, until: float = math.inf, rivals: frozenset[int] = frozenset()
+) -> None:
+    """Every seat plays `playout_move` to the game's end or round `until`,
+    the seats in `rivals` the rival heuristic instead (`rival.world_move`)."""
     while world.phase != OVER and world.round < until:
-        step(world, playout_move(world, world.to_act()[0], rnd))
+        seat = world.to_act()[0]
+        move = rival.world_move(world, seat) if seat in rivals else playout_move(world, seat, rnd)
+        step(world, move)
 
 
 def outcome(world: State, seat: int, margin: float = 0.1) -> float:
@@ -212,6 +217,7 @@ def paired_search(
     margin: float = 0.1,
     every: bool = False,
     draws: bool = False,
+    others: int = 0,
 ) -> Action:
     """Flat Monte-Carlo with common worlds and sequential halving: each sampled
     world is played out once after every surviving candidate, so candidates
@@ -219,7 +225,9 @@ def paired_search(
     far less noisy than one world per candidate); after each of the log2(n)
     rounds the worse half is dropped. The budget is `max_steps` playout
     actions and `iterations` playouts, each spread evenly over the rounds
-    (at least one world a round)."""
+    (at least one world a round). `others` models the other seats in the
+    playouts: 0 by the heuristic, 1 by the rival heuristic, 2 by each in
+    every other world (a mixture: neither predicts rival-mc well alone)."""
     me = obs.seat
     rnd = random.Random(seed)
     moves = root_moves(obs, rnd, min(width, iterations), every, draws)
@@ -230,10 +238,14 @@ def paired_search(
     rounds = max(1, math.ceil(math.log2(len(moves))))
     totals = [0.0] * len(moves)
     alive = list(range(len(moves)))
+    everyone = frozenset(range(obs.view["seats"])) - {me}
+    worlds = 0
     while len(alive) > 1:
         spent = playouts = 0
         while not spent or (spent < budget / rounds and playouts < iterations / rounds):
             world = determinize(obs, rnd)
+            rivals = everyone if others == 1 or (others == 2 and worlds % 2) else frozenset()
+            worlds += 1
             spent += 1  # a world costs something even if no move fits it
             playouts += len(alive)
             for i in alive:
@@ -242,7 +254,7 @@ def paired_search(
                     totals[i] -= 1.0
                     continue
                 step(trial, moves[i])
-                play_out(trial, rnd, start + horizon)
+                play_out(trial, rnd, start + horizon, rivals)
                 spent += trial.version - world.version
                 totals[i] += outcome(trial, me, margin)
         alive.sort(key=lambda i: (-totals[i], i))
@@ -286,7 +298,8 @@ class IsmctsAgent(Agent):
     and `wide_width` turns (defaults `max_steps`, `width`): more candidates
     need more worlds each (README). At tables of at most `draws` seats (0:
     never) each turn is also tried with the other draw source (measured
-    worse at 2 seats, so hard does not: README)."""
+    worse at 2 seats, so hard does not: README). `others` models the other
+    seats in the flat search's playouts (`paired_search`)."""
 
     name = "ismcts"
 
@@ -306,6 +319,7 @@ class IsmctsAgent(Agent):
         wide_steps: int | None = None,
         wide_width: int | None = None,
         draws: int = 0,
+        others: int = 0,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
@@ -316,7 +330,7 @@ class IsmctsAgent(Agent):
         self.paired, self.margin = paired, margin
         self.every, self.wide_steps = every, max_steps if wide_steps is None else wide_steps
         self.wide_width = width if wide_width is None else wide_width
-        self.draws = draws
+        self.draws, self.others = draws, others
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
@@ -332,6 +346,7 @@ class IsmctsAgent(Agent):
                 self.margin,
                 wide,
                 state.seats <= self.draws,
+                self.others,
             )
         return search(
             obs,
