@@ -271,28 +271,49 @@ def test_playouts_can_play_the_other_seats_by_the_rival_heuristic(
     assert modelled.phase == OVER and set(asked) == {1, 2}
 
 
-@pytest.mark.parametrize(("others", "models"), [(0, {False}), (1, {True}), (2, {False, True})])
-def test_the_search_models_the_other_seats_as_told(
-    monkeypatch: pytest.MonkeyPatch, others: int, models: set[bool]
-) -> None:
-    """`others`: in the search's playouts the other seats play the heuristic
-    (0), the rival heuristic (1), or each in every other world (2)."""
-    modelled: list[tuple[int, ...]] = []
+def _modelled(monkeypatch: pytest.MonkeyPatch) -> list[frozenset[int]]:
+    """The `rivals` of every playout the search plays from now on."""
+    modelled: list[frozenset[int]] = []
     play_out = ismcts.play_out
 
     def spy(world: State, rnd: random.Random, until: float, rivals: frozenset[int]) -> None:
-        modelled.append(tuple(sorted(rivals)))
+        modelled.append(rivals)
         play_out(world, rnd, until, rivals)
 
     monkeypatch.setattr(ismcts, "play_out", spy)
-    state, events = _position("classic", 2, 4, actions=6)
+    return modelled
+
+
+@pytest.mark.parametrize("others", [0, 1, 2])
+def test_the_search_models_the_other_seats_as_told(
+    monkeypatch: pytest.MonkeyPatch, others: int
+) -> None:
+    """`others`: in the playouts the other seats play the heuristic (0), the
+    rival heuristic (1), or each in every other world (2), so about half the
+    playouts each."""
+    modelled = _modelled(monkeypatch)
+    state, events = _position("classic", 3, 4, actions=6)
     seat = state.to_act()[0]
-    IsmctsAgent(5, seat=seat, max_steps=3000, others=others, events=events).choose(state, seat)
-    other = (1 - seat,)
-    assert {rivals == other for rivals in modelled} == models
-    assert set(modelled) <= {(), other}
-    if others == 2:  # worlds alternate: the two models get about as many playouts
-        assert abs(modelled.count(()) - modelled.count(other)) <= len(modelled) / 3
+    obs = observe(state, seat, Memory.from_events(events, seat))
+    ismcts.paired_search(obs, 1000, 24, 9, 5, 3000, others=others)
+    rest = frozenset({0, 1, 2} - {seat})
+    assert set(modelled) == {0: {frozenset()}, 1: {rest}, 2: {frozenset(), rest}}[others]
+    if others == 2:
+        assert abs(modelled.count(frozenset()) - modelled.count(rest)) <= len(modelled) / 3
+
+
+def test_hard_mixes_the_models_only_at_tables_of_mixed_seats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`mixed=2`: at 2 seats the search mixes the two models of the other
+    seat; at 4 it plays them all by the heuristic, as before."""
+    modelled = _modelled(monkeypatch)
+    for seats in (2, 4):
+        state, events = _position("classic", seats, 4, actions=6)
+        seat = state.to_act()[0]
+        IsmctsAgent(5, seat=seat, max_steps=3000, mixed=2, events=events).choose(state, seat)
+        assert len(set(modelled)) == (2 if seats == 2 else 1), seats
+        modelled.clear()
 
 
 def test_tournament_takes_difficulties_and_rivals() -> None:

@@ -298,8 +298,10 @@ class IsmctsAgent(Agent):
     and `wide_width` turns (defaults `max_steps`, `width`): more candidates
     need more worlds each (README). At tables of at most `draws` seats (0:
     never) each turn is also tried with the other draw source (measured
-    worse at 2 seats, so hard does not: README). `others` models the other
-    seats in the flat search's playouts (`paired_search`)."""
+    worse at 2 seats, so hard does not: README). At tables of at most `mixed`
+    seats the other seats in the flat search's playouts are played by the
+    rival heuristic in every other world, by the heuristic in the rest
+    (`paired_search`'s `others=2`)."""
 
     name = "ismcts"
 
@@ -319,7 +321,7 @@ class IsmctsAgent(Agent):
         wide_steps: int | None = None,
         wide_width: int | None = None,
         draws: int = 0,
-        others: int = 0,
+        mixed: int = 0,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
@@ -330,7 +332,7 @@ class IsmctsAgent(Agent):
         self.paired, self.margin = paired, margin
         self.every, self.wide_steps = every, max_steps if wide_steps is None else wide_steps
         self.wide_width = width if wide_width is None else wide_width
-        self.draws, self.others = draws, others
+        self.draws, self.mixed = draws, mixed
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
@@ -346,7 +348,7 @@ class IsmctsAgent(Agent):
                 self.margin,
                 wide,
                 state.seats <= self.draws,
-                self.others,
+                2 if state.seats <= self.mixed else 0,
             )
         return search(
             obs,
