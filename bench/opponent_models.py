@@ -46,12 +46,13 @@ class Position:
     move: Action
     delivered: tuple[int, ...]  # by seat, at this round's reveal
     won: float  # the agent's share of the win
+    game: int  # which of the games
 
 
 def real_turns(agent: str, opponent: str, seats: int, games: int, seed: int) -> list[Position]:
     """The agent's turns in real games, `agent` in seat r of rotation r."""
     found: list[Position] = []
-    for game_seed in game_seeds(seed, games):
+    for deal, game_seed in enumerate(game_seeds(seed, games)):
         for me in range(seats):
             names = [agent if s == me else opponent for s in range(seats)]
             players = [make(n, game_seed * 7 + s, s, {}) for s, n in enumerate(names)]
@@ -75,7 +76,7 @@ def real_turns(agent: str, opponent: str, seats: int, games: int, seed: int) -> 
             for obs, move, round_ in kept:
                 after = at_start.get(round_ + 1, final)
                 gained = tuple(a - b for a, b in zip(after, at_start[round_], strict=True))
-                found.append(Position(obs, move, gained, won))
+                found.append(Position(obs, move, gained, won, deal * seats + me))
     return found
 
 
@@ -121,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     turns = real_turns(args.agent, args.opponent, args.seats, args.games, args.seed)
     result: dict[str, object] = {"turns": len(turns), "games": args.games * args.seats}
-    result["real_win_rate"] = round(sum(t.won for t in turns) / len(turns), 4)
+    won = {t.game: t.won for t in turns}
+    result["real_win_rate"] = round(sum(won.values()) / len(won), 4)
     for name, others in MODELS.items():
         sums = Counter[str]()
         for i, turn in enumerate(turns):
