@@ -34,6 +34,7 @@ PINNED = {
     "classic 3 17 medium rival-mc ismcts": "491c1d0e0a4d5b83",
     "plus 3 18 ismcts heuristic rival-heuristic": "e7936562eb7ac035",
     "classic 4 19 hard rival-mc": "526650ebea9dfd97",
+    "classic 2 20 hard rival-mc": "d2dabd6e7b5cf83a",
 }
 
 

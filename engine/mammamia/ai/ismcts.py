@@ -4,9 +4,11 @@ worlds sampled from the seat's information set.
 Every world is drawn by `determinize` from the seat's view and memory only,
 so the search cannot cheat. Each candidate move is followed by a playout to
 the game's end in which every seat plays the heuristic (`plan.plan_turn`,
-the reveal rules of thumb), scored 0.9 for a win (shared wins split) plus a
-little for the score margin, so cards and orders kept for later rounds and
-the final tie-break count.
+the reveal rules of thumb; with `others=2` the other seats play the rival
+heuristic in every other world, a mixture that predicts rival-mc's games
+better: `bench.opponent_models`), scored 0.9 for a win (shared wins split)
+plus a little for the score margin, so cards and orders kept for later
+rounds and the final tie-break count.
 
 The default search (`paired=1`) is flat: the candidates (`plan.candidates`:
 the heuristic's turn, its ingredients with every order or none, 1, half or
