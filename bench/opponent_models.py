@@ -86,14 +86,13 @@ def predict(
     """Each seat's deliveries at this round's reveal over the worlds, and the
     agent's chance of winning, with the other seats modelled by `others`."""
     me, rnd = turn.obs.seat, random.Random(seed)
-    everyone = frozenset(range(turn.obs.view["seats"])) - {me}
     delivered: list[Counter[int]] = [Counter() for _ in range(turn.obs.view["seats"])]
     wins = played = 0.0
     for n in range(worlds):
         world = determinize(turn.obs, rnd)
         if not is_legal(world, turn.move):
             continue
-        rivals = everyone if others == 1 or (others == 2 and n % 2) else frozenset()
+        rivals = ismcts.rivals_in(turn.obs, others, n)
         before = [len(d) for d in world.delivered]
         round_ = world.round
         step(world, turn.move)

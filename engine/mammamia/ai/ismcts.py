@@ -147,6 +147,15 @@ def play_out(
         step(world, move)
 
 
+def rivals_in(obs: Observation, others: int, world: int) -> frozenset[int]:
+    """The seats that play the rival heuristic in the `world`-th sampled world:
+    by `others`, none (0), every other seat (1), or every other seat in every
+    other world (2, the mixture)."""
+    if others == 1 or (others == 2 and world % 2):
+        return frozenset(range(obs.view["seats"])) - {obs.seat}
+    return frozenset()
+
+
 def outcome(world: State, seat: int, margin: float = 0.1) -> float:
     """At the game's end 1 for a win (shared wins split), with `margin` of the
     value for the score margin; before it (a playout cut at the horizon) the
@@ -240,13 +249,12 @@ def paired_search(
     rounds = max(1, math.ceil(math.log2(len(moves))))
     totals = [0.0] * len(moves)
     alive = list(range(len(moves)))
-    everyone = frozenset(range(obs.view["seats"])) - {me}
     worlds = 0
     while len(alive) > 1:
         spent = playouts = 0
         while not spent or (spent < budget / rounds and playouts < iterations / rounds):
             world = determinize(obs, rnd)
-            rivals = everyone if others == 1 or (others == 2 and worlds % 2) else frozenset()
+            rivals = rivals_in(obs, others, worlds)
             worlds += 1
             spent += 1  # a world costs something even if no move fits it
             playouts += len(alive)
