@@ -79,7 +79,7 @@ AGENT_MAKERS = {
 @pytest.mark.parametrize("name", sorted(AGENT_MAKERS))
 @pytest.mark.parametrize(
     ("variant", "seats", "seed", "actions"),
-    [("classic", 3, 31, 11), ("plus", 4, 32, 14), ("classic", 3, 34, 60)],
+    [("classic", 3, 31, 11), ("plus", 4, 32, 14), ("classic", 3, 34, 60), ("classic", 2, 33, 12)],
 )
 def test_every_unseen_card_redealt_leaves_the_decision(
     name: str, variant: str, seats: int, seed: int, actions: int
