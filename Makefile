@@ -24,7 +24,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/lint-imports
+	PYTHONPATH=tests $(BIN)/lint-imports
 
 test: lint
 	$(BIN)/python -m pytest
