@@ -907,3 +907,28 @@ async def test_a_flag_is_claimed_once_by_concurrent_claims_of_two_processes(
             *(store.claim_preference(USER + 1, "told") for store in (one, two) * 4)
         )
         assert sorted(claims) == [False] * 7 + [True]
+
+
+# -- the stores ---------------------------------------------------------------
+
+
+def test_storage_is_four_stores_each_in_its_own_sql_module() -> None:
+    """Games, players, settings and results are separate interfaces with no
+    method in common; `Storage` is all four, and each one's SQL implements all
+    of its interface by itself."""
+    from bot.storage import GameStore, PlayerStore, ResultStore, SettingStore
+    from bot.storage.sql_games import SqlGames
+    from bot.storage.sql_players import SqlPlayers
+    from bot.storage.sql_results import SqlResults
+    from bot.storage.sql_settings import SqlSettings
+
+    stores = {GameStore: SqlGames, PlayerStore: SqlPlayers, SettingStore: SqlSettings}
+    stores[ResultStore] = SqlResults
+    seen: set[str] = set()
+    for store, sql in stores.items():
+        assert issubclass(Storage, store) and issubclass(sql, store)
+        methods = set(store.__abstractmethods__)
+        assert not methods & seen, "one method, one store"
+        assert not methods & sql.__abstractmethods__, f"{sql.__name__} leaves some undone"
+        seen |= methods
+    assert set(Storage.__abstractmethods__) == seen | {"close", "schema_version"}

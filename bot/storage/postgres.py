@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import asyncpg
 
-from .base import StorageError, utc_now
+from .common import StorageError, utc_now
 from .migrations import POSTGRES_MIGRATIONS as MIGRATIONS
-from .sql import Executor, Row, SqlStorage, T
+from .sql import SqlStorage
+from .sql_base import Executor, Row, T
 
 __all__ = ["MIGRATIONS", "PostgresStorage"]
 
@@ -39,13 +40,13 @@ if TYPE_CHECKING:  # asyncpg's classes are generic in its stubs only
 @cache
 def _numbered(sql: str) -> str:
     """`?` placeholders (shared SQL) as PostgreSQL's `$1, $2, …`.
-    The statements of sql.py hold no `?` inside literals."""
+    The statements of sql_*.py hold no `?` inside literals."""
     count = iter(range(1, sql.count("?") + 1))
     return re.sub(r"\?", lambda _: f"${next(count)}", sql)
 
 
 class _Connection:
-    """The `Executor` of sql.py over an asyncpg connection."""
+    """The `Executor` of sql_base.py over an asyncpg connection."""
 
     def __init__(self, conn: _Conn) -> None:
         self._conn = conn
