@@ -36,6 +36,7 @@ from bot.storage.migrations import POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS
 import pg
 
 GUILD, CHANNEL, HOST, USER = 100, 200, 300, 400
+GAME = "mammamia"  # storage names no game: each lobby says which it hosts
 SEATS = [Seat(HOST, "Ann"), Seat(301, "Bob")]
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 _databases = iter(range(1, 1_000_000))
@@ -117,8 +118,8 @@ async def raw(target: str | Path, sql: str) -> list[tuple[Any, ...]]:
 
 
 async def running_game(store: Storage, channel: int = CHANNEL, guild: int | None = GUILD) -> int:
-    game = await store.create_lobby(guild, channel, HOST, {"variant": "classic"}, SEATS)
-    await store.start_game(game.id, record(0), {"state": 0})
+    game = await store.create_lobby(guild, channel, HOST, {"variant": "classic"}, SEATS, game=GAME)
+    await store.start_game(game.id, record(0), {"state": 0}, version=0)
     return game.id
 
 
@@ -162,7 +163,7 @@ async def test_reopen_keeps_data_and_does_not_rerun_migrations(
     probe = "CREATE TABLE probe (n INTEGER); INSERT INTO probe VALUES (1);"
     monkeypatch.setattr(module, "MIGRATIONS", (*migrations, probe))
     async with await open_storage(target) as store:
-        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     async with await open_storage(target) as store:
         assert await store.schema_version() == len(migrations) + 1
         assert await store.game(game.id) == game
@@ -175,7 +176,7 @@ async def test_new_migration_upgrades_an_existing_database(
 ) -> None:
     migrations, module = migrations_of(target)
     async with await open_storage(target) as store:
-        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     added = "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'n/a';"
     monkeypatch.setattr(module, "MIGRATIONS", (*migrations, added))
     async with await open_storage(target) as store:
@@ -259,10 +260,11 @@ async def test_wal_mode_is_on(db_path: Path) -> None:
 
 
 async def test_record_format_is_not_storage_business(store: Storage) -> None:
-    """Storage counts a record's actions; whether the format is right is the game's check."""
+    """Storage keeps a record as given, at the version its caller says it stands
+    for; whether the format is right is the game's check."""
     lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game="pizza-island")
     other = {"format": "pizza-island-record/1", "actions": [{"a": 1}, {"a": 2}]}
-    game = await store.start_game(lobby.id, other, {"state": 2})
+    game = await store.start_game(lobby.id, other, {"state": 2}, version=2)
     assert (game.game, game.version, game.record) == ("pizza-island", 2, other)
 
 
@@ -272,7 +274,7 @@ async def test_record_format_is_not_storage_business(store: Storage) -> None:
 async def test_create_lobby_round_trips(store: Storage) -> None:
     settings = {"variant": "plus", "help": True}
     seats = [*SEATS, Seat(None, "Computer 1", agent="greedy")]
-    game = await store.create_lobby(GUILD, CHANNEL, HOST, settings, seats)
+    game = await store.create_lobby(GUILD, CHANNEL, HOST, settings, seats, game=GAME)
     assert game.status is GameStatus.LOBBY
     assert (game.guild_id, game.channel_id, game.host_id) == (GUILD, CHANNEL, HOST)
     assert game.settings == settings
@@ -284,31 +286,31 @@ async def test_create_lobby_round_trips(store: Storage) -> None:
 
 
 async def test_channel_busy_while_a_game_is_open_or_running(store: Storage) -> None:
-    first = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    first = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     with pytest.raises(ChannelBusy) as busy:
-        await store.create_lobby(GUILD, CHANNEL, 999, {}, [])
+        await store.create_lobby(GUILD, CHANNEL, 999, {}, [], game=GAME)
     assert busy.value.game.id == first.id
 
-    await store.start_game(first.id, record(0), {})
+    await store.start_game(first.id, record(0), {}, version=0)
     with pytest.raises(ChannelBusy):
-        await store.create_lobby(GUILD, CHANNEL, 999, {}, [])
+        await store.create_lobby(GUILD, CHANNEL, 999, {}, [], game=GAME)
 
-    other_channel = await store.create_lobby(GUILD, CHANNEL + 1, 999, {}, [])
+    other_channel = await store.create_lobby(GUILD, CHANNEL + 1, 999, {}, [], game=GAME)
     assert other_channel.id != first.id
     assert len(await store.unfinished_games()) == 2
 
 
 async def test_channel_is_free_again_after_the_game_ends(store: Storage) -> None:
-    first = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    first = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     await store.finish(first.id, GameStatus.CANCELLED)
     assert await store.active_game(CHANNEL) is None
-    second = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    second = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     assert second.id > first.id
     assert await store.active_game(CHANNEL) == second
 
 
 async def test_update_lobby_changes_only_what_is_given(store: Storage) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, HOST, {"variant": "classic"}, SEATS)
+    game = await store.create_lobby(GUILD, CHANNEL, HOST, {"variant": "classic"}, SEATS, game=GAME)
     moved = await store.update_lobby(game.id, seats=SEATS[1:], host_id=301)
     assert moved.seats == (SEATS[1],)
     assert moved.host_id == 301
@@ -324,16 +326,18 @@ async def test_lobby_changes_refused_once_running(store: Storage) -> None:
     with pytest.raises(WrongStatus):
         await store.update_lobby(game_id, seats=[])
     with pytest.raises(WrongStatus):
-        await store.start_game(game_id, record(0), {})
+        await store.start_game(game_id, record(0), {}, version=0)
 
 
 # -- playing ----------------------------------------------------------------
 
 
 async def test_start_game_stores_record_and_snapshot(store: Storage) -> None:
-    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     deadline = datetime(2025, 1, 2, tzinfo=UTC)
-    game = await store.start_game(lobby.id, record(0), {"state": 0}, deadline_at=deadline)
+    game = await store.start_game(
+        lobby.id, record(0), {"state": 0}, version=0, deadline_at=deadline
+    )
     assert game.status is GameStatus.RUNNING
     assert game.record == record(0)
     assert game.snapshot == {"state": 0}
@@ -343,10 +347,10 @@ async def test_start_game_stores_record_and_snapshot(store: Storage) -> None:
 
 async def test_commit_action_moves_the_version_to_the_action_count(store: Storage) -> None:
     game_id = await running_game(store)
-    game = await store.commit_action(game_id, 0, record(1), {"state": 1})
+    game = await store.commit_action(game_id, 0, record(1), {"state": 1}, version=1)
     assert (game.version, game.snapshot) == (1, {"state": 1})
     # Several actions at once (e.g. computer seats answering) jump the version.
-    game = await store.commit_action(game_id, 1, record(3), {"state": 3})
+    game = await store.commit_action(game_id, 1, record(3), {"state": 3}, version=3)
     assert game.version == 3
     assert game.record == record(3)
     assert await store.game(game_id) == game
@@ -354,10 +358,10 @@ async def test_commit_action_moves_the_version_to_the_action_count(store: Storag
 
 async def test_stale_version_is_refused_and_nothing_changes(store: Storage) -> None:
     game_id = await running_game(store)
-    await store.commit_action(game_id, 0, record(1), {"state": 1})
+    await store.commit_action(game_id, 0, record(1), {"state": 1}, version=1)
     before = await store.game(game_id)
     with pytest.raises(StaleVersion) as stale:
-        await store.commit_action(game_id, 0, record(1), {"state": "again"})
+        await store.commit_action(game_id, 0, record(1), {"state": "again"}, version=1)
     assert (stale.value.expected, stale.value.actual) == (0, 1)
     assert await store.game(game_id) == before
 
@@ -365,8 +369,8 @@ async def test_stale_version_is_refused_and_nothing_changes(store: Storage) -> N
 async def test_concurrent_commits_of_one_version_apply_once(store: Storage) -> None:
     game_id = await running_game(store)
     results = await asyncio.gather(
-        store.commit_action(game_id, 0, record(1), {"by": "a"}),
-        store.commit_action(game_id, 0, record(1), {"by": "b"}),
+        store.commit_action(game_id, 0, record(1), {"by": "a"}, version=1),
+        store.commit_action(game_id, 0, record(1), {"by": "b"}, version=1),
         return_exceptions=True,
     )
     assert sum(isinstance(result, StaleVersion) for result in results) == 1
@@ -378,24 +382,24 @@ async def test_concurrent_commits_of_one_version_apply_once(store: Storage) -> N
 async def test_commit_must_add_an_action(store: Storage) -> None:
     game_id = await running_game(store)
     with pytest.raises(ValueError, match="must add"):
-        await store.commit_action(game_id, 0, record(0), {})
+        await store.commit_action(game_id, 0, record(0), {}, version=0)
 
 
 async def test_commit_refused_in_the_lobby_and_after_the_end(store: Storage) -> None:
-    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     with pytest.raises(WrongStatus):
-        await store.commit_action(lobby.id, 0, record(1), {})
+        await store.commit_action(lobby.id, 0, record(1), {}, version=1)
     game_id = await running_game(store, channel=CHANNEL + 1)
     await store.finish(game_id)
     with pytest.raises(WrongStatus):
-        await store.commit_action(game_id, 0, record(1), {})
+        await store.commit_action(game_id, 0, record(1), {}, version=1)
 
 
 async def test_final_action_ends_the_game_in_the_same_commit(store: Storage) -> None:
     game_id = await running_game(store)
     await store.set_deadline(game_id, datetime(2025, 1, 2, tzinfo=UTC))
     game = await store.commit_action(
-        game_id, 0, record(1), {"over": True}, status=GameStatus.FINISHED
+        game_id, 0, record(1), {"over": True}, version=1, status=GameStatus.FINISHED
     )
     assert game.status is GameStatus.FINISHED
     assert game.finished_at is not None
@@ -409,13 +413,13 @@ async def test_a_commit_clears_the_deadline_unless_given(store: Storage) -> None
     game_id = await running_game(store)
     first = datetime(2025, 1, 2, 10, 0, tzinfo=UTC)
     await store.set_deadline(game_id, first)
-    kept = await store.commit_action(game_id, 0, record(1), {}, deadline_at=KEEP)
+    kept = await store.commit_action(game_id, 0, record(1), {}, version=1, deadline_at=KEEP)
     assert kept.deadline_at == first
-    cleared = await store.commit_action(game_id, 1, record(2), {})
+    cleared = await store.commit_action(game_id, 1, record(2), {}, version=2)
     assert cleared.deadline_at is None
     assert await store.next_deadline() is None
     later = first + timedelta(hours=1)
-    given = await store.commit_action(game_id, 2, record(3), {}, deadline_at=later)
+    given = await store.commit_action(game_id, 2, record(3), {}, version=3, deadline_at=later)
     assert given.deadline_at == later
     with pytest.raises(ValueError, match="timezone"):
         await store.set_deadline(game_id, datetime(2025, 1, 2))
@@ -426,14 +430,14 @@ async def test_unknown_game_is_reported(store: Storage) -> None:
     with pytest.raises(GameNotFound):
         await store.set_narration(12345, {"events_shown": 1})
     with pytest.raises(GameNotFound):
-        await store.commit_action(12345, 0, record(1), {})
+        await store.commit_action(12345, 0, record(1), {}, version=1)
 
 
 # -- messages, narration, ending ----------------------------------------------
 
 
 async def test_set_messages_is_partial_and_none_clears(store: Storage) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     game = await store.set_messages(game.id, lobby_message_id=1, table_message_id=2)
     game = await store.set_messages(game.id, ping_message_id=3)
     assert (game.lobby_message_id, game.table_message_id, game.ping_message_id) == (1, 2, 3)
@@ -461,10 +465,10 @@ async def test_finish_needs_an_ending_status_and_an_active_game(store: Storage) 
 
 async def test_unfinished_games_lists_lobbies_and_running_oldest_first(store: Storage) -> None:
     running = await running_game(store, channel=1)
-    lobby = await store.create_lobby(GUILD, 2, HOST, {}, SEATS)
+    lobby = await store.create_lobby(GUILD, 2, HOST, {}, SEATS, game=GAME)
     done = await running_game(store, channel=3)
     await store.finish(done)
-    cancelled = await store.create_lobby(GUILD, 4, HOST, {}, SEATS)
+    cancelled = await store.create_lobby(GUILD, 4, HOST, {}, SEATS, game=GAME)
     await store.finish(cancelled.id, GameStatus.CANCELLED)
     assert [game.id for game in await store.unfinished_games()] == [running, lobby.id]
 
@@ -475,7 +479,7 @@ async def test_last_finished_game(store: Storage) -> None:
     await store.finish(older)
     newer = await running_game(store)
     await store.finish(newer)
-    cancelled = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    cancelled = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     await store.finish(cancelled.id, GameStatus.CANCELLED)
     last = await store.last_finished_game(CHANNEL)
     assert last is not None
@@ -496,8 +500,8 @@ async def test_meta(store: Storage) -> None:
 # -- which game -------------------------------------------------------------
 
 
-async def test_game_name_is_stored_and_defaults_to_mammamia(store: Storage) -> None:
-    default = await store.create_lobby(GUILD, 1, HOST, {}, SEATS)
+async def test_game_name_is_stored(store: Storage) -> None:
+    default = await store.create_lobby(GUILD, 1, HOST, {}, SEATS, game=GAME)
     island = await store.create_lobby(GUILD, 2, HOST, {}, SEATS, game="pizza-island")
     assert default.game == "mammamia"
     assert island.game == "pizza-island"
@@ -553,8 +557,8 @@ def timezone_plus(hours: int) -> Any:
 
 async def test_idle_lobbies_and_the_oldest_lobby(store: Storage) -> None:
     clock_start = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
-    old = await store.create_lobby(GUILD, 1, HOST, {}, SEATS)  # updated at +1 s
-    young = await store.create_lobby(GUILD, 2, HOST, {}, SEATS)  # +2 s
+    old = await store.create_lobby(GUILD, 1, HOST, {}, SEATS, game=GAME)  # updated at +1 s
+    young = await store.create_lobby(GUILD, 2, HOST, {}, SEATS, game=GAME)  # +2 s
     await running_game(store, channel=3)  # not a lobby
     assert await store.oldest_lobby() == (old.updated_at, old.id)
     assert old.updated_at == clock_start + timedelta(seconds=1)
@@ -593,8 +597,8 @@ async def test_listing_queries_keep_only_games_on_the_given_shards(store: Storag
         guild = guild_on(shard, count, n=10**9)
         games[shard] = await running_game(store, channel=10 + shard, guild=guild)
         await store.set_deadline(games[shard], at + timedelta(minutes=shard))
-    lobby = await store.create_lobby(guild_on(2, count), 20, HOST, {}, SEATS)
-    dm_lobby = await store.create_lobby(None, 21, HOST, {}, SEATS)
+    lobby = await store.create_lobby(guild_on(2, count), 20, HOST, {}, SEATS, game=GAME)
+    dm_lobby = await store.create_lobby(None, 21, HOST, {}, SEATS, game=GAME)
     ended = await running_game(store, channel=22, guild=guild_on(2, count))
     await store.finish(ended)
 
@@ -631,9 +635,11 @@ async def test_every_write_survives_a_crash(db_path: Path) -> None:
 
         async def main():
             store = await Storage.open({str(db_path)!r})
-            game = await store.create_lobby(1, 2, 3, {{"variant": "classic"}}, [Seat(3, "Ann")])
-            await store.start_game(game.id, {record(0)!r}, {{"state": 0}})
-            await store.commit_action(game.id, 0, {record(1)!r}, {{"state": 1}})
+            game = await store.create_lobby(
+                1, 2, 3, {{"variant": "classic"}}, [Seat(3, "Ann")], game={GAME!r}
+            )
+            await store.start_game(game.id, {record(0)!r}, {{"state": 0}}, version=0)
+            await store.commit_action(game.id, 0, {record(1)!r}, {{"state": 1}}, version=1)
             await store.set_meta("k", "v")
             os._exit(0)  # die without closing anything
 
@@ -654,7 +660,7 @@ async def test_every_write_survives_a_crash(db_path: Path) -> None:
 async def test_close_then_reopen_without_further_writes(target: str | Path) -> None:
     store = await open_storage(target)
     game_id = await running_game(store)
-    game = await store.commit_action(game_id, 0, record(1), {"state": 1})
+    game = await store.commit_action(game_id, 0, record(1), {"state": 1}, version=1)
     await store.close()
     async with await open_storage(target) as reopened:
         assert await reopened.game(game_id) == game
@@ -674,7 +680,9 @@ async def test_two_pools_commit_one_version_once(postgres_url: str) -> None:
         for round_ in range(5):
             results = await asyncio.gather(
                 *(
-                    s.commit_action(game_id, round_, record(round_ + 1), {"by": n})
+                    s.commit_action(
+                        game_id, round_, record(round_ + 1), {"by": n}, version=round_ + 1
+                    )
                     for n, s in enumerate(stores)
                 ),
                 return_exceptions=True,
@@ -706,7 +714,7 @@ async def test_two_connections_racing_in_open_transactions(postgres_url: str) ->
                 '{"actions": [{}]}',
             )
             blocked = asyncio.create_task(
-                store.commit_action(game_id, 0, record(1), {"late": True})
+                store.commit_action(game_id, 0, record(1), {"late": True}, version=1)
             )
             await asyncio.sleep(0.3)
             assert not blocked.done(), "the row lock holds the second writer"
@@ -722,7 +730,7 @@ async def test_channel_busy_across_two_storages(postgres_url: str) -> None:
     second = await open_storage(postgres_url, now=Clock())
     try:
         results = await asyncio.gather(
-            *(s.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS) for s in (first, second)),
+            *(s.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME) for s in (first, second)),
             return_exceptions=True,
         )
         busy = [r for r in results if isinstance(r, ChannelBusy)]
@@ -730,9 +738,9 @@ async def test_channel_busy_across_two_storages(postgres_url: str) -> None:
         assert (len(busy), len(made)) == (1, 1), results
         assert busy[0].game.id == made[0].id
         with pytest.raises(ChannelBusy):
-            await second.create_lobby(GUILD, CHANNEL, 999, {}, [])
+            await second.create_lobby(GUILD, CHANNEL, 999, {}, [], game=GAME)
         await first.finish(made[0].id, GameStatus.CANCELLED)
-        again = await second.create_lobby(GUILD, CHANNEL, 999, {}, [])
+        again = await second.create_lobby(GUILD, CHANNEL, 999, {}, [], game=GAME)
         assert again.id > made[0].id
     finally:
         await first.close()

@@ -15,7 +15,6 @@ from bot.shards import Shards
 from .base import Storage
 from .common import KEEP, Keep, StorageError, utc_now
 from .games import (
-    DEFAULT_GAME,
     ChannelBusy,
     GameNotFound,
     GameRow,
@@ -30,7 +29,6 @@ from .results import GameResult, Rate, Rating, ResultRow, ResultStore
 from .settings import SettingStore
 
 __all__ = [
-    "DEFAULT_GAME",
     "KEEP",
     "ChannelBusy",
     "GameNotFound",

@@ -20,7 +20,8 @@ connection. Both make the same promises:
   by a unique index, so it holds across processes too.
 
 Rows come back as frozen dataclasses with the JSON columns already decoded.
-What a record holds is the game's business: storage only counts its actions.
+What a record holds is the game's business: storage names no game, and keeps
+a record as given with the version its caller says it stands for.
 """
 
 from __future__ import annotations

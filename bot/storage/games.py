@@ -13,7 +13,8 @@ promises, on every backend:
 - a channel has at most one game in the lobby or running (`ChannelBusy`), held
   by a unique index, so it holds across processes too.
 
-What a record holds is the game's business: storage only counts its actions.
+What a record holds is the game's business: storage keeps it as given, and
+the version its caller says it stands for.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from bot.shards import Shards
 from .common import KEEP, Keep, StorageError
 
 __all__ = [
-    "DEFAULT_GAME",
     "ChannelBusy",
     "GameNotFound",
     "GameRow",
@@ -40,10 +40,6 @@ __all__ = [
     "StaleVersion",
     "WrongStatus",
 ]
-
-
-#: The game a lobby hosts when the caller names none.
-DEFAULT_GAME = "mammamia"
 
 
 class GameStatus(enum.StrEnum):
@@ -118,7 +114,7 @@ class GameRow:
     """One game as stored; the JSON columns come back decoded."""
 
     id: int
-    game: str  # which game the table plays, e.g. "mammamia"
+    game: str  # which game the table plays: its name in the engine's registry
     guild_id: int | None
     channel_id: int
     status: GameStatus
@@ -203,7 +199,7 @@ class GameStore(abc.ABC):
         settings: Mapping[str, Any],
         seats: Sequence[Seat],
         *,
-        game: str = DEFAULT_GAME,
+        game: str,
     ) -> GameRow:
         """A new game of `game` in the lobby; `ChannelBusy` if the channel already has one."""
 
@@ -225,9 +221,11 @@ class GameStore(abc.ABC):
         record: Mapping[str, Any],
         snapshot: Mapping[str, Any],
         *,
+        version: int,
         deadline_at: datetime | None = None,
     ) -> GameRow:
-        """Lobby → running, with the record's deal and the engine's first state."""
+        """Lobby → running, with the record's deal and the engine's first state,
+        whose version (the actions the record holds) the caller gives."""
 
     @abc.abstractmethod
     async def commit_action(
@@ -237,11 +235,13 @@ class GameStore(abc.ABC):
         record: Mapping[str, Any],
         snapshot: Mapping[str, Any],
         *,
+        version: int,
         status: GameStatus | None = None,
         deadline_at: datetime | Keep | None = None,
         presence: Mapping[str, Any] | None = None,
     ) -> GameRow:
-        """Store the record grown by one or more actions, and the state they lead to.
+        """Store the record grown by one or more actions, and the state they lead
+        to, at that state's `version` (above `expected_version`).
 
         Optimistic check: `StaleVersion` (and nothing written) unless the stored
         version is still `expected_version`, so an action is never applied twice.

@@ -11,7 +11,6 @@ from bot.shards import Shards
 
 from .common import KEEP, Keep
 from .games import (
-    DEFAULT_GAME,
     ChannelBusy,
     GameNotFound,
     GameRow,
@@ -120,7 +119,7 @@ class SqlGames(SqlBackend, GameStore):
         settings: Mapping[str, Any],
         seats: Sequence[Seat],
         *,
-        game: str = DEFAULT_GAME,
+        game: str,
     ) -> GameRow:
         now = self._to_db_time(self._now())
 
@@ -182,13 +181,14 @@ class SqlGames(SqlBackend, GameStore):
         record: Mapping[str, Any],
         snapshot: Mapping[str, Any],
         *,
+        version: int,
         deadline_at: datetime | None = None,
     ) -> GameRow:
         changes = {
             "status": GameStatus.RUNNING.value,
             "record": dumps(record),
             "snapshot": dumps(snapshot),
-            "version": action_count(record),
+            "version": version,
             "deadline_at": self._optional_time(deadline_at),
         }
 
@@ -205,20 +205,20 @@ class SqlGames(SqlBackend, GameStore):
         record: Mapping[str, Any],
         snapshot: Mapping[str, Any],
         *,
+        version: int,
         status: GameStatus | None = None,
         deadline_at: datetime | Keep | None = None,
         presence: Mapping[str, Any] | None = None,
     ) -> GameRow:
-        new_version = action_count(record)
-        if new_version <= expected_version:
+        if version <= expected_version:
             raise ValueError(
-                f"the record has {new_version} actions; a commit after version "
-                f"{expected_version} must add at least one"
+                f"the record stands for version {version}; a commit after version "
+                f"{expected_version} must add at least one action"
             )
         changes: dict[str, object] = {
             "record": dumps(record),
             "snapshot": dumps(snapshot),
-            "version": new_version,
+            "version": version,
         }
         if deadline_at is not KEEP:
             changes["deadline_at"] = self._optional_time(deadline_at)
@@ -410,15 +410,6 @@ def _shard_filter(shards: Shards | None) -> tuple[str, tuple[object, ...]]:
         f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})",
         (shards.count, *ids),
     )
-
-
-def action_count(record: Mapping[str, Any]) -> int:
-    """The version a record stands for: its actions, or every game's in a
-    match. Whether the record is well formed is for its game to say."""
-    games = record.get("games")
-    if isinstance(games, list):
-        return sum(len(g.get("actions", ())) for g in games)
-    return len(record.get("actions", ()))
 
 
 def _optional_json(text: str | None) -> Any:
