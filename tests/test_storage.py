@@ -4,6 +4,7 @@ deadlines and shards; every test that is not about SQLite's file runs on both ba
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+import engine
 from bot.storage import (
     KEEP,
     ChannelBusy,
@@ -207,6 +209,25 @@ async def test_failed_migration_leaves_the_database_as_it_was(
     assert not (await raw(target, half))[0][0]
 
 
+async def test_a_failed_step_in_python_leaves_the_database_as_it_was(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with await open_storage(db_path) as store:
+        await store.set_meta("k", "before")
+
+    async def broken(db: Any) -> None:
+        await db.execute("UPDATE meta SET value = 'half' WHERE key = 'k'")
+        raise RuntimeError("step failed")
+
+    monkeypatch.setattr(sqlite_module, "MIGRATIONS", (*SQLITE_MIGRATIONS, broken))
+    with pytest.raises(RuntimeError, match="step failed"):
+        await open_storage(db_path)
+    monkeypatch.setattr(sqlite_module, "MIGRATIONS", SQLITE_MIGRATIONS)
+    async with await open_storage(db_path) as store:
+        assert await store.schema_version() == len(SQLITE_MIGRATIONS)
+        assert await store.get_meta("k") == "before"
+
+
 async def test_database_newer_than_the_bot_is_refused(target: str | Path) -> None:
     migrations, _ = migrations_of(target)
     async with await open_storage(target):
@@ -228,7 +249,7 @@ async def test_database_newer_than_the_bot_is_refused(target: str | Path) -> Non
 async def test_a_database_of_the_user_version_days_opens_and_migrates(db_path: Path) -> None:
     """A SQLite file made before schema_migrations (PRAGMA user_version 2, no game
     column) keeps its games, gets the table with 1 and 2 marked applied, and only
-    the newer migrations run on it."""
+    the newer migrations run on it; a game is named after its record's format."""
     db_path.parent.mkdir(parents=True)
     with sqlite3.connect(db_path) as conn:
         for number, script in enumerate(SQLITE_MIGRATIONS[:2], start=1):
@@ -237,7 +258,8 @@ async def test_a_database_of_the_user_version_days_opens_and_migrates(db_path: P
         conn.execute(
             "INSERT INTO games (guild_id, channel_id, status, host_id, settings, seats,"
             " record, snapshot, version, deadline_at, created_at, updated_at, presence)"
-            " VALUES (1, 2, 'running', 3, '{}', '[]', '{\"actions\": [{}]}', '{}', 1,"
+            " VALUES (1, 2, 'running', 3, '{}', '[]',"
+            ' \'{"format": "mammamia-record/1", "actions": [{}]}\', \'{}\', 1,'
             " '2025-01-01T12:05:00.000000+00:00', '2025-01-01T12:00:00.000000+00:00',"
             " '2025-01-01T12:00:00.000000+00:00', '{\"away\": [false]}')"
         )
@@ -249,6 +271,93 @@ async def test_a_database_of_the_user_version_days_opens_and_migrates(db_path: P
         assert await store.next_deadline() == (datetime(2025, 1, 1, 12, 5, tzinfo=UTC), game.id)
     applied = await raw(db_path, "SELECT version FROM schema_migrations ORDER BY version")
     assert [row[0] for row in applied] == list(range(1, len(SQLITE_MIGRATIONS) + 1))
+
+
+def old_row(
+    conn: sqlite3.Connection, channel: int, status: str, record: Any, deadline: str | None = None
+) -> int:
+    """A game as a database before the game column held it (schema 2)."""
+    cursor = conn.execute(
+        "INSERT INTO games (guild_id, channel_id, status, host_id, settings, seats,"
+        " record, snapshot, version, deadline_at, created_at, updated_at, finished_at)"
+        " VALUES (1, ?, ?, 3, '{}', '[]', ?, '{}', 0, ?, ?, ?, ?)",
+        (
+            channel,
+            status,
+            None if record is None else json.dumps(record),
+            deadline,
+            "2025-01-01T12:00:00.000000+00:00",
+            "2025-01-01T12:30:00.000000+00:00",
+            "2025-01-01T13:00:00.000000+00:00" if status in ("finished", "cancelled") else None,
+        ),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def test_migrating_names_each_old_game_after_its_record(db_path: Path) -> None:
+    """A SQLite file from before the game column: every game with a record is
+    named by the game whose format the record has (running or finished, each
+    game of the registry); a game whose record tells none (a lobby has none
+    yet) could not be resumed, so it is closed as cancelled and frees its
+    channel. (PostgreSQL had the column from its first migration.)"""
+    db_path.parent.mkdir(parents=True)
+    deadline = "2025-01-01T12:05:00.000000+00:00"
+    named: dict[int, tuple[str, str]] = {}
+    with sqlite3.connect(db_path) as conn:
+        for number, script in enumerate(SQLITE_MIGRATIONS[:2], start=1):
+            assert isinstance(script, str)
+            conn.executescript(script)
+            conn.execute(f"PRAGMA user_version = {number}")
+        for n, (name, rules) in enumerate(sorted(engine.games().items())):
+            deal = rules.new_record({}, 2, 7)
+            named[old_row(conn, 10 + n, "running", deal, deadline)] = (name, "running")
+            named[old_row(conn, 20 + n, "finished", deal)] = (name, "finished")
+        lobby = old_row(conn, 30, "lobby", None)
+        cancelled = old_row(conn, 31, "cancelled", None)
+        unknown = old_row(conn, 32, "running", {"format": "no-such-record/9"}, deadline)
+    async with await open_storage(db_path, now=Clock()) as store:
+        assert await store.schema_version() == len(SQLITE_MIGRATIONS)
+        for game_id, (name, status) in named.items():
+            game = await store.game(game_id)
+            assert game is not None
+            assert (game.game, game.status.value) == (name, status)
+        assert {g.id for g in await store.unfinished_games()} == {
+            game_id for game_id, (_, status) in named.items() if status == "running"
+        }
+        for game_id in (lobby, cancelled, unknown):
+            game = await store.game(game_id)
+            assert game is not None
+            assert (game.game, game.status, game.deadline_at) == ("", GameStatus.CANCELLED, None)
+        closed = await store.game(lobby)
+        assert closed is not None and closed.finished_at == closed.updated_at
+        again = await store.game(cancelled)
+        assert again is not None and again.finished_at == datetime(2025, 1, 1, 13, tzinfo=UTC)
+        await store.create_lobby(GUILD, 30, HOST, {}, SEATS, game=GAME)  # the channel is free
+
+
+async def test_migrating_keeps_the_names_an_earlier_migration_gave(db_path: Path) -> None:
+    """A database that went through migration 3 as it first shipped (every row
+    then named after the one game the bot hosted) is left as it is."""
+    db_path.parent.mkdir(parents=True)
+    shipped = [*SQLITE_MIGRATIONS[:5]]
+    assert isinstance(shipped[2], str)
+    shipped[2] = shipped[2].replace("DEFAULT ''", f"DEFAULT '{GAME}'")
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT)"
+        )
+        for number, script in enumerate(shipped, start=1):
+            assert isinstance(script, str)
+            conn.executescript(script)
+            conn.execute("INSERT INTO schema_migrations VALUES (?, 'then')", (number,))
+            if number == 2:
+                game_id = old_row(conn, 10, "running", {"actions": []})
+    async with await open_storage(db_path) as store:
+        assert await store.schema_version() == len(SQLITE_MIGRATIONS)
+        game = await store.game(game_id)
+        assert game is not None
+        assert (game.game, game.status, game.record) == (GAME, GameStatus.RUNNING, {"actions": []})
 
 
 async def test_wal_mode_is_on(db_path: Path) -> None:

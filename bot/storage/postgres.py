@@ -27,7 +27,8 @@ from .sql_base import Executor, Row, T
 
 __all__ = ["MIGRATIONS", "PostgresStorage"]
 
-# pg_advisory_lock key held while migrating: "mammamia" in ASCII, as a number.
+# pg_advisory_lock key held while migrating. Any fixed number: every version of
+# the bot must lock the same one, or an old and a new process could migrate at once.
 MIGRATION_LOCK = 0x6D616D6D616D6961
 
 

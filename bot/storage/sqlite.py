@@ -174,14 +174,23 @@ async def _migrate(conn: aiosqlite.Connection) -> None:
             f"the database is at schema version {current}, newer than this bot "
             f"({len(MIGRATIONS)}); upgrade the bot"
         )
-    for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+    for number, migration in enumerate(MIGRATIONS[current:], start=current + 1):
         applied = timestamp(utc_now())
         try:
-            await conn.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\n"
-                f"INSERT INTO schema_migrations (version, applied_at)"
-                f" VALUES ({number}, '{applied}');\nCOMMIT;"
+            if isinstance(migration, str):
+                await conn.executescript(
+                    f"BEGIN IMMEDIATE;\n{migration}\n"
+                    f"INSERT INTO schema_migrations (version, applied_at)"
+                    f" VALUES ({number}, '{applied}');\nCOMMIT;"
+                )
+                continue
+            await conn.execute("BEGIN IMMEDIATE")
+            await migration(_Connection(conn))
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                (number, applied),
             )
+            await conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
                 await conn.execute("ROLLBACK")
