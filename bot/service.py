@@ -392,7 +392,9 @@ class GameService:
                 raise ServiceError("too_few_players", min=least)
             record = rules.new_record(row.settings, len(row.seats), self._seed())
             state, events = rules.start(record)
-            row = await self.storage.start_game(row.id, record, state.to_json())
+            row = await self.storage.start_game(
+                row.id, record, state.to_json(), version=state.version
+            )
             live = Live(row, state, record, {0: events})
             self._keep(live)
         self.changed(live)
@@ -447,6 +449,7 @@ class GameService:
                 live.version,
                 record,
                 state.to_json(),
+                version=state.version,
                 status=status,
                 presence=presence.to_json() if presence else None,
             )
