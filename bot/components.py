@@ -23,6 +23,7 @@ import discord
 
 from .games import presentation
 from .i18n import N_, Nn_, by_last_part, t, use_locale
+from .outlet import ACTING
 from .overload import deferred, note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
@@ -345,6 +346,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     handling += 1
     notice = None
     deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
+    ACTING.set(interaction)  # this task's: what it changes is published through it
     with use_locale(interaction.locale):
         try:
             if age(interaction) >= BEHIND:

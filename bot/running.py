@@ -27,6 +27,7 @@ from .i18n import t, use_locale
 from .reply import RED, Reply, button, custom_id
 from .service import ServiceError, require_host
 from .storage import GameRow, GameStatus
+from .tables import watch_button
 
 if TYPE_CHECKING:
     from .publisher import Publisher
@@ -79,13 +80,6 @@ async def watch(interaction: discord.Interaction[Any], game_id: int) -> None:
 def _on_own_watch(interaction: discord.Interaction[Any]) -> bool:
     message = interaction.message
     return bool(message is not None and message.flags.ephemeral)
-
-
-def watch_button(game: str, game_id: int) -> discord.ui.Button[Any]:
-    """Watch: anyone who is not playing sees the public table, privately."""
-    return button(
-        t("table.button.watch"), custom_id(presentation(game).prefix, game_id, 0, "watch")
-    )
 
 
 class WatchButton(Component, verb="watch"):
