@@ -23,6 +23,7 @@ import discord
 
 from .games import presentation
 from .i18n import N_, Nn_, by_last_part, t, use_locale
+from .limits import echo, fit
 from .overload import deferred, note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
@@ -222,7 +223,9 @@ async def send(
 ) -> discord.Message | None:
     """A message in answer: the first answer, the deferred one's, or a
     follow-up. The message, unless it was the first answer (then Discord
-    returns none: `interaction.original_response()` fetches it)."""
+    returns none: `interaction.original_response()` fetches it). Within
+    Discord's limits, whatever it was given (`bot.limits.fit`)."""
+    kwargs = fit(kwargs)
     async with _answering(interaction):
         if not interaction.response.is_done():
             await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
@@ -236,7 +239,9 @@ async def send(
 
 
 async def update(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
-    """Edit the message whose button or menu was used, as the answer."""
+    """Edit the message whose button or menu was used, as the answer
+    (within Discord's limits, `bot.limits.fit`)."""
+    kwargs = fit(kwargs)
     async with _answering(interaction):
         if interaction.response.is_done():  # deferred: the original is that message
             await interaction.edit_original_response(**kwargs)
@@ -295,11 +300,13 @@ async def say(interaction: discord.Interaction[Any], text: str) -> None:
 
 async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> None:
     """A refusal in the player's words: a game's refusal in that game's words,
-    the host's from the catalog."""
+    the host's from the catalog. What the player typed is repeated shortened
+    (`bot.limits.echo`)."""
+    given = {name: echo(value) for name, value in error.params.items()}
     if error.game is not None:
-        key, params = presentation(error.game).refusal(error.code, error.params)
+        key, params = presentation(error.game).refusal(error.code, given)
     else:
-        key, params = REFUSALS[error.code], dict(error.params)
+        key, params = REFUSALS[error.code], given
     await say(interaction, t(key, **params))
 
 

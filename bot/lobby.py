@@ -216,7 +216,7 @@ class AddComputerButton(Component, verb="addbot"):
             custom_id(shown.prefix, row.id, 0, "botlevel"), options, placeholder=t("computer.pick")
         )
         for option, level in zip(menu.options, levels, strict=True):
-            option.description = t(LEVEL_ABOUT[level])[:100]
+            option.description = t(LEVEL_ABOUT[level])
         await reply(interaction, Reply(content=t("computer.pick"), items=[menu]))
 
 

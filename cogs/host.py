@@ -22,6 +22,8 @@ from bot.i18n.translator import L_
 Language = Literal["en", "ru", "ja", "zh-tw", "fr"]
 Period = Literal["all", "month", "week"]
 OnOff = Literal["on", "off"]
+#: A game's number, as its messages show it (Discord's integers stop at 2**53).
+GameId = app_commands.Range[int, 1, 2**53]
 
 
 @app_commands.guild_only()
@@ -75,7 +77,9 @@ class HostCommands(commands.GroupCog, group_name="host"):
     )
     @app_commands.rename(game=L_("command.param.game.name"))
     @app_commands.describe(game=L_("command.param.game.description"))
-    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def export(
+        self, interaction: discord.Interaction[Any], game: GameId | None = None
+    ) -> None:
         await guarded(interaction, running.export(interaction, game))
 
     @app_commands.command(

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.components import channel_id, guarded, reply, service_of
 from bot.i18n import use_locale
 from bot.i18n.translator import L_
+from bot.limits import CHOICE_NAME, TYPED, shorten
 from bot.service import ServiceError
 
 from . import render
@@ -62,10 +63,10 @@ class Commands(commands.Cog):
     async def play(
         self,
         interaction: discord.Interaction[Any],
-        ingredient: str,
+        ingredient: app_commands.Range[str, 1, TYPED],
         count: app_commands.Range[int, 1, 15],
         draw: str,
-        order: str | None = None,
+        order: app_commands.Range[str, 1, TYPED] | None = None,
     ) -> None:
         turn = _answer_turn(interaction, lambda s: Turn(s, ingredient, count, order, draw))
         await guarded(interaction, turn)
@@ -103,7 +104,9 @@ class Commands(commands.Cog):
                 )
                 label = f"{title} — {needs}"
                 if current.lower() in label.lower() or current.lower() in order:
-                    choices.append(app_commands.Choice(name=label[:100], value=order))
+                    choices.append(
+                        app_commands.Choice(name=shorten(label, CHOICE_NAME), value=order)
+                    )
         return choices[:25]
 
     @app_commands.command(

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.components import channel_id, guarded, reply, service_of
 from bot.i18n.translator import L_
+from bot.limits import TYPED
 from bot.service import seat_for
 
 from .controls import decision, take_or_stop
@@ -30,7 +31,11 @@ class Commands(commands.Cog):
     )
     @app_commands.rename(source=L_("command.param.source.name"))
     @app_commands.describe(source=L_("command.param.source.description"))
-    async def take(self, interaction: discord.Interaction[Any], source: str = "deck") -> None:
+    async def take(
+        self,
+        interaction: discord.Interaction[Any],
+        source: app_commands.Range[str, 1, TYPED] = "deck",
+    ) -> None:
         await guarded(interaction, take_or_stop(interaction, source))
 
     @app_commands.command(
