@@ -27,7 +27,7 @@ from .limits import echo, fit
 from .overload import deferred, note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
-from .storage import Seat
+from .storage import GameRow, GameStatus, Seat
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,7 @@ REFUSALS = by_last_part(
 
 @dataclass(frozen=True)
 class Click:
+    prefix: str
     game: int
     version: int
     verb: str
@@ -96,18 +97,29 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     """One kind of button or select. Subclasses name their `verb` (and, for a
     game's own controls, its `prefix`) and implement `act`.
 
-    What a click may do is checked here, once, before `act`: a component
-    that acts on the game as it stood when it was drawn (`current`) is stale
-    once the game moved on, and gets the one stale answer (`stale`), never an
-    action; one that only the seats asked may use (`seated`) refuses anyone
-    else with the engine's words for whose move it is. `self.live` is then
-    the game, `self.seat` the user's seat (None for a spectator)."""
+    What a click may do is checked here, once, before `act`: the game its
+    id names must be one of this channel, of this kind, at a version it has
+    reached (`placed`; else the button no longer works, and nothing of that
+    game is shown); a component that acts on the game as it stood when it
+    was drawn (`current`) is stale once the game moved on, and gets the one
+    stale answer (`stale`), never an action; one that only the seats asked
+    may use (`seated`) refuses anyone else with the engine's words for whose
+    move it is. `self.live` is then the game, `self.seat` the user's seat
+    (None for a spectator)."""
 
     verb: ClassVar[str]
+    #: Acts on the game its id names (else on no game: its id says `:0:0:`).
+    of_game: ClassVar[bool] = True
     #: Acts on the game's state as drawn: a click on an older version is stale.
     current: ClassVar[bool] = False
     #: Only a seat whose move or decision it is may use it.
     seated: ClassVar[bool] = False
+    #: Acts on a game being played: once it has ended, the click is told how
+    #: it ended (`over`) instead (as every `current` or `seated` kind is).
+    playing: ClassVar[bool] = False
+    #: Drawn on one player's own message only (a hand, a confirmation, a
+    #: picker): the same id on a message others see does nothing.
+    private: ClassVar[bool] = False
 
     def __init_subclass__(
         cls, *, verb: str | None = None, prefix: str = r"[a-z]+", **kwargs: Any
@@ -134,7 +146,14 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     ) -> Component:
         data: Any = interaction.data or {}
         values = tuple(data.get("values", ()))
-        click = Click(int(match["game"]), int(match["version"]), cls.verb, match["arg"], values)
+        click = Click(
+            match["prefix"],
+            int(match["game"]),
+            int(match["version"]),
+            cls.verb,
+            match["arg"],
+            values,
+        )
         return cls(item, click)
 
     @property
@@ -147,8 +166,18 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         await guarded(interaction, self._checked(interaction))
 
     async def _checked(self, interaction: discord.Interaction[Any]) -> None:
+        svc = service_of(interaction)
+        message = interaction.message
+        if self.private and not (message is not None and message.flags.ephemeral):
+            raise gone()  # never drawn on a shared message
+        if self.of_game:
+            row = await placed(interaction, self.click)
+            if row.status != GameStatus.RUNNING and (self.playing or self.current or self.seated):
+                await over(interaction, await svc.look(row.id))
+                return
+        elif self.click.game or self.click.version:
+            raise gone()  # no such id was ever drawn
         if self.current or self.seated:
-            svc = service_of(interaction)
             live = self._live = await svc.live(self.click.game)
             self.seat = live.seat_of(interaction.user.id)
             if self.current and self.click.version != live.version:
@@ -167,11 +196,62 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         raise NotImplementedError
 
 
+def gone() -> ServiceError:
+    """The refusal of a click on a button the bot never drew, or draws no more."""
+    return ServiceError("stale_button")
+
+
+#: The largest game id storage holds (a signed 64-bit integer).
+LAST_ID = 2**63 - 1
+
+
+async def placed(interaction: discord.Interaction[Any], click: Click) -> GameRow:
+    """The game a click names, if the bot could have drawn that click: a game
+    of this very channel, of the kind its prefix names, at a version it has
+    reached. Anything else (another channel's game, another game's kind, a
+    version to come, no such game) is a button that no longer works, and the
+    click learns nothing of that game, not even its table."""
+    row = await service_of(interaction).find(click.game) if 0 < click.game <= LAST_ID else None
+    if (
+        row is None
+        or row.channel_id != interaction.channel_id
+        or prefix_of(row.game) != click.prefix
+        or click.version > row.version
+    ):
+        raise gone()
+    return row
+
+
+def prefix_of(game: str) -> str | None:
+    """The prefix of a game's component ids; None for a game this bot no longer hosts."""
+    try:
+        return presentation(game).prefix
+    except KeyError:
+        return None
+
+
 async def stale(interaction: discord.Interaction[Any], live: Live) -> None:
     """The one answer to a click on a moment the game has left: nothing is
-    done, and the player sees where the game stands now, privately."""
+    done, and the player sees where the game stands now, privately; for a
+    game that has ended, how it ended (`over`)."""
+    if live.row.status != GameStatus.RUNNING:
+        await over(interaction, live)
+        return
     message = service_of(interaction).table_reply(live)
     message.content = t("error.stale")
+    await reply(interaction, message)
+
+
+async def over(interaction: discord.Interaction[Any], live: Live) -> None:
+    """A click on a game that has ended: said so, with its final table, or
+    the table as it was left if it was ended early; nothing on it to click."""
+    if live.row.status == GameStatus.FINISHED:
+        message = live.shown.final(live.table())
+        message.content = t("stale.over")
+    else:
+        message = service_of(interaction).table_reply(live)
+        message.content = t("stale.ended")
+    message.items = []
     await reply(interaction, message)
 
 

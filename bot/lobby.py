@@ -221,6 +221,8 @@ class AddComputerButton(Component, verb="addbot"):
 
 
 class ComputerLevelSelect(Component, verb="botlevel"):
+    private = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         svc = service_of(interaction)
         row = await svc.game(self.click.game)

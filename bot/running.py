@@ -123,6 +123,8 @@ async def _confirm(
 
 
 class ConfirmButton(Component, verb="confirm"):
+    private = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         what, _, answer = (self.click.arg or "").partition(".")
         if what == "end":

@@ -183,6 +183,12 @@ class GameService:
         return loaded
 
     async def _load(self, row: GameRow) -> Live:
+        """Rebuild a game from its record and keep it in memory."""
+        live = self._rebuild(row)
+        self._keep(live)
+        return live
+
+    def _rebuild(self, row: GameRow) -> Live:
         """Rebuild a game from its record (the truth); the snapshot must agree."""
         assert row.record is not None
         rules = game(row.game)
@@ -192,9 +198,7 @@ class GameService:
             state, events[index + 1] = rules.apply(state, rules.action_from_json(data))
         if row.snapshot is not None and row.snapshot != state.to_json():
             log.warning("game %s: snapshot differs from its record; using the record", row.id)
-        live = Live(row, state, row.record, events)
-        self._keep(live)
-        return live
+        return Live(row, state, row.record, events)
 
     def _keep(self, live: Live) -> None:
         self._live[live.id] = live
@@ -219,6 +223,23 @@ class GameService:
         if row is None or row.record is None:
             raise ServiceError("unknown_game")
         return await self._load(row)
+
+    async def find(self, game_id: int) -> GameRow | None:
+        """A game's row as it stands: from memory while it is played here, else
+        as stored; None for a game there never was."""
+        live = self._live.get(game_id)
+        return live.row if live is not None else await self.storage.game(game_id)
+
+    async def look(self, game_id: int) -> Live:
+        """A started game as it stands, to be shown (a stale click's answer):
+        from memory, else rebuilt from its record; an ended game is not kept."""
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
+        row = await self.storage.game(game_id)
+        if row is None or row.record is None:
+            raise ServiceError("unknown_game")
+        return await self._load(row) if row.status == GameStatus.RUNNING else self._rebuild(row)
 
     async def game(self, game_id: int) -> GameRow:
         row = await self.storage.game(game_id)

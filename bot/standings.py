@@ -162,6 +162,9 @@ async def history(interaction: discord.Interaction[Any], game: str) -> None:
 class HistoryExportSelect(Component, verb="history"):
     """A game picked in `history`: its record, for `python -m engine replay`."""
 
+    of_game = False
+    private = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         if not self.click.values or not self.click.values[0].isdigit():
             raise ServiceError("stale_button")
@@ -188,6 +191,9 @@ async def forget(interaction: discord.Interaction[Any], game: str) -> None:
 
 
 class ForgetButton(Component, verb="forget"):
+    of_game = False
+    private = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         if self.click.arg != "yes":
             await update(interaction, content=t("forget.kept"), view=None)
