@@ -21,7 +21,8 @@ from typing import Any, ClassVar, cast
 
 import discord
 
-from .games import presentation
+from . import here
+from .games import presentation, presentations
 from .i18n import N_, Nn_, by_last_part, t, use_locale
 from .limits import echo, fit
 from .overload import deferred, note_late, too_late
@@ -38,11 +39,13 @@ handling = 0
 REFUSALS = by_last_part(
     N_("error.already_seated"),
     N_("error.already_started"),
+    N_("error.busy_with"),
     N_("error.channel_busy"),
     N_("error.export_running"),
     N_("error.game_over"),
     N_("error.left_game"),
     Nn_("error.lobby_full"),
+    N_("error.lobby_only"),
     N_("error.no_channel"),
     N_("error.no_computer"),
     N_("error.no_finished_game"),
@@ -53,6 +56,8 @@ REFUSALS = by_last_part(
     N_("error.not_in_game"),
     N_("error.not_manager"),
     N_("error.not_seated"),
+    N_("error.other_game"),
+    N_("error.other_lobby"),
     N_("error.stale"),
     N_("error.stale_button"),
     Nn_("error.too_few_players"),
@@ -383,11 +388,26 @@ async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> 
     the host's from the catalog. What the player typed is repeated shortened
     (`bot.limits.echo`)."""
     given = {name: echo(value) for name, value in error.params.items()}
+    given.setdefault("command", here.slash(game_of(interaction), "new"))
     if error.game is not None:
         key, params = presentation(error.game).refusal(error.code, given)
     else:
         key, params = REFUSALS[error.code], given
     await say(interaction, t(key, **params))
+
+
+def game_of(interaction: discord.Interaction[Any]) -> str:
+    """The game an interaction is about: its command's group's, or its
+    component's by prefix; else the first game."""
+    found = here.group_game(getattr(interaction, "command", None))
+    if found is not None:
+        return found
+    games = presentations()
+    data: Any = getattr(interaction, "data", None) or {}
+    prefix = str(data.get("custom_id") or "").partition(":")[0]
+    return next(
+        (name for name, shown in games.items() if shown.prefix == prefix), next(iter(games))
+    )
 
 
 async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
@@ -437,9 +457,8 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
             if age(interaction) >= BEHIND:
                 await _defer(interaction)
             if interaction.guild_id is None:  # games are played in server channels
-                if inspect.iscoroutine(work):
-                    work.close()
                 raise ServiceError("no_channel")
+            await here.check(interaction, service_of(interaction))  # a command of another game?
             notice = await owed_notice(interaction)
             await work
             await tell(interaction, notice)
@@ -464,4 +483,6 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         finally:
             handling -= 1
             deadline.cancel()
+            if inspect.iscoroutine(work):
+                work.close()  # refused before it ran: it never will
         return False

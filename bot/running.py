@@ -49,6 +49,8 @@ async def rules(
     """The rules in short for this game's settings, and the caller's own cards."""
     svc = service_of(interaction)
     row = await (svc.game(game_id) if game_id else svc.here(channel_id(interaction)))
+    if game_id is None and row is not None and row.game != game:
+        row = None  # the rules asked for, not those of another game played here
     shown = presentation(row.game if row is not None else game)
     settings = row.settings if row is not None else svc.default_settings(shown.rules.name)
     view = None

@@ -284,6 +284,15 @@ class GameService:
         """The lobby or running game of this channel, if any."""
         return await self.storage.active_game(channel_id)
 
+    async def occupant(self, channel_id: int) -> GameRow | None:
+        """What this channel holds, its running game (from memory when it is
+        there) or its lobby, to tell which game it is: its record may be left
+        out."""
+        kept = self._live.get(self._running.get(channel_id, -1))
+        if kept is not None and kept.row.status == GameStatus.RUNNING:
+            return kept.row
+        return await self.storage.active_game(channel_id)
+
     def default_settings(self, game_name: str) -> dict[str, Any]:
         return default_settings(game_name)
 

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import channel_id, guarded, reply, service_of
+from bot.here import RUNNING
 from bot.i18n import use_locale
 from bot.i18n.translator import L_
 from bot.limits import CHOICE_NAME, TYPED, shorten
@@ -34,7 +35,9 @@ class Commands(commands.Cog):
     makes the `/mammamia` group of both, and its `new`)."""
 
     @app_commands.command(
-        name=L_("command.mammamia.hand.name"), description=L_("command.mammamia.hand.description")
+        name=L_("command.mammamia.hand.name"),
+        description=L_("command.mammamia.hand.description"),
+        extras={"needs": RUNNING},
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:
@@ -45,7 +48,9 @@ class Commands(commands.Cog):
         await guarded(interaction, show())
 
     @app_commands.command(
-        name=L_("command.mammamia.play.name"), description=L_("command.mammamia.play.description")
+        name=L_("command.mammamia.play.name"),
+        description=L_("command.mammamia.play.description"),
+        extras={"needs": RUNNING},
     )
     @app_commands.rename(
         ingredient=L_("command.param.ingredient.name"),
@@ -110,7 +115,9 @@ class Commands(commands.Cog):
         return choices[:25]
 
     @app_commands.command(
-        name=L_("command.mammamia.pass.name"), description=L_("command.mammamia.pass.description")
+        name=L_("command.mammamia.pass.name"),
+        description=L_("command.mammamia.pass.description"),
+        extras={"needs": RUNNING},
     )
     @app_commands.rename(draw=L_("command.param.draw.name"))
     @app_commands.describe(draw=L_("command.param.draw.description"))

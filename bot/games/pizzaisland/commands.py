@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import channel_id, guarded, reply, service_of
+from bot.here import RUNNING
 from bot.i18n.translator import L_
 from bot.limits import TYPED
 from bot.service import seat_for
@@ -28,6 +29,7 @@ class Commands(commands.Cog):
     @app_commands.command(
         name=L_("command.pizzaisland.take.name"),
         description=L_("command.pizzaisland.take.description"),
+        extras={"needs": RUNNING},
     )
     @app_commands.rename(source=L_("command.param.source.name"))
     @app_commands.describe(source=L_("command.param.source.description"))
@@ -41,6 +43,7 @@ class Commands(commands.Cog):
     @app_commands.command(
         name=L_("command.pizzaisland.stop.name"),
         description=L_("command.pizzaisland.stop.description"),
+        extras={"needs": RUNNING},
     )
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, take_or_stop(interaction, None))
@@ -48,6 +51,7 @@ class Commands(commands.Cog):
     @app_commands.command(
         name=L_("command.pizzaisland.decide.name"),
         description=L_("command.pizzaisland.decide.description"),
+        extras={"needs": RUNNING},
     )
     async def decide(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:
