@@ -80,6 +80,7 @@ async def unheard(interaction: discord.Interaction[Any]) -> None:
     if row.status == GameStatus.LOBBY:
         message = lobby_message(row)
         message.content = t("stale.lobby")
+        message.items = []  # its buttons are the lobby message's, which they redraw
         await reply(interaction, message)
         return
     try:

@@ -15,6 +15,7 @@ from .components import (
     Component,
     channel_id,
     edit,
+    gone,
     moderator,
     reply,
     say,
@@ -129,12 +130,14 @@ class ConfirmButton(Component, verb="confirm"):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         what, _, answer = (self.click.arg or "").partition(".")
+        if answer not in ("yes", "no"):
+            raise gone()  # no such button was drawn
         if what == "end":
             await self._end(interaction, answer == "yes")
         elif what == "leave":
             await self._leave(interaction, answer == "yes")
         else:
-            raise ServiceError("stale_button")
+            raise gone()
 
     async def _end(self, interaction: discord.Interaction[Any], yes: bool) -> None:
         if not yes:

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import discord
 
-from .components import Component, reply, say, send, service_of, update
+from .components import Component, gone, reply, say, send, service_of, update
 from .games import presentation
 from .i18n import N_, by_last_part, join_and, t, tn, use_locale
 from .lobby import level_name
@@ -167,7 +167,7 @@ class HistoryExportSelect(Component, verb="history"):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         if not self.click.values or not self.click.values[0].isdigit():
-            raise ServiceError("stale_button")
+            raise gone()
         row = await service_of(interaction).storage.game(int(self.click.values[0]))
         if row is None or (row.guild_id or 0) != _guild(interaction):
             raise ServiceError("unknown_game")
@@ -195,6 +195,8 @@ class ForgetButton(Component, verb="forget"):
     private = True
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
+        if self.click.arg not in ("yes", "no"):
+            raise gone()  # no such button was drawn
         if self.click.arg != "yes":
             await update(interaction, content=t("forget.kept"), view=None)
             return
