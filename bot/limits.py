@@ -12,6 +12,7 @@ it is echoed (`echo`), so a refusal reads well long before a limit is near.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
@@ -95,14 +96,16 @@ def _field_text(embed: discord.Embed) -> list[tuple[str, str, bool]]:
 
 
 def _size(embed: discord.Embed) -> int:
-    fields = sum(len(name) + len(value) for name, value, _ in _field_text(embed))
-    texts = (embed.title, embed.description, embed.footer.text, embed.author.name)
-    return fields + sum(len(text or "") for text in texts)
+    """The characters of `embed` that count towards Discord's total."""
+    return len(embed)  # discord.py counts title, description, fields, footer and author
 
 
 def fit_embed(embed: discord.Embed, budget: int = EMBED_TOTAL) -> discord.Embed:
     """`embed` within every limit of one embed, in `budget` characters in all;
     changed in place only where it is over (the same embed fits the same way)."""
+    size, description = _size(embed), len(embed.description or "")
+    if size <= budget and description <= DESCRIPTION and size - description <= TITLE:
+        return embed  # all but the description together within the shortest limit
     if embed.title and len(embed.title) > TITLE:
         embed.title = shorten(embed.title, TITLE)
     if embed.description and len(embed.description) > DESCRIPTION:
@@ -222,14 +225,19 @@ def _fit_select(menu: discord.ui.Select[Any]) -> bool:
     if not menu.options:
         log.warning("select %r has no option Discord would take: left out", menu.custom_id)
         return False
-    menu.min_values = min(menu.min_values, len(menu.options))
-    menu.max_values = min(menu.max_values, len(menu.options))
+    count = len(menu.options)
+    if menu.max_values > count:  # min_values <= max_values
+        menu.min_values, menu.max_values = min(menu.min_values, count), count
     return True
 
 
 def _over(option: discord.SelectOption) -> bool:
-    texts = (option.label, option.value, option.description or "")
-    return any(len(text) > OPTION_TEXT for text in texts)
+    description = option.description
+    return (
+        len(option.label) > OPTION_TEXT
+        or len(option.value) > OPTION_TEXT
+        or (description is not None and len(description) > OPTION_TEXT)
+    )
 
 
 def _fit_option(option: discord.SelectOption) -> discord.SelectOption:
@@ -246,8 +254,14 @@ def _fit_option(option: discord.SelectOption) -> discord.SelectOption:
     )
 
 
+#: Views built from fitted items (`bot.reply.Reply.view`): not fitted again.
+fitted: weakref.WeakSet[discord.ui.View] = weakref.WeakSet()
+
+
 def fit_view(view: discord.ui.View) -> discord.ui.View:
     """A built view's items fitted in place; those Discord would refuse removed."""
+    if view in fitted:
+        return view
     children = list(view.children)
     kept = fit_items(children)
     for item in children:

@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from .limits import fit, fit_items
+from .limits import fit, fit_items, fitted
 from .pictures.worker import render
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,7 @@ class Reply:
             except ValueError:
                 log.warning("no room for %r in a message: left out", item)
         view.stop()
+        fitted.add(view)
         return view
 
     def kwargs(self, edit: bool = False) -> dict[str, Any]:
