@@ -136,6 +136,7 @@ async def test_every_id_of_a_running_game_shows_where_it_stands(discord_server, 
         edited = [m for m in server.public_messages(players.channel) if older_ids(m)]
         presses += [(m, i) for m in edited for i in sorted(older_ids(m))]
         assert edited, "messages with buttons were edited since they were posted"
+        assert len(presses) > 100, len(presses)
         for index, (message, custom_id) in enumerate(presses):
             if custom_id in message.custom_ids():
                 continue
