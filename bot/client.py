@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import components, lobby, running, standings
+from bot import clicks, components, lobby, running, standings
 from bot.clock import Clock
 from bot.components import guarded
 from bot.config import Config, storage_target
@@ -86,6 +86,9 @@ class GameBot(commands.Bot):
         self.computer_pause = computer_pause
         self._warming: asyncio.Task[None] | None = None
         self.loop_watch = LoopWatch()
+        # Every kind of component added (`add_dynamic_items`): a click none of
+        # them hears is answered by `on_interaction`.
+        self.kinds: list[clicks.DynamicKind] = []
 
     @property
     def storage(self) -> Storage:
@@ -122,6 +125,19 @@ class GameBot(commands.Bot):
         # The picture worker warms up meanwhile (bot.pictures.worker).
         self._warming = asyncio.create_task(pictures.start(), name="pictures-start")
         await self.resume_games()
+
+    def add_dynamic_items(self, *items: clicks.DynamicKind) -> None:
+        super().add_dynamic_items(*items)
+        self.kinds.extend(items)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every click answered: one discord.py hands to no component (its id
+        is not on the message clicked, or is none of the bot's) gets its
+        private answer here (`bot.clicks`)."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        if not clicks.heard(interaction, self.kinds):
+            await guarded(interaction, clicks.unheard(interaction))
 
     async def build_service(self) -> GameService:
         """Construct the game service from `self.storage`; cogs reach it as `bot.service`."""

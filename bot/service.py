@@ -219,6 +219,12 @@ class GameService:
         return loaded
 
     async def _load(self, row: GameRow) -> Live:
+        """Rebuild a game from its record and keep it in memory."""
+        live = self._rebuild(row)
+        self._keep(live)
+        return live
+
+    def _rebuild(self, row: GameRow) -> Live:
         """Rebuild a game from its record (the truth); the snapshot must agree."""
         assert row.record is not None
         rules = game(row.game)
@@ -229,9 +235,7 @@ class GameService:
         if row.snapshot is not None and row.snapshot != state.to_json():
             log.warning("game %s: snapshot differs from its record; using the record", row.id)
         published = Published.from_json(row.narration)
-        live = Live(row, state, row.record, events, published, resumed=True)
-        self._keep(live)
-        return live
+        return Live(row, state, row.record, events, published, resumed=True)
 
     def _keep(self, live: Live) -> None:
         self._live[live.id] = live
@@ -256,6 +260,23 @@ class GameService:
         if row is None or row.record is None:
             raise ServiceError("unknown_game")
         return await self._load(row)
+
+    async def find(self, game_id: int) -> GameRow | None:
+        """A game's row as it stands: from memory while it is played here, else
+        as stored; None for a game there never was."""
+        live = self._live.get(game_id)
+        return live.row if live is not None else await self.storage.game(game_id)
+
+    async def look(self, game_id: int) -> Live:
+        """A started game as it stands, to be shown (a stale click's answer):
+        from memory, else rebuilt from its record; an ended game is not kept."""
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
+        row = await self.storage.game(game_id)
+        if row is None or row.record is None:
+            raise ServiceError("unknown_game")
+        return await self._load(row) if row.status == GameStatus.RUNNING else self._rebuild(row)
 
     async def game(self, game_id: int) -> GameRow:
         row = await self.storage.game(game_id)
@@ -298,6 +319,15 @@ class GameService:
 
     async def here(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of this channel, if any."""
+        return await self.storage.active_game(channel_id)
+
+    async def occupant(self, channel_id: int) -> GameRow | None:
+        """What this channel holds, its running game (from memory when it is
+        there) or its lobby, to tell which game it is: its record may be left
+        out."""
+        kept = self._live.get(self._running.get(channel_id, -1))
+        if kept is not None and kept.row.status == GameStatus.RUNNING:
+            return kept.row
         return await self.storage.active_game(channel_id)
 
     def default_settings(self, game_name: str) -> dict[str, Any]:
