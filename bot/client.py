@@ -80,6 +80,7 @@ class MammaMiaBot(commands.Bot):
         self.timers: Timers | None = None
         self.computer_pause = computer_pause
         self._warming: asyncio.Task[None] | None = None
+        self.activity: Any = None  # the Activity's web server (bot.web), when configured
         self.loop_watch = LoopWatch()
 
     @property
@@ -114,6 +115,20 @@ class MammaMiaBot(commands.Bot):
         # The picture worker warms up meanwhile (bot.pictures.worker).
         self._warming = asyncio.create_task(pictures.start(), name="pictures-start")
         await self.resume_games()
+        await self.serve_activity()
+
+    async def serve_activity(self) -> None:
+        """The Activity (the table inside Discord), only when ACTIVITY_PORT is set."""
+        from bot.web import launch
+
+        launch.enabled = self.config.activity is not None
+        if self.config.activity is None:
+            return
+        from bot.web.app import ActivityServer
+
+        self.add_dynamic_items(launch.OpenTableButton)
+        self.activity = ActivityServer(self, self.config.activity)
+        await self.activity.start()
 
     async def build_service(self) -> GameService:
         """Construct the game service from `self.storage`; cogs reach it as `bot.service`."""
@@ -191,6 +206,8 @@ class MammaMiaBot(commands.Bot):
             self.timers.stop()
         if self.publisher is not None:
             self.publisher.stop()
+        if self.activity is not None:
+            await self.activity.stop()
         try:
             await super().close()
         finally:

@@ -46,6 +46,7 @@ from .reply import Reply, button, custom_id
 from .service import GameService, Live
 from .storage import GameRow, GameStatus
 from .timers import Timers
+from .web.launch import open_table_button
 
 log = logging.getLogger(__name__)
 
@@ -308,6 +309,9 @@ class Publisher:
         presence_notes(reply, live.presence(), version, live.names())
         if live.row.status == GameStatus.RUNNING:
             reply.items.append(watch_button(shown.prefix, live.id))
+            table_button = open_table_button(shown.prefix, live.id)  # the Activity, if served
+            if table_button is not None:
+                reply.items.append(table_button)
         reply = await self._drawn(channel, reply)
         await self._settle(live, channel, narration, reply, now)
         shows = digest(reply)

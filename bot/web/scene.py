@@ -1,0 +1,112 @@
+"""What the web table draws: a scene, the plain JSON the client renders.
+
+A game's web table (`bot/games/<game>/web.py`, its `WEB`) turns what one
+viewer may see (`Seen`: the public view, and the viewer's own player view and
+legal actions) into a scene, in the viewer's language, with the same catalog
+messages the buttons use. The client holds no rules and no words: it draws
+the zones and cards, lets the player point at cards and options to put an
+action together, and sends the one legal action they name.
+
+    Scene    title, status, zones, actions, defaults, steps, final, ui
+    Zone     a region of the table: id, label, cards, lines, mine, turn
+    Card     label (what a screen reader says), face (what is printed on it),
+             tone (its look), count, down (face down), pick, act
+    Action   label, fields (what the player picks to name it), action (its
+             JSON, sent as is), direct (a button of its own)
+
+A card with `pick` chooses those fields (a kind and a count, a draw); a card
+with `act` plays that action at once. The Play button plays the one action
+whose fields every pick matches (`defaults` are picked to begin with).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Any, Protocol
+
+from engine import game
+
+from ..games import presentations
+from ..i18n import t
+from .service import Seen
+
+Scene = dict[str, Any]
+Card = dict[str, Any]
+Zone = dict[str, Any]
+
+
+class WebTable(Protocol):
+    """A game's web table."""
+
+    def scene(self, seen: Seen) -> Scene:
+        """The scene for this viewer; only `seen` may be read."""
+        ...
+
+
+@cache
+def web_tables() -> dict[str, WebTable]:
+    """Every game's web table, found beside its presentation (`<package>.web`)."""
+    found: dict[str, WebTable] = {}
+    for name, shown in presentations().items():
+        package = importlib.import_module(type(shown).__module__).__package__
+        try:
+            web = importlib.import_module(f"{package}.web")
+        except ModuleNotFoundError:
+            continue
+        table = getattr(web, "WEB", None)
+        if table is not None:
+            found[name] = table
+    return found
+
+
+def ui() -> dict[str, str]:
+    """The client's own words, in the current locale."""
+    return {
+        "play": t("activity.play"),
+        "clear": t("activity.clear"),
+        "choose": t("activity.choose"),
+        "reconnecting": t("activity.reconnecting"),
+        "refused": t("activity.refused"),
+        "you": t("activity.you"),
+        "spectator": t("activity.spectator"),
+        "table": t("activity.table"),
+        "steps": t("activity.steps"),
+    }
+
+
+def lobby_scene(seen: Seen) -> Scene:
+    """A lobby as the web table shows it: its seats, waiting for Start."""
+    most = game(seen.name).seat_limits(seen.settings)[1]
+    cards: list[Card] = [
+        {"label": name, "face": f"{i + 1}. {name}", "tone": "seat"}
+        for i, name in enumerate(seen.names)
+    ]
+    return {
+        "title": t("lobby.title"),
+        "status": t("activity.lobby_waiting"),
+        "zones": [
+            {"id": "seats", "label": t("lobby.seats", count=len(cards), max=most), "cards": cards}
+        ],
+        "actions": [],
+    }
+
+
+def scene_of(seen: Seen) -> Scene:
+    """The scene for `seen`, in the current locale (`use_locale` around it)."""
+    scene = lobby_scene(seen) if seen.public is None else web_tables()[seen.name].scene(seen)
+    scene["ui"] = ui()
+    scene.setdefault("defaults", {})
+    scene.setdefault("steps", [])
+    return scene
+
+
+def named(names: list[str], seat: int | None) -> str:
+    if seat is not None and 0 <= seat < len(names):
+        return names[seat]
+    return t("name.unknown")
+
+
+def fields(**values: Any) -> dict[str, str]:
+    """An action's fields as the client compares them: strings, "-" for none."""
+    return {k: "-" if v is None else str(v) for k, v in values.items()}
