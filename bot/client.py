@@ -80,7 +80,7 @@ class MammaMiaBot(commands.Bot):
         self.timers: Timers | None = None
         self.computer_pause = computer_pause
         self._warming: asyncio.Task[None] | None = None
-        self.activity: Any = None  # the Activity's web server (bot.web), when configured
+        self.web: Any = None  # the Activity's web server (bot.web), when configured
         self.loop_watch = LoopWatch()
 
     @property
@@ -127,8 +127,8 @@ class MammaMiaBot(commands.Bot):
         from bot.web.app import ActivityServer
 
         self.add_dynamic_items(launch.OpenTableButton)
-        self.activity = ActivityServer(self, self.config.activity)
-        await self.activity.start()
+        self.web = ActivityServer(self, self.config.activity)
+        await self.web.start()
 
     async def build_service(self) -> GameService:
         """Construct the game service from `self.storage`; cogs reach it as `bot.service`."""
@@ -206,8 +206,8 @@ class MammaMiaBot(commands.Bot):
             self.timers.stop()
         if self.publisher is not None:
             self.publisher.stop()
-        if self.activity is not None:
-            await self.activity.stop()
+        if self.web is not None:
+            await self.web.stop()
         try:
             await super().close()
         finally:

@@ -58,9 +58,7 @@ class ActivityServer:
         self.config = config
         self.door = Door(bot.service)
         self.sessions = Sessions(config.client_secret, bot.clock.utcnow)
-        self.discord = Discord(
-            bot.config.api_base, self.client_id, config.client_secret, self._instance
-        )
+        self.discord = Discord(self.client_id, config.client_secret, self._instance)
         self.hub = Hub(self.door, self.sessions)
         self.app = web.Application()
         self.app.add_routes(

@@ -23,12 +23,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import aiohttp
+import discord.http
 
 log = logging.getLogger(__name__)
 
 #: How long a session lets its viewer reconnect without authorising again.
 SESSION_LIFETIME = timedelta(hours=12)
-DISCORD_API = "https://discord.com/api/v10"
 
 
 class Refused(Exception):
@@ -121,16 +121,19 @@ class Discord:
 
     def __init__(
         self,
-        api_base: str | None,
         client_id: Callable[[], int],
         client_secret: str,
         instance: Callable[[str], Awaitable[dict[str, Any]]],
     ) -> None:
-        self.api = (api_base or DISCORD_API).rstrip("/")
         self.client_id = client_id
         self.client_secret = client_secret
         self._instance = instance  # GET the activity instance with the bot's token
         self._http: aiohttp.ClientSession | None = None
+
+    @property
+    def api(self) -> str:
+        """Discord's REST base, as discord.py uses it (`DISCORD_API_BASE` in tests)."""
+        return str(discord.http.Route.BASE).rstrip("/")
 
     def http(self) -> aiohttp.ClientSession:
         if self._http is None or self._http.closed:
