@@ -31,7 +31,7 @@ activity: $(ACTIVITY)/dist/app.js
 # The browser the Activity's tests drive: Debian's Chromium, installed once.
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null)
 
 run: $(VENV)/.installed-run activity
 	$(BIN)/python -m bot

@@ -9,10 +9,25 @@ const root = document.getElementById("table");
 const clientId = document.body.dataset.clientId;
 const SESSION_KEY = "mammamia-session";
 
+// The session outlives a dropped connection (a restarted bot); kept in the
+// tab's storage where the browser allows a framed page one, else in memory.
+const memory = {};
+const store = {
+  get(key) {
+    try { return sessionStorage.getItem(key); } catch { return memory[key] ?? null; }
+  },
+  set(key, value) {
+    try { sessionStorage.setItem(key, value); } catch { memory[key] = value; }
+  },
+  drop(key) {
+    try { sessionStorage.removeItem(key); } catch { delete memory[key]; }
+  },
+};
+
 async function signIn() {
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
-  const stored = sessionStorage.getItem(SESSION_KEY);
+  const stored = store.get(SESSION_KEY);
   if (stored) return stored;
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
@@ -28,7 +43,7 @@ async function signIn() {
   });
   const body = await answer.json();
   if (!answer.ok) throw new Error(body.error || "session");
-  sessionStorage.setItem(SESSION_KEY, body.session);
+  store.set(SESSION_KEY, body.session);
   return body.session;
 }
 
@@ -60,10 +75,11 @@ function connect(session) {
         state = frame;
         root.setAttribute("aria-busy", "false");
         render(root, frame, table);
+        root.dataset.version = `${frame.game}:${frame.version}`;
       } else if (frame.type === "refused") {
         root.setAttribute("aria-busy", "false");
         if (frame.id === undefined) {
-          sessionStorage.removeItem(SESSION_KEY);
+          store.drop(SESSION_KEY);
           render(root, null, table, frame.text);
           ws.onclose = null;
         } else {

@@ -149,17 +149,18 @@ function controls(scene, table) {
 }
 
 function stepsPanel(scene) {
-  const panel = el("section", { class: "steps", "aria-labelledby": "steps-title" });
-  panel.append(el("h2", { id: "steps-title", text: scene.ui.steps }));
-  const list = el("ol", { "aria-live": "polite" });
-  for (const step of shownSteps) {
-    const item = el("li", {});
-    if (step.card) item.append(card(step.card, scene, null, "step"));
-    item.append(el("span", { text: step.text }));
-    list.append(item);
-  }
-  panel.append(list);
-  return shownSteps.length ? panel : null;
+  // The latest step in words, and the cards just shown in a row (the oven's
+  // reveal, card by card); only this frame's steps, never a history of plays.
+  if (!shownSteps.length) return null;
+  const latest = shownSteps[shownSteps.length - 1];
+  const cards = shownSteps.filter((s) => s.card).map((s, i) => card({ ...s.card, small: true }, scene, null, `step:${i}`));
+  return el(
+    "section",
+    { class: "steps", "aria-labelledby": "steps-title" },
+    el("h2", { id: "steps-title", text: scene.ui.steps }),
+    el("p", { class: "step", "aria-live": "polite", text: latest.text }),
+    cards.length ? el("div", { class: "cards" }, ...cards) : null,
+  );
 }
 
 function playSteps(table) {
@@ -191,8 +192,11 @@ function draw(root, frame, table, notice) {
     frame.seat === null && frame.view ? el("p", { class: "watching", text: scene.ui.spectator }) : null,
     notice ? el("p", { class: "notice", role: "alert", text: notice }) : null,
   );
-  const groups = { players: [], middle: [], other: [] };
-  for (const z of scene.zones) (groups[z.group] || groups.other).push(zone(z, scene, table));
+  const groups = { players: [], middle: [], mine: [], other: [] };
+  for (const z of scene.zones) {
+    const group = z.group || (z.mine ? "mine" : "other");
+    groups[group].push(zone(z, scene, table));
+  }
   const board = el(
     "div",
     { class: "board" },
@@ -206,10 +210,11 @@ function draw(root, frame, table, notice) {
         "section",
         { class: "final", "aria-labelledby": "final-title" },
         el("h2", { id: "final-title", text: scene.final.title }),
-        el("ol", {}, ...scene.final.lines.filter(Boolean).map((t) => el("li", { text: t }))),
+        el("ul", {}, ...scene.final.lines.filter(Boolean).map((t) => el("li", { text: t }))),
       )
     : null;
-  root.replaceChildren(header, final, prompt, controls(scene, table), stepsPanel(scene), board);
+  const parts = [header, final, prompt, controls(scene, table), ...groups.mine, stepsPanel(scene), board];
+  root.replaceChildren(...parts.filter(Boolean));
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again) again.focus();

@@ -22,8 +22,9 @@ whose fields every pick matches (`defaults` are picked to begin with).
 from __future__ import annotations
 
 import importlib
+import re
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from engine import game
 
@@ -98,7 +99,23 @@ def scene_of(seen: Seen) -> Scene:
     scene["ui"] = ui()
     scene.setdefault("defaults", {})
     scene.setdefault("steps", [])
-    return scene
+    return cast(Scene, plain(scene))
+
+
+MARKDOWN = re.compile(r"\*\*|__|~~|`")
+
+
+def plain(value: Any) -> Any:
+    """The scene's words without Discord's markdown (the catalog's messages
+    are written for messages; the web table shows them as text). An action's
+    JSON is left as it is."""
+    if isinstance(value, str):
+        return MARKDOWN.sub("", value)
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: v if k == "action" else plain(v) for k, v in value.items()}
+    return value
 
 
 def named(names: list[str], seat: int | None) -> str:
