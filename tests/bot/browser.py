@@ -146,22 +146,27 @@ async def open_table(
 LAYOUT_PROBLEMS = """() => {
   const problems = [];
   const width = document.documentElement.clientWidth;
-  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-  const all = [...document.querySelectorAll("#table h1, #table h2, #table p, #table li, .card, .action")]
-    .filter(shown);
-  for (const e of all) {
+  const shown = (e) => {
     const r = e.getBoundingClientRect();
-    if (r.left < -1 || r.right > width + 1) problems.push(`clipped: ${e.className} ${e.textContent.slice(0, 40)}`);
-    if (e.scrollWidth > e.clientWidth + 1) problems.push(`overflows: ${e.className} ${e.textContent.slice(0, 40)}`);
+    return r.width > 0 && r.height > 0;
+  };
+  const named = (e) => `${e.className} ${e.textContent.slice(0, 40)}`;
+  const texts = "#table h1, #table h2, #table p, #table li, .card, .action";
+  for (const e of [...document.querySelectorAll(texts)].filter(shown)) {
+    const r = e.getBoundingClientRect();
+    if (r.left < -1 || r.right > width + 1) problems.push(`clipped: ${named(e)}`);
+    if (e.scrollWidth > e.clientWidth + 1) problems.push(`overflows: ${named(e)}`);
   }
-  const boxes = [...document.querySelectorAll(".card, .action, #table h1, #table h2")].filter(shown);
+  const boxes = [...document.querySelectorAll(".card, .action, #table h1, #table h2")]
+    .filter(shown);
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i].getBoundingClientRect(), b = boxes[j].getBoundingClientRect();
       if (boxes[i].contains(boxes[j]) || boxes[j].contains(boxes[i])) continue;
+      const a = boxes[i].getBoundingClientRect();
+      const b = boxes[j].getBoundingClientRect();
       const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
       const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (w > 1 && h > 1) problems.push(`overlap: ${boxes[i].textContent.slice(0, 30)} / ${boxes[j].textContent.slice(0, 30)}`);
+      if (w > 1 && h > 1) problems.push(`overlap: ${named(boxes[i])} / ${named(boxes[j])}`);
     }
   }
   return problems;

@@ -108,3 +108,74 @@ async def test_a_whole_classic_game_at_the_table_and_with_buttons(discord_server
         assert check_frames(watcher.frames, row, None) > 10
     assert moves > 5
     assert engine.replay(row.record).error is None
+
+
+async def _pi_move(seat: Seat, rng: random.Random) -> str:
+    """One move of the seat's player at the web table: a card or button that
+    plays at once (the deck, a Ship card, a Mushroom's card, a slice to cut
+    or discard, Stop, a Pepper's order), or a Fork's two slices and Play.
+    Returns what was pressed, for the coverage."""
+    table = seat.table
+    at_once = table.locator(
+        ".controls .action:not(.play):not(.clear), button.card.can:not([aria-pressed])"
+    )
+    count = await at_once.count()
+    if count:
+        labels = [await at_once.nth(i).text_content() or "" for i in range(count)]
+        weights = [0.3 if label == t("pi.button.stop") else 1.0 for label in labels]
+        choice = rng.choices(range(count), weights)[0]
+        await at_once.nth(choice).click()
+        return labels[choice]
+    give = table.locator('.zone.mine button.card[aria-pressed="false"]:not([disabled])')
+    await give.nth(rng.randrange(await give.count())).click()
+    take = table.locator('.zone:not(.mine) button.card[aria-pressed="false"]:not([disabled])')
+    await take.nth(rng.randrange(await take.count())).click()
+    play = table.locator(".action.play")
+    assert await play.is_enabled(), await table.locator("#table").inner_html()
+    await play.click()
+    return "fork"
+
+
+async def test_a_whole_advanced_pizza_island_match_at_the_table_and_with_buttons(
+    discord_server, bots
+):
+    """Ana at the web table, Ben with buttons, a match of the advanced level
+    (the Ship, heroes, achievements) to its ranking; Ana's frames never carry
+    what Ben's Mushroom or Pepper showed (PI-I1)."""
+    from pi_driver import IslandPlayers
+
+    bots.activity = True
+    bot = await bots.start()
+    ana, ben = discord_server.users[:2]
+    players = IslandPlayers(discord_server, bots, [ana, ben], seed=11)
+    await players.open(level="advanced", scoring="wins")
+    rng = random.Random(11)
+    pressed: list[str] = []
+    async with chromium() as browser:
+        seat = await open_table(browser, discord_server, bot, ana, width=320, height=800)
+        await seat.at(players.game, players.live.version)
+        shots = 0
+        while players.live.rules.to_act(players.live.state):
+            live = players.live
+            before = live.version
+            if live.rules.to_act(live.state)[0] == 0:
+                await seat.at(players.game, before)
+                if live.state.pending is not None and shots < 2:
+                    problems = await _shoot(seat, f"island-phone-decision-{shots}")
+                    assert problems == [], problems
+                    shots += 1
+                pressed.append(await _pi_move(seat, rng))
+                async with asyncio.timeout(10):
+                    while players.live.version == before:
+                        await asyncio.sleep(0.005)
+                await bots.idle()
+            else:
+                await players.step()
+        await seat.at(players.game, players.live.version)
+        assert await seat.table.locator(".final").count() == 1
+        problems = await _shoot(seat, "island-phone-end")
+        assert problems == [], problems
+        row = await bots.current.service.storage.game(players.game)
+        assert check_frames(seat.frames, row, 0) > 10
+    assert t("pi.button.take_deck") in pressed and t("pi.button.stop") in pressed, pressed
+    assert shots, "Ana took a decision at the table"
