@@ -140,3 +140,40 @@ async def test_every_route_to_another_seats_cards_is_refused(discord_server, bot
     viewer = await Viewer.open(bot, good)
     assert await viewer.wait(lambda f: True) == {"type": "refused", "text": refused}
     await viewer.close()
+
+
+async def test_open_the_table_launches_the_activity_from_the_lobby_and_the_table(
+    discord_server, bots
+):
+    """The lobby and the table offer Open the table, answered with Discord's
+    launch response (callback type 12), which puts the user in the channel's
+    Activity instance; the buttons go on working beside it."""
+    bots.activity = True
+    await bots.start()
+    ana, ben = discord_server.users[:2]
+    label = t("activity.button.open")
+    lobby = (
+        await discord_server.slash(ana, None, "mammamia", "new", options={"variant": "classic"})
+    ).message
+    r = await discord_server.click(ben, lobby, label=label)
+    assert r.response.type == 12 and r.message is None
+    (instance,) = discord_server.activities.instances.values()
+    assert instance.channel.id == discord_server.channel.id and ben.id in instance.users
+    await discord_server.click(ben, lobby, label=t("lobby.button.join"))
+    await discord_server.click(ana, lobby, label=t("lobby.button.start"))
+    await bots.idle()
+    row = await bots.current.service.storage.active_game(discord_server.channel.id)
+    table = discord_server.get_message(row.table_message_id)
+    r = await discord_server.click(ana, table, label=label)
+    assert r.response.type == 12 and ana.id in instance.users
+
+
+async def test_without_activities_configured_no_port_and_no_button(discord_server, bots):
+    bot = await bots.start()
+    ana, ben = discord_server.users[:2]
+    players = Players(discord_server, bots, [ana, ben], seed=3)
+    await players.open("classic")
+    assert bot.web is None
+    label = t("activity.button.open")
+    for message in discord_server.public_messages():
+        assert all(b.get("label") != label for b in message.buttons())
