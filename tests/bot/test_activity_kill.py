@@ -10,14 +10,15 @@ import random
 import socket
 from pathlib import Path
 
+from test_activity_browser import _mm_move
+from test_bot_crash import BotProcess
+
 from bot.i18n import t
 from bot.storage import Storage
 from engine import mammamia as engine
 
 from browser import chromium, open_table
 from fakediscord.server import FakeDiscord
-from test_activity_browser import _mm_move
-from test_bot_crash import BotProcess
 
 
 def free_port() -> int:
