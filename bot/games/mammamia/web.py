@@ -117,7 +117,7 @@ class MammaMiaWeb:
                 "group": "middle",
             }
         )
-        drawing = any(a["fields"].get("draw", "-") != "-" for a in actions)
+        drawing = any(a.get("fields", {}).get("draw", "-") != "-" for a in actions)
         supply = back(
             f"{t('table.supply')}: {view['supply_size']}",
             view["supply_size"],
