@@ -76,6 +76,8 @@ function connect(session) {
         root.setAttribute("aria-busy", "false");
         render(root, frame, table);
         root.dataset.version = `${frame.game}:${frame.version}`;
+        // Milliseconds from this page's navigation to its first table drawn: the cold load.
+        root.dataset.drawnAt ??= String(Math.round(performance.now()));
       } else if (frame.type === "refused") {
         root.setAttribute("aria-busy", "false");
         if (frame.id === undefined) {
