@@ -1,8 +1,9 @@
 """The Activity's speed on loopback (docs/activity.md, "Performance"):
 a cold load of the table in a fresh browser context, from the page's
-navigation to the first state drawn (`performance.now()` in the page) (the SDK's handshake, the OAuth2 exchange, the
-identity and instance checks, the websocket and the first frame), and a
-move's round trip (an action sent until the viewer holds the state after it).
+navigation to the first state drawn (`performance.now()` in the page: the
+page and the client, the SDK's handshake, the OAuth2 exchange, the identity
+and instance checks, the websocket and the first frame), and a move's round
+trip (an action sent until the viewer holds the state after it).
 Beside each, its floor measured in the same run: a static file's load from
 the same server in the same browser, a bare websocket echo on the same loop.
 

@@ -159,9 +159,23 @@ async def test_open_the_table_launches_the_activity_from_the_lobby_and_the_table
     assert r.response.type == 12 and r.message is None
     (instance,) = discord_server.activities.instances.values()
     assert instance.channel.id == discord_server.channel.id and ben.id in instance.users
+    # At the table before the game: the lobby's seats, then the game once started.
+    status, body = await session(discord_server, bots.current, ben, instance=instance.id)
+    assert status == 200
+    viewer = await Viewer.open(bots.current, body["session"])
+    waiting = await viewer.wait(lambda f: f["type"] == "state")
+    assert waiting["view"] is None and waiting["status"] == "lobby"
+    assert waiting["scene"]["status"] == t("activity.lobby_waiting")
     await discord_server.click(ben, lobby, label=t("lobby.button.join"))
+    joined = await viewer.wait(
+        lambda f: f["type"] == "state" and len(f["scene"]["zones"][0]["cards"]) == 2
+    )
+    assert joined["you"] is None
     await discord_server.click(ana, lobby, label=t("lobby.button.start"))
     await bots.idle()
+    started = await viewer.wait(lambda f: f["type"] == "state" and f["status"] == "running")
+    assert started["seat"] == 1 and started["you"]["seat"] == 1
+    await viewer.close()
     row = await bots.current.service.storage.active_game(discord_server.channel.id)
     table = discord_server.get_message(row.table_message_id)
     r = await discord_server.click(ana, table, label=label)
