@@ -55,7 +55,7 @@ i18n-extract: $(VENV)/.installed-test
 	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k t -k tn:1,1 -k N_ -k Nn_:1,1 -k L_ \
 		--sort-by-file -o build/messages.pot .
 
-# The bot under load (README, Performance of the bot); minutes long, not part of `make test`.
+# The bot under load (docs/performance.md, The bot under load); minutes long, not part of `make test`.
 GAMES ?= 200
 SECONDS ?= 60
 DATABASE ?= sqlite

@@ -39,7 +39,7 @@ from typing import Any
 
 import discord
 
-from .games import Presentation, Show, Table, presentation
+from .games import AnyPresentation, Show, Table, presentation
 from .i18n import N_, by_last_part, t, use_locale
 from .presence import Presence
 from .reply import Reply, button, custom_id
@@ -142,7 +142,7 @@ class Publisher:
         with use_locale(game_locale(live.row, channel)):
             await self._sync(live, shown, channel)
 
-    async def _sync(self, live: Live, shown: Presentation, channel: Any) -> None:
+    async def _sync(self, live: Live, shown: AnyPresentation, channel: Any) -> None:
         # A deep copy: what is stored must only move on once a step was shown.
         narration = copy.deepcopy(live.row.narration)
         narration = await self._narrate(live, shown, channel, narration)
@@ -169,14 +169,14 @@ class Publisher:
                 return None
         return channel
 
-    def _table_of(self, live: Live) -> Table:
+    def _table_of(self, live: Live) -> Table[Any, Any]:
         view = live.rules.public_view(live.state)
         return Table(live.id, view, live.names(), live.row.settings, live.events)
 
     # --- the narration -------------------------------------------------------------
 
     async def _narrate(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
+        self, live: Live, shown: AnyPresentation, channel: Any, narration: dict[str, Any]
     ) -> dict[str, Any]:
         version, index = narration.get("version", 0), narration.get("event", 0)
         pause = self.pace.get(live.row.settings.get("reveal_speed", "normal"), 1.0)
@@ -187,13 +187,14 @@ class Publisher:
                 index += 1
                 if event.to is not None:
                     continue
-                model, step = shown.narrate(narration.get("reveal"), event)
+                stored = narration.get("reveal")
+                model, step = shown.narrate(shown.load_narration(stored) if stored else None, event)
                 if step.show is Show.POST and narration.get("buttons"):
                     # The old narration message keeps no buttons of a decision
                     # long taken once a new one takes over.
                     await self._edit_narration(live, shown, channel, narration, False)
                 if model is not None:
-                    narration["reveal"] = model
+                    narration["reveal"] = model.to_json()
                 if step.repost_table:
                     narration["repost_table"] = True
                 if step.show is Show.NOTHING:
@@ -210,7 +211,7 @@ class Publisher:
     async def _show(
         self,
         live: Live,
-        shown: Presentation,
+        shown: AnyPresentation,
         channel: Any,
         narration: dict[str, Any],
         what: Show,
@@ -226,7 +227,8 @@ class Publisher:
             message = await channel.send(nonce=post_nonce(live.id, "final"), **reply.kwargs())
             narration["final_message_id"] = message.id
         elif what is Show.POST:
-            reply = shown.narration(self._table_of(live), narration["reveal"], False)
+            model = shown.load_narration(narration["reveal"])
+            reply = shown.narration(self._table_of(live), model, False)
             reply = await self._drawn(channel, reply)
             nonce = post_nonce(live.id, "reveal", *place)
             message = await channel.send(nonce=nonce, **reply.kwargs())
@@ -239,12 +241,13 @@ class Publisher:
     async def _edit_narration(
         self,
         live: Live,
-        shown: Presentation,
+        shown: AnyPresentation,
         channel: Any,
         narration: dict[str, Any],
         decision: bool,
     ) -> None:
-        reply = shown.narration(self._table_of(live), narration["reveal"], decision)
+        model = shown.load_narration(narration["reveal"])
+        reply = shown.narration(self._table_of(live), model, decision)
         reply = await self._drawn(channel, reply)
         if not decision:  # this redraw drops the buttons: show them again when due
             narration.pop("decision_version", None)
@@ -289,7 +292,7 @@ class Publisher:
     # --- the table, the ping, the decision --------------------------------------------
 
     async def _table(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
+        self, live: Live, shown: AnyPresentation, channel: Any, narration: dict[str, Any]
     ) -> None:
         """The table message, which also says whose move it is.
 
@@ -412,7 +415,9 @@ class Publisher:
             intents.pop(part, None)
         await self.service.set_narration(live, narration)
 
-    def _moment(self, live: Live, shown: Presentation, table: Table) -> tuple[Moment, bool]:
+    def _moment(
+        self, live: Live, shown: AnyPresentation, table: Table[Any, Any]
+    ) -> tuple[Moment, bool]:
         """Who must act now, as the table says it (the key is one per turn or
         decision), and whether the turn timer's reminder is due."""
         key = shown.moment(table.view)
@@ -528,7 +533,7 @@ class Publisher:
             log.warning("direct message to %s about game %s failed", user_id, live.id)
 
     async def _decision(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
+        self, live: Live, shown: AnyPresentation, channel: Any, narration: dict[str, Any]
     ) -> None:
         """The buttons of a pending public decision, on the narration, once
         narrated; and no buttons once nothing is pending (the last decision of a
@@ -543,7 +548,7 @@ class Publisher:
         narration["decision_version"] = live.version
 
     async def _ended(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
+        self, live: Live, shown: AnyPresentation, channel: Any, narration: dict[str, Any]
     ) -> None:
         """A game ended early: the table says so, in place of whose move it was."""
         if narration.get("ended"):

@@ -125,7 +125,7 @@ class MammaMiaCommands(
         view = await _own_view(interaction)
         if view is None:
             return []
-        held = [c for c in view["hand"] if c not in view["hand_orders"]]
+        held = [c for c in view.hand if c not in view.hand_orders]
         kinds = sorted(set(held), key=lambda k: -held.count(k))
         with use_locale(interaction.locale):
             return [
@@ -141,10 +141,10 @@ class MammaMiaCommands(
         view = await _own_view(interaction)
         if view is None:
             return []
-        variant = view["variant"]
+        variant = view.variant
         choices = []
         with use_locale(interaction.locale):
-            for order in view["hand_orders"]:
+            for order in view.hand_orders:
                 title, needs = (
                     render.order_title(variant, order),
                     render.order_needs(variant, order),
@@ -163,16 +163,17 @@ class MammaMiaCommands(
         await guarded(interaction, _answer_turn(interaction, lambda s: Pass(s, draw)))
 
 
-async def _own_view(interaction: discord.Interaction[Any]) -> dict[str, Any] | None:
+async def _own_view(interaction: discord.Interaction[Any]) -> render.PlayerView | None:
     """The caller's own view in this channel's game, for autocomplete (never anyone else's)."""
     try:
         live = await game_here(interaction)
     except ServiceError:
         return None
     seat = live.seat_of(interaction.user.id)
-    if seat is None or live.row.game != "mammamia":
+    if seat is None:
         return None
-    return live.rules.player_view(live.state, seat)
+    view = live.rules.player_view(live.state, seat)
+    return view if isinstance(view, render.PlayerView) else None  # another game runs here
 
 
 async def _answer_turn(interaction: discord.Interaction[Any], make: Any) -> None:

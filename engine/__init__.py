@@ -21,7 +21,7 @@ from typing import Any
 from .errors import ActionError, EngineError, IllegalAction, MalformedAction, RecordError
 from .interface import Game, Option
 
-AnyGame = Game[Any, Any]
+AnyGame = Game[Any, Any, Any, Any, Any]
 
 __all__ = [
     "ActionError",

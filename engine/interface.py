@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-JSON = dict[str, Any]
+from .value import JSON as JSON
 
 
 @runtime_checkable
@@ -49,8 +49,28 @@ class State(Protocol):
     def to_json(self) -> JSON: ...
 
 
+class View(Protocol):
+    """What every view of every game says: its state version, the seats to
+    act, and the decision they face (None: a turn). The rest is the game's own
+    frozen typed value (`engine.value.Value`)."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+
+    @property
+    def pending(self) -> object | None: ...
+
+    def to_json(self) -> JSON: ...
+
+
 S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=Action)
+PV = TypeVar("PV", bound=View, covariant=True)  # the public view
+SV = TypeVar("SV", bound=View, covariant=True)  # a seat's own view
+E = TypeVar("E", bound=Event)  # the game's events
 
 
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)
@@ -90,17 +110,28 @@ class Option:
     default: str | None = None  # None: the game decides (e.g. help by seat count)
 
 
-class Game(Protocol[S, A]):
+class Game(Protocol[S, A, PV, SV, E]):
     """Everything the host may ask of a game's rules."""
 
-    #: The game's name: the registry key, the storage column, the id namespace.
-    name: str
-    #: The record formats it reads, e.g. ("mammamia-record/1",).
-    formats: tuple[str, ...]
-    #: The settings a host chooses at `new`; values are the choices' names.
-    options: tuple[Option, ...]
-    #: Computer-player difficulties, weakest first.
-    difficulties: tuple[str, ...]
+    @property
+    def name(self) -> str:
+        """The game's name: the registry key, the storage column, the id namespace."""
+        ...
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """The record formats it reads, e.g. ("mammamia-record/1",)."""
+        ...
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The settings a host chooses at `new`; values are the choices' names."""
+        ...
+
+    @property
+    def difficulties(self) -> tuple[str, ...]:
+        """Computer-player difficulties, weakest first."""
+        ...
 
     def check_settings(self, settings: Mapping[str, Any]) -> None:
         """IllegalAction if these options do not go together."""
@@ -115,7 +146,7 @@ class Game(Protocol[S, A]):
         depend on the seat count (e.g. no help with two players) apply here."""
         ...
 
-    def start(self, record: Mapping[str, Any]) -> tuple[S, list[Event]]:
+    def start(self, record: Mapping[str, Any]) -> tuple[S, list[E]]:
         """The state a record starts from; RecordError if it cannot be read."""
         ...
 
@@ -147,17 +178,17 @@ class Game(Protocol[S, A]):
         """IllegalAction (with the reason) unless `action` is legal now."""
         ...
 
-    def apply(self, state: S, action: A) -> tuple[S, list[Event]]:
+    def apply(self, state: S, action: A) -> tuple[S, list[E]]:
         """The state after `action` and what happened; `state` is untouched."""
         ...
 
     def legal_actions(self, state: S, seat: int) -> Sequence[A]: ...
 
-    def public_view(self, state: S) -> JSON:
+    def public_view(self, state: S) -> PV:
         """What the table shows everyone, built from public facts only."""
         ...
 
-    def player_view(self, state: S, seat: int) -> JSON:
+    def player_view(self, state: S, seat: int) -> SV:
         """The public view plus what `seat` alone knows."""
         ...
 
@@ -169,7 +200,7 @@ class Game(Protocol[S, A]):
         """The move played for a seat that ran out of time."""
         ...
 
-    def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
+    def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[E] = ()) -> Any:
         """A computer player of this difficulty for `seat` (an `Agent`)."""
         ...
 
@@ -189,7 +220,7 @@ class Game(Protocol[S, A]):
         agent_options: Mapping[str, Mapping[str, Any]],
     ) -> Result: ...
 
-    def stand_in(self, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
+    def stand_in(self, seed: int, seat: int, events: Iterable[E] = ()) -> Any:
         """The agent that plays the seat of a player who is away or gone."""
         ...
 

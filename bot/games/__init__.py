@@ -16,13 +16,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import discord
 
-from engine import AnyGame
+from engine.interface import JSON, Event, Game, View
 
 from ..reply import Reply
+
+PV = TypeVar("PV", bound=View)  # a game's public view
+SV = TypeVar("SV", bound=View)  # a game's view of one seat
+E = TypeVar("E", bound=Event)  # a game's events
+M = TypeVar("M")  # a game's narration model (`Presentation.narrate`)
 
 
 class Show(Enum):
@@ -41,23 +46,23 @@ class Step:
     repost_table: bool = False  # the table goes to the bottom of the channel again
 
 
-@dataclass
-class Table:
+@dataclass(frozen=True)
+class Table(Generic[PV, E]):
     """What a presentation may draw a public message from: the public view
     and public facts about the seats, never a hand."""
 
     game: int
-    view: dict[str, Any]
-    names: list[str]
+    view: PV
+    names: Sequence[str]
     settings: Mapping[str, Any]
-    history: Mapping[int, Sequence[Any]] = field(default_factory=dict)  # events by version
+    history: Mapping[int, Sequence[E]] = field(default_factory=dict)  # events by version
 
     @property
     def version(self) -> int:
-        return int(self.view["version"])
+        return self.view.version
 
     @property
-    def events(self) -> list[Any]:
+    def events(self) -> list[E]:
         """This game's public events so far, oldest first."""
         return [e for v in sorted(self.history) for e in self.history[v] if e.to is None]
 
@@ -70,11 +75,15 @@ class SeatScore:
     made: tuple[str, ...] = ()  # what the seat made, by key (orders, heroes): favourites
 
 
-class Presentation(Protocol):
-    """Everything the host asks of a game's presentation."""
+class Presentation(Protocol[PV, SV, E, M]):
+    """Everything the host asks of a game's presentation, typed by the game's
+    own public view `PV`, seat view `SV`, events `E` and narration model `M`."""
 
-    #: The engine's rules of this game.
-    rules: AnyGame
+    @property
+    def rules(self) -> Game[Any, Any, PV, SV, E]:
+        """The engine's rules of this game."""
+        ...
+
     #: The namespace of this game's component ids, e.g. "mm".
     prefix: str
     #: The discord.py extension with this game's command group, e.g. "cogs.mammamia".
@@ -91,43 +100,45 @@ class Presentation(Protocol):
         """The lobby's words for this game's settings."""
         ...
 
-    def table(self, table: Table) -> Reply:
+    def table(self, table: Table[PV, E]) -> Reply:
         """The one public table message."""
         ...
 
-    def moment(self, view: Mapping[str, Any]) -> str | None:
+    def moment(self, view: PV) -> str | None:
         """A key for the turn or decision now awaited (None: nothing is), so
         the persons asked are mentioned once per moment (the table is posted
         anew with the mention, `bot.publisher`)."""
         ...
 
-    def asked(self, view: Mapping[str, Any]) -> Sequence[int]:
+    def asked(self, view: PV) -> Sequence[int]:
         """The seats a pending question is put to at once, in the order the
         engine takes their answers (the host collects them, `bot.asking`);
         empty when no such question is pending."""
         ...
 
-    def ping(self, table: Table, mention: str) -> str:
+    def ping(self, table: Table[PV, E], mention: str) -> str:
         """The table's first line, on whoever must act; `mention` names every
         person asked."""
         ...
 
-    def narrate(
-        self, model: dict[str, Any] | None, event: Any
-    ) -> tuple[dict[str, Any] | None, Step]:
-        """Fold one public event into the stored narration model."""
+    def narrate(self, model: M | None, event: E) -> tuple[M | None, Step]:
+        """Fold one public event into the narration model."""
         ...
 
-    def narration(self, table: Table, model: dict[str, Any], decision: bool) -> Reply:
+    def load_narration(self, data: JSON) -> M:
+        """A narration model from its stored JSON form (`to_json`)."""
+        ...
+
+    def narration(self, table: Table[PV, E], model: M, decision: bool) -> Reply:
         """The narration message as the model stands; with the buttons of the
         pending public decision when `decision`."""
         ...
 
-    def has_decision(self, view: Mapping[str, Any]) -> bool:
+    def has_decision(self, view: PV) -> bool:
         """Whether the narration message carries buttons for a pending decision."""
         ...
 
-    def final(self, table: Table) -> Reply: ...
+    def final(self, table: Table[PV, E]) -> Reply: ...
 
     def variant(self, settings: Mapping[str, Any]) -> str:
         """The variant these settings play, for statistics (e.g. "classic")."""
@@ -135,11 +146,11 @@ class Presentation(Protocol):
 
     def variant_name(self, variant: str) -> str: ...
 
-    def result(self, table: Table) -> list[SeatScore]:
+    def result(self, table: Table[PV, E]) -> list[SeatScore]:
         """Each seat's score and what it made, once the game is over."""
         ...
 
-    def summary(self, table: Table) -> list[str]:
+    def summary(self, table: Table[PV, E]) -> list[str]:
         """The end-of-game summary, a line per seat, from what the table revealed."""
         ...
 
@@ -155,15 +166,19 @@ class Presentation(Protocol):
         """An engine refusal as a catalog key and its parameters in words."""
         ...
 
-    def rules_text(self, settings: Mapping[str, Any], view: Mapping[str, Any] | None) -> Reply:
+    def rules_text(self, settings: Mapping[str, Any], view: SV | None) -> Reply:
         """The rules in short; `view` is the asking player's own view, if seated."""
         ...
 
 
+#: A presentation of any game, as the host holds it.
+AnyPresentation = Presentation[Any, Any, Any, Any]
+
+
 @cache
-def presentations() -> dict[str, Presentation]:
+def presentations() -> dict[str, AnyPresentation]:
     """Every game presentation under `bot/games/`, by the game's name."""
-    found: dict[str, Presentation] = {}
+    found: dict[str, AnyPresentation] = {}
     for module in pkgutil.iter_modules(__path__):
         if module.ispkg:
             package = importlib.import_module(f"{__name__}.{module.name}")
@@ -173,5 +188,5 @@ def presentations() -> dict[str, Presentation]:
     return found
 
 
-def presentation(game: str) -> Presentation:
+def presentation(game: str) -> AnyPresentation:
     return presentations()[game]

@@ -78,10 +78,10 @@ class MammaMia:
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
         return game.legal_actions(state, seat)
 
-    def public_view(self, state: State) -> JSON:
+    def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
 
-    def player_view(self, state: State, seat: int) -> JSON:
+    def player_view(self, state: State, seat: int) -> views.PlayerView:
         return views.player_view(state, seat)
 
     def ranking(self, state: State) -> list[list[int]]:

@@ -28,6 +28,9 @@ from bot.components import (
 from bot.i18n import t
 from bot.reply import Reply, select
 from bot.service import Live, Outcome, ServiceError, seat_for
+from engine.mammamia import GAME as RULES
+from engine.mammamia import State
+from engine.mammamia import events as ev
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
 
 from . import render
@@ -37,11 +40,17 @@ from .render import PREFIX, custom_id
 Cards = tuple[tuple[str, int], ...]
 
 
+def state_of(live: Live) -> State:
+    """The engine state of a game of this kind (the host holds any game's)."""
+    assert isinstance(live.state, State), live.row.game
+    return live.state
+
+
 def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
-    view = live.rules.player_view(live.state, seat)
-    legal = list(live.rules.legal_actions(live.state, seat))
+    view = RULES.player_view(state_of(live), seat)
+    legal = list(RULES.legal_actions(state_of(live), seat))
     return hand(live.id, view, live.names(), legal, draft, notice)
 
 
@@ -58,9 +67,9 @@ def played_notice(outcome: Outcome) -> str:
         text = t("played.pass")
     drawn: list[str] = []
     for event in outcome.events:
-        if event.type == "drew" and event.to == outcome.seat:
-            drawn += event.cards  # type: ignore[attr-defined]
-        if event.type == "mamma_mia" and event.seat == outcome.seat:  # type: ignore[attr-defined]
+        if isinstance(event, ev.Drew) and event.to == outcome.seat:
+            drawn += event.cards
+        if isinstance(event, ev.MammaMiaLaid) and event.seat == outcome.seat:
             text += " " + t("played.mamma_mia")
     if drawn:
         variant = outcome.live.row.settings.get("variant", "classic")
@@ -134,7 +143,7 @@ class PlayButton(SeatComponent, prefix=PREFIX, verb="play"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         live = await self.live(interaction)
         seat = seat_for(live, interaction.user.id)
-        legal = list(live.rules.legal_actions(live.state, seat))
+        legal = list(RULES.legal_actions(state_of(live), seat))
         action = chosen(Draft.decode(self.click.arg), legal)
         if action is None and self.click.version == live.version:  # only a turn picked plays
             notice = t("hand.choose")
@@ -185,7 +194,7 @@ async def _decide(interaction: discord.Interaction[Any], click: Any, make: Any) 
 async def _stale(interaction: discord.Interaction[Any], game: int) -> None:
     """A click on an old decision: no action, and the current state of the table."""
     live = await service_of(interaction).live(game)
-    view = live.rules.public_view(live.state)
+    view = RULES.public_view(state_of(live))
     table = render.table(live.id, view, live.names(), live.row.settings)
     table.content = t("error.stale")
     await reply(interaction, table)
@@ -212,9 +221,9 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
             await _decide(interaction, click, lambda seat: Pay(seat, False))
             return
         live = await self.live(interaction)
-        pending = live.rules.public_view(live.state)["pending"]
-        if click.version == live.version and pending is not None and pending["short"]:
-            await self._bombastica_picker(interaction, live, pending["short"])  # MM-R10
+        pending = RULES.public_view(state_of(live)).pending
+        if click.version == live.version and pending is not None and pending.short:
+            await self._bombastica_picker(interaction, live, pending.short)  # MM-R10
             return
         await _decide(interaction, click, lambda seat: Pay(seat, True))
 
@@ -222,7 +231,7 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
         self, interaction: discord.Interaction[Any], live: Live, short: int
     ) -> None:
         seat = service_of(interaction).check_seat(live, interaction.user.id)
-        legal = live.rules.legal_actions(live.state, seat)
+        legal = RULES.legal_actions(state_of(live), seat)
         payments = [a for a in legal if isinstance(a, Pay) and a.cards]
         if not payments:
             raise ServiceError("cannot_pay_bombastica", count=short)
@@ -240,7 +249,7 @@ class AskButton(_Decision, prefix=PREFIX, verb="ask"):
             await _stale(interaction, self.click.game)
             return
         seat = service_of(interaction).check_seat(live, interaction.user.id)
-        asks = [a for a in live.rules.legal_actions(live.state, seat) if isinstance(a, Ask)]
+        asks = [a for a in RULES.legal_actions(state_of(live), seat) if isinstance(a, Ask)]
         if not asks:
             raise ServiceError("cannot_ask")
         await reply(interaction, _picker(live, self.click.version, "askset", asks, t("pick.ask")))

@@ -13,10 +13,11 @@ import discord
 
 from bot.components import SeatComponent, acknowledge, edit, reply, service_of, update
 from bot.i18n import N_, by_last_part, t
-from bot.pictures import seen_cards_image
 from bot.reply import BLUE, GREY, RED, Picture, Reply, button, select
 from bot.service import Live, ServiceError, seat_for
 from engine.errors import MalformedAction
+from engine.pizzaisland import GAME as RULES
+from engine.pizzaisland import State
 from engine.pizzaisland.actions import (
     Action,
     Decline,
@@ -32,6 +33,7 @@ from engine.pizzaisland.actions import (
 )
 
 from . import render
+from .pictures import seen_cards_image
 from .render import PREFIX, card_name, custom_id, hero_name
 
 
@@ -40,6 +42,12 @@ async def _act(interaction: discord.Interaction[Any], game: int, version: int, m
     svc = service_of(interaction)
     outcome = await svc.act(game, interaction.user.id, make, version)
     return outcome.live
+
+
+def state_of(live: Live) -> State:
+    """The engine state of a game of this kind (the host holds any game's)."""
+    assert isinstance(live.state, State), live.row.game
+    return live.state
 
 
 class _TurnButton(SeatComponent, verb=r"(?!)"):
@@ -52,7 +60,7 @@ class _TurnButton(SeatComponent, verb=r"(?!)"):
     async def stale(self, interaction: discord.Interaction[Any], live: Live) -> bool:
         if self.click.version == live.version:
             return False
-        view = live.rules.public_view(live.state)
+        view = RULES.public_view(state_of(live))
         table = render.table(live.id, view, live.names(), [])
         table.items = []
         table.content = t("error.stale")
@@ -146,37 +154,37 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
 
 def _deciding(live: Live, seat: int) -> bool:
     """Whether a decision of this seat is open now."""
-    view = live.rules.public_view(live.state)
-    return view["to_act"][:1] == [seat] and view["pending"] is not None
+    view = RULES.public_view(state_of(live))
+    return view.to_act[:1] == (seat,) and view.pending is not None
 
 
 def decision(live: Live, seat: int) -> Reply:
     """The open decision, for its player's eyes only."""
-    view = live.rules.player_view(live.state, seat)
-    pending = view["pending"]
-    legal = list(live.rules.legal_actions(live.state, seat))
-    version = view["version"]
+    view = RULES.player_view(state_of(live), seat)
+    pending = view.pending
+    legal = list(RULES.legal_actions(state_of(live), seat))
+    version = view.version
     embed = discord.Embed(colour=render.COLOUR)
     embed.add_field(
         name=t("pi.decide.your_pizzas"),
-        value=render.pizzas_text(view["players"][seat]["pizzas"]),
+        value=render.pizzas_text(view.players[seat].pizzas),
         inline=False,
     )
     pictures: list[Picture] = []
-    if view["seen"]:
-        seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view["seen"]))
+    if view.seen:
+        seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen))
         embed.add_field(name=t("pi.decide.seen"), value=seen, inline=False)
         # What a Mushroom or Pepper shows, drawn for this player alone (PI-I1).
-        pictures.append(Picture("seen.png", seen_cards_image, (tuple(view["seen"]),)))
+        pictures.append(Picture("seen.png", seen_cards_image, (tuple(view.seen),)))
     if pending is None:
         embed.description = t("pi.decide.none")
         return Reply(embed=embed, pictures=pictures)
-    if "third" in pending:
-        embed.title = t("pi.decide.third_title", card=card_name(pending["third"]))
+    if pending.third is not None:
+        embed.title = t("pi.decide.third_title", card=card_name(pending.third))
         embed.description = t("pi.decide.third")
         items = _third_controls(live.id, version, legal)
         return Reply(embed=embed, items=items, pictures=pictures)
-    hero = pending["hero"]
+    hero = pending.hero or ""
     embed.title = t("pi.decide.hero_title", hero=hero_name(hero))
     embed.description = t(HERO_HELP[hero])
     items = _hero_controls(live.id, version, legal, live.names())

@@ -152,7 +152,7 @@ def rivals_in(obs: Observation, others: int, world: int) -> frozenset[int]:
     by `others`, none (0), every other seat (1), or every other seat in every
     other world (2, the mixture)."""
     if others == 1 or (others == 2 and world % 2):
-        return frozenset(range(obs.view["seats"])) - {obs.seat}
+        return frozenset(range(obs.view.seats)) - {obs.seat}
     return frozenset()
 
 
@@ -185,7 +185,7 @@ def search(
     if len(roots) == 1:
         return roots[0]
     root = Node()
-    start = obs.view["round"]
+    start = obs.view.round
     steps = 0
     for _ in range(iterations):
         if max_steps is not None and steps >= max_steps:
@@ -244,7 +244,7 @@ def paired_search(
     moves = root_moves(obs, rnd, min(width, iterations), every, draws)
     if len(moves) == 1:
         return moves[0]
-    start = obs.view["round"]
+    start = obs.view.round
     budget = max_steps if max_steps is not None else math.inf
     rounds = max(1, math.ceil(math.log2(len(moves))))
     totals = [0.0] * len(moves)

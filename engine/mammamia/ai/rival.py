@@ -192,23 +192,23 @@ def rival_turn(
 
 def rival_move(obs: Observation) -> Action:
     view, seat, box = obs.view, obs.seat, obs.box
-    if view["phase"] == TURN:
-        me = view["players"][seat]
+    if view.phase == TURN:
+        me = view.players[seat]
         return rival_turn(
             seat,
             box,
-            _personal(box, me["colour"]),
-            view["seats"],
+            _personal(box, me.colour),
+            view.seats,
             obs.hand,
-            {k: view["table"].get(k, 0) for k in box.kinds},
+            {k: view.table.get(k, 0) for k in box.kinds},
             obs.known_oven(),
-            me["order_pile_size"],
-            view["supply_size"],
+            me.order_pile_size,
+            view.supply_size,
         )
     pending = pending_of(view)
     assert pending is not None
-    table = {k: view["table"].get(k, 0) for k in box.kinds}
-    return policy.decide(seat, box, obs.hand, table, pending, view["help"])
+    table = {k: view.table.get(k, 0) for k in box.kinds}
+    return policy.decide(seat, box, obs.hand, table, pending, view.help)
 
 
 def world_move(world: State, seat: int) -> Action:
@@ -304,22 +304,22 @@ class RivalMcAgent(Agent):
             obs = dataclasses.replace(obs, bottoms={}, held={})
         view, box = obs.view, obs.box
         rnd = random.Random(obs.key(self.seed))
-        if view["phase"] != TURN:
+        if view.phase != TURN:
             return rival_move(obs)
         hand = obs.hand
         if not any(c in box.kindset for c in hand):
             return rival_move(obs)
-        me = view["players"][seat]
+        me = view.players[seat]
         facts = (
             seat,
             box,
-            _personal(box, me["colour"]),
-            view["seats"],
+            _personal(box, me.colour),
+            view.seats,
             hand,
-            {k: view["table"].get(k, 0) for k in box.kinds},
+            {k: view.table.get(k, 0) for k in box.kinds},
             obs.known_oven(),
-            me["order_pile_size"],
-            view["supply_size"],
+            me.order_pile_size,
+            view.supply_size,
         )
         held = counts_of(hand, box.kinds)
         # Step 1: the ingredients, the rest of the turn by the heuristic.
@@ -344,7 +344,7 @@ class RivalMcAgent(Agent):
         assert isinstance(second, Turn)
         # Step 3: the draw.
         size = len(hand) - count - (second.order is not None)
-        pile, supply = me["order_pile_size"], view["supply_size"]
+        pile, supply = me.order_pile_size, view.supply_size
         draws: list[str | None]
         if size >= box.hand or (not supply and not pile):
             draws = [None]

@@ -12,9 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.pictures import cards as kit
+from bot.pictures.canvas import Pen
+from bot.pictures.palette import MUTED, PANEL, shade
+
 from . import cards
-from .canvas import Pen
-from .palette import MUTED, PANEL, shade
 
 MARGIN = 16.0
 CACHE = 256
@@ -68,7 +70,7 @@ def _pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
         x = MARGIN + col * (PLAYER_W + gap)
         y = MARGIN + row * (PLAYER_H + gap)
         pen.rect((x, y, x + PLAYER_W, y + PLAYER_H), shade(PANEL, 0.12), radius=12)
-        cards.player_token(pen, (x + MARKER / 2 + 4, y + PLAYER_H / 2), player.colour)
+        kit.seat_token(pen, (x + MARKER / 2 + 4, y + PLAYER_H / 2), player.colour)
         for j in range(2):
             centre = (x + MARKER + CELL * (j + 0.5), y + PLAYER_H / 2)
             if j < len(player.pizzas):
