@@ -34,7 +34,7 @@ from ..service import Live, ServiceError
 from ..storage import GameRow, GameStatus
 from .auth import Refused, Session, Sessions
 from .scene import scene_of
-from .service import Door, Seen
+from .service import Door, Seen, as_json
 
 log = logging.getLogger(__name__)
 
@@ -199,8 +199,8 @@ def frame_of(seen: Seen) -> dict[str, Any]:
         "status": seen.status,
         "version": seen.version,
         "seat": seen.seat,
-        "view": seen.public,
-        "you": seen.mine,
+        "view": None if seen.public is None else as_json(seen.public),
+        "you": None if seen.mine is None else as_json(seen.mine),
         "scene": scene_of(seen),
     }
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.interface import Event
+from engine.interface import Action, Event
 
 from .. import asking
 from ..service import GameService, Live, ServiceError
@@ -33,7 +33,9 @@ def as_json(view: Any) -> JSON:
 
 @dataclass(frozen=True)
 class Seen:
-    """A game as one viewer may see it: public facts, and their own seat's."""
+    """A game as one viewer may see it: public facts, and their own seat's.
+    Views, actions and events are the game's typed values; a frame sends the
+    views in their JSON form."""
 
     game: int
     name: str  # the game's registry name, e.g. "mammamia"
@@ -41,12 +43,13 @@ class Seen:
     version: int
     names: list[str]
     settings: Mapping[str, Any]
-    public: JSON | None  # None: a lobby, not dealt yet
+    public: Any | None  # the public view; None: a lobby, not dealt yet
     seat: int | None = None  # the viewer's seat, None for a spectator
-    mine: JSON | None = None  # the viewer's player view
-    legal: list[JSON] = field(default_factory=list)  # the viewer's legal actions (JSON form)
+    mine: Any | None = None  # the viewer's player view
+    legal: list[Action] = field(default_factory=list)  # the viewer's legal actions
     asked: list[int] = field(default_factory=list)  # seats a question is put to at once
-    events: Mapping[int, list[JSON]] = field(default_factory=dict)  # version -> public events
+    # version -> the events of that action this viewer may know (public, or its own)
+    events: Mapping[int, list[Event]] = field(default_factory=dict)
 
 
 class Door:
@@ -83,20 +86,20 @@ class Door:
         """`seen` for a game in memory (every change the service reports)."""
         rules, state = live.rules, live.state
         seat = live.seat_of(user_id)
-        mine: JSON | None = None
-        legal: list[JSON] = []
+        mine: Any | None = None
+        legal: list[Action] = []
         asked_: list[int] = []
-        public = as_json(rules.public_view(state))
+        public = rules.public_view(state)
         if seat is not None:
-            mine = as_json(rules.player_view(state, seat))
+            mine = rules.player_view(state, seat)
             if live.row.status == GameStatus.RUNNING:
                 asked_ = asking.asked(live)
-                legal = [a.to_json() for a in rules.legal_actions(state, seat)]
-        events: dict[int, list[JSON]] = {}
+                legal = list(rules.legal_actions(state, seat))
+        events: dict[int, list[Event]] = {}
         if since is not None:
             for version in range(max(since + 1, live.version - 20), live.version + 1):
-                shown = [visible(e, seat) for e in live.events.get(version, [])]
-                events[version] = [e for e in shown if e is not None]
+                shown = live.events.get(version, [])
+                events[version] = [e for e in shown if e.to is None or e.to == seat]
         return Seen(
             live.id,
             live.row.game,
@@ -136,12 +139,3 @@ class Door:
         live = await self.service.live(game_id)
         if live.row.status == GameStatus.RUNNING:
             await self.service.back(live, user_id)
-
-
-def visible(event: Event, seat: int | None) -> JSON | None:
-    """An event in JSON form if this viewer may know it: public, or their own."""
-    if event.to is not None and event.to != seat:
-        return None
-    data = dict(event.to_json())
-    data.setdefault("type", event.type)
-    return data

@@ -121,19 +121,19 @@ def check_frames(frames: list[dict[str, Any]], row: Any, seat: int | None) -> in
         if frame["type"] != "state" or frame["view"] is None or frame["game"] != row.id:
             continue
         state = states[frame["version"]]
-        assert frame["view"] == rules.public_view(state), "not the public view"
+        assert frame["view"] == rules.public_view(state).to_json(), "not the public view"
         assert frame["seat"] == seat
         if seat is None:
             assert frame["you"] is None
         else:
-            assert frame["you"] == rules.player_view(state, seat)
+            assert frame["you"] == rules.player_view(state, seat).to_json()
         text = json.dumps(frame, ensure_ascii=False)
         public = json.dumps(frame["view"], ensure_ascii=False)
         own = json.dumps(frame["you"], ensure_ascii=False)
         for other in range(len(row.seats)):
             if other == seat:
                 continue
-            hidden = rules.player_view(state, other)
+            hidden = rules.player_view(state, other).to_json()
             secrets = set(hidden.get("hand_orders", ())) | set(hidden.get("seen", ()))
             for secret in secrets:
                 if f'"{secret}"' in public or f'"{secret}"' in own:

@@ -12,7 +12,7 @@ from typing import Any
 from bot.i18n import t
 from bot.web.scene import Card, Scene, Zone
 from bot.web.service import JSON, Seen
-from engine import game
+from engine.pizzaisland import events as ev
 from engine.pizzaisland.actions import (
     Decline,
     Discard,
@@ -24,6 +24,7 @@ from engine.pizzaisland.actions import (
     Stop,
     Take,
 )
+from engine.pizzaisland.views import PlayerView, PublicView
 
 from . import render
 from .controls import HERO_HELP, _hero_label
@@ -45,17 +46,21 @@ def _slice_words(card: str) -> str:
     return f"{words} {render.hero_name(hero)}" if hero else words
 
 
+def public(seen: Seen) -> PublicView:
+    assert isinstance(seen.public, PublicView)
+    return seen.public
+
+
 class PizzaIslandWeb:
     def scene(self, seen: Seen) -> Scene:
-        view = seen.public
-        assert view is not None
+        view = public(seen)
         names = seen.names
         actions, by_card = self._actions(seen)
-        level = view["level"]
+        level = view.level
         scene: Scene = {
             "title": t(
                 "pi.table.title",
-                game=view["game"],
+                game=view.game,
                 level=t(render.LEVEL_KEYS.get(level, render.LEVEL_KEYS["normal"])),
             ),
             "status": render.status_line(view, names),
@@ -66,7 +71,7 @@ class PizzaIslandWeb:
         prompt = self._prompt(seen)
         if prompt:
             scene["prompt"] = prompt
-        if view["phase"] == "match-over" and view["ranking"] is not None:
+        if view.phase == "match-over" and view.ranking is not None:
             final = render.final(seen.game, view, names)
             if final.embed is not None:
                 scene["final"] = {
@@ -76,37 +81,35 @@ class PizzaIslandWeb:
         return scene
 
     def _prompt(self, seen: Seen) -> str | None:
-        view, mine = seen.public, seen.mine
-        assert view is not None
-        if mine is None or view["to_act"][:1] != [seen.seat] or view["pending"] is None:
+        view, mine = public(seen), seen.mine
+        pending = view.pending
+        if mine is None or view.to_act[:1] != (seen.seat,) or pending is None:
             return None
-        pending = view["pending"]
-        if "third" in pending:
-            return t("pi.decide.third_title", card=render.card_name(pending["third"])) + (
+        if pending.third is not None:
+            return t("pi.decide.third_title", card=render.card_name(pending.third)) + (
                 "\n" + t("pi.decide.third")
             )
-        hero = pending["hero"]
+        hero = pending.hero or ""
         return t("pi.decide.hero_title", hero=render.hero_name(hero)) + "\n" + t(HERO_HELP[hero])
 
     def _zones(self, seen: Seen, by_card: dict[tuple[int | None, str], JSON]) -> list[Zone]:
-        view = seen.public
-        assert view is not None
+        view = public(seen)
         names = seen.names
         zones: list[Zone] = []
         take_deck = by_card.get((None, "deck"))
         deck: Card = {
-            "label": f"{t('pi.table.deck')}: {view['deck_size']}",
-            "face": str(view["deck_size"]),
+            "label": f"{t('pi.table.deck')}: {view.deck_size}",
+            "face": str(view.deck_size),
             "tone": "back deck",
             "down": True,
-            "count": view["deck_size"],
+            "count": view.deck_size,
             **(take_deck or {}),
         }
         zones.append(
             {"id": "deck", "label": t("pi.table.deck"), "cards": [deck], "group": "middle"}
         )
-        if view["level"] == "advanced":
-            ship = [slice_card(c, **by_card.get((None, c), {})) for c in view["ship"]]
+        if view.level == "advanced":
+            ship = [slice_card(c, **by_card.get((None, c), {})) for c in view.ship]
             zones.append(
                 {
                     "id": "ship",
@@ -116,17 +119,17 @@ class PizzaIslandWeb:
                     "group": "middle",
                 }
             )
-        if seen.mine is not None and seen.mine.get("seen"):
-            cards = [
-                slice_card(c, **by_card.get((-1, c), {})) for c in seen.mine["seen"]
-            ]  # PI-I1: this viewer's own Mushroom or Pepper
+        mine = seen.mine
+        if isinstance(mine, PlayerView) and mine.seen:
+            # PI-I1: what this viewer's own Mushroom or Pepper shows
+            cards = [slice_card(c, **by_card.get((-1, c), {})) for c in mine.seen]
             zones.append({"id": "seen", "label": t("pi.decide.seen"), "cards": cards, "mine": True})
-        for player in view["players"]:
-            if not player["playing"]:
+        for player in view.players:
+            if not player.playing:
                 continue
-            seat = player["seat"]
+            seat = player.seat
             cards = []
-            for colour, slices in player["pizzas"].items():
+            for colour, slices in player.pizzas.items():
                 for card in sorted(slices, key=lambda c: render.parts(c)[1]):
                     cards.append(slice_card(card, pizza=colour, **by_card.get((seat, card), {})))
             marker = render.SEAT_EMOJI[render.seat_colour(seat)]
@@ -137,7 +140,7 @@ class PizzaIslandWeb:
                     "tone": f"seat-{render.seat_colour(seat)}",
                     "cards": cards,
                     "lines": [] if cards else [t("pi.no_pizza")],
-                    "turn": seat in view["to_act"],
+                    "turn": seat in view.to_act,
                     "mine": seat == seen.seat,
                     "group": "players",
                     "pizzas": True,
@@ -161,14 +164,12 @@ class PizzaIslandWeb:
         pointing at it does: `act` (play it) or `pick` (a Fork's two slices)."""
         if not seen.legal or seen.seat is None:
             return [], {}
-        rules = game("pizza-island")
         actions: list[JSON] = []
         by_card: dict[tuple[int | None, str], JSON] = {}
         me = seen.seat
-        for data in seen.legal:
-            action = rules.action_from_json(data)
+        for action in seen.legal:
             index = len(actions)
-            entry: JSON = {"label": self._label(action, seen.names), "action": data}
+            entry: JSON = {"label": self._label(action, seen.names), "action": action.to_json()}
             if isinstance(action, Take):
                 where = (None, "deck") if action.source == "deck" else (None, action.source)
                 by_card[where] = {"act": index}
@@ -215,22 +216,16 @@ class PizzaIslandWeb:
         """What happened since the viewer's last frame, a line each (public events)."""
         steps: list[JSON] = []
         for version in sorted(seen.events):
-            for data in seen.events[version]:
-                line = render.event_line(_Event(data), seen.names)
+            for event in seen.events[version]:
+                public_event = event if isinstance(event, ev.Event) and event.to is None else None
+                line = None if public_event is None else render.event_line(public_event, seen.names)
                 if line is not None:
-                    card = data.get("card")
+                    card = getattr(event, "card", None)
                     step: JSON = {"text": line}
                     if isinstance(card, str):
                         step["card"] = slice_card(card)
                     steps.append(step)
         return steps[-20:]
-
-
-class _Event:
-    """An event's JSON form read as the renderer reads events (by attribute)."""
-
-    def __init__(self, data: JSON) -> None:
-        self.__dict__.update(data)
 
 
 WEB = PizzaIslandWeb()
