@@ -59,7 +59,8 @@ async def _echo_floor(rounds: int = 300) -> list[float]:
         for _ in range(rounds):
             start = time.perf_counter()
             await ws.send_str('{"type":"act"}')
-            await ws.receive()
+            answer = await ws.receive()
+            assert answer.type == aiohttp.WSMsgType.TEXT, answer
             times.append(time.perf_counter() - start)
     await runner.cleanup()
     return times
