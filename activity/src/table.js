@@ -98,12 +98,25 @@ function zone(z, scene, table) {
   const id = `zone-${z.id}`;
   const cards = (z.cards || []).map((c, i) => card(c, scene, table, `${z.id}:${i}`));
   const lines = (z.lines || []).map((line) => el("p", { class: "line", text: line }));
+  let body = cards.length ? el("div", { class: "cards" }, ...cards) : null;
+  if (z.pizzas && cards.length) {
+    // Pizza Island: each pizza's slices side by side, under its colour and count.
+    body = el("div", { class: "pizza-row" });
+    for (const [colour, label] of Object.entries(z.pizzas)) {
+      const slices = cards.filter((_, i) => z.cards[i].pizza === colour);
+      body.append(
+        el("div", { class: "pizza", role: "group", "aria-label": label },
+          el("p", { class: "pizza-label", text: label }),
+          el("div", { class: "cards" }, ...slices)),
+      );
+    }
+  }
   return el(
     "section",
     { class: classes.filter(Boolean).join(" "), "aria-labelledby": id, "data-zone": z.id },
     el("h2", { id, text: z.label }),
     ...lines,
-    cards.length ? el("div", { class: "cards" }, ...cards) : null,
+    body,
   );
 }
 
@@ -169,9 +182,21 @@ function playSteps(table) {
     stepTimer = null;
     shownSteps.push(queue.shift());
     shownSteps = shownSteps.slice(-6);
-    redraw(table);
+    updateSteps();
     playSteps(table);
   }, STEP_MS);
+}
+
+// Only the steps' panel changes as they play: the rest of the table stays
+// put, so that a click in progress is never lost to a redraw.
+function updateSteps() {
+  if (!lastFrame) return;
+  const { root, frame } = lastFrame;
+  const panel = stepsPanel(frame.scene);
+  const old = root.querySelector(".steps");
+  if (old && panel) old.replaceWith(panel);
+  else if (old) old.remove();
+  else if (panel) root.insertBefore(panel, root.querySelector(".board"));
 }
 
 function redraw(table) {
@@ -190,6 +215,8 @@ function draw(root, frame, table, notice) {
     el("p", { class: "status", text: scene.status }),
     scene.latest ? el("p", { class: "latest", text: scene.latest }) : null,
     frame.seat === null && frame.view ? el("p", { class: "watching", text: scene.ui.spectator }) : null,
+    scene.clock ? el("p", { class: "clock", role: "timer", "data-label": scene.clock.label }) : null,
+    ...(scene.notes || []).map((note) => el("p", { class: "note", text: note })),
     notice ? el("p", { class: "notice", role: "alert", text: notice }) : null,
   );
   const groups = { players: [], middle: [], mine: [], other: [] };
@@ -221,6 +248,17 @@ function draw(root, frame, table, notice) {
   }
 }
 
+// The move's clock counts down from what the server said when it sent the frame.
+let clockEnds = null;
+function tick() {
+  const shown = document.querySelector(".clock");
+  if (!shown || clockEnds === null) return;
+  const left = Math.max(0, Math.round((clockEnds - performance.now()) / 1000));
+  const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  shown.textContent = `${shown.dataset.label}: ${text}`;
+}
+setInterval(tick, 1000);
+
 export function render(root, frame, table, notice) {
   if (!frame) {
     root.replaceChildren(el("p", { class: "notice", role: "alert", text: notice }));
@@ -232,7 +270,9 @@ export function render(root, frame, table, notice) {
     if (picksFor && !picksFor.startsWith(`${frame.game}:`)) shownSteps = [];
     picksFor = at;
     queue.push(...(frame.scene.steps || []));
+    clockEnds = frame.scene.clock ? performance.now() + frame.scene.clock.seconds * 1000 : null;
   }
   draw(root, frame, table, notice);
+  tick();
   playSteps(table);
 }

@@ -56,7 +56,7 @@ class ActivityServer:
         assert bot.service is not None
         self.bot = bot
         self.config = config
-        self.door = Door(bot.service)
+        self.door = Door(bot.service, bot.clock.now)
         self.sessions = Sessions(config.client_secret, bot.clock.utcnow)
         self.discord = Discord(self.client_id, config.client_secret, self._instance)
         self.hub = Hub(self.door, self.sessions)

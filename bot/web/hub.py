@@ -149,7 +149,7 @@ class Hub:
     async def frame(self, viewer: Viewer) -> dict[str, Any] | None:
         """The viewer's frame now, or None if nothing it would show changed."""
         row: GameRow | None = None
-        live = self.door.service._live.get(viewer.game)
+        live = self.door.kept(viewer.game)
         if live is None:
             row = await self.door.game_in(viewer.session.channel_id, viewer.game)
             if row is None:

@@ -30,6 +30,7 @@ from engine import game
 
 from ..games import presentations
 from ..i18n import t
+from ..publisher import AUTO
 from .service import Seen
 
 Scene = dict[str, Any]
@@ -97,9 +98,29 @@ def scene_of(seen: Seen) -> Scene:
     """The scene for `seen`, in the current locale (`use_locale` around it)."""
     scene = lobby_scene(seen) if seen.public is None else web_tables()[seen.name].scene(seen)
     scene["ui"] = ui()
+    scene.update(seats_facts(seen))
     scene.setdefault("defaults", {})
     scene.setdefault("steps", [])
     return cast(Scene, plain(scene))
+
+
+def seats_facts(seen: Seen) -> Scene:
+    """The table message's word on timers, for every game: the time left on
+    this move's clock, a move the bot made for someone, who is away."""
+    facts: Scene = {}
+    if seen.clock is not None:
+        facts["clock"] = {"label": t("table.time_left"), "seconds": round(seen.clock)}
+    notes = []
+    if seen.auto is not None and seen.auto[1] in AUTO:
+        notes.append(t(AUTO[seen.auto[1]], name=named(seen.names, seen.auto[0])))
+    for seat in range(len(seen.names)):
+        if seat in seen.kicked:
+            notes.append(t("table.kicked", name=seen.names[seat]))
+        elif seat in seen.away:
+            notes.append(t("table.away", name=seen.names[seat]))
+    if notes:
+        facts["notes"] = notes
+    return facts
 
 
 MARKDOWN = re.compile(r"\*\*|__|~~|`")

@@ -50,13 +50,25 @@ class Seen:
     asked: list[int] = field(default_factory=list)  # seats a question is put to at once
     # version -> the events of that action this viewer may know (public, or its own)
     events: Mapping[int, list[Event]] = field(default_factory=dict)
+    # The host's public facts about the seats, as the table message shows them:
+    # seconds left on the clock of this move, the seats away or kicked, and a
+    # move the bot made for a player ((seat, why): timeout, away or kicked).
+    clock: float | None = None
+    away: tuple[int, ...] = ()
+    kicked: tuple[int, ...] = ()
+    auto: tuple[int, str] | None = None
 
 
 class Door:
     """What the web table may ask of the host."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, now: Callable[[], float]) -> None:
         self.service = service
+        self.now = now  # the bot's clock, epoch seconds
+
+    def kept(self, game_id: int) -> Live | None:
+        """The game if the service holds it in memory (every change it reports)."""
+        return self.service._live.get(game_id)
 
     def subscribe(self, listener: Callable[[Live], None]) -> None:
         self.service.listeners.append(listener)
@@ -100,6 +112,11 @@ class Door:
             for version in range(max(since + 1, live.version - 20), live.version + 1):
                 shown = live.events.get(version, [])
                 events[version] = [e for e in shown if e.to is None or e.to == seat]
+        presence = live.presence()
+        armed = presence.armed or {}
+        due = armed.get("due") if armed.get("version") == live.version else None
+        auto = presence.auto if (presence.auto or {}).get("version") == live.version else None
+        running = live.row.status == GameStatus.RUNNING
         return Seen(
             live.id,
             live.row.game,
@@ -113,6 +130,10 @@ class Door:
             legal,
             asked_,
             events,
+            clock=max(0.0, float(due) - self.now()) if due is not None and running else None,
+            away=tuple(s for s, away in enumerate(presence.away) if away),
+            kicked=tuple(s for s, kicked in enumerate(presence.kicked) if kicked),
+            auto=(int(auto["seat"]), str(auto["why"])) if auto else None,
         )
 
     async def act(self, game_id: int, user_id: int, action: JSON, version: int) -> None:

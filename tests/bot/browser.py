@@ -142,7 +142,8 @@ async def open_table(
 
 
 #: Finds what on the table is drawn over something else, cut off at the
-#: edge, or overflowing its box (run inside the Activity's frame).
+#: edge, overflowing its box, or without a name for a screen reader (run
+#: inside the Activity's frame).
 LAYOUT_PROBLEMS = """() => {
   const problems = [];
   const width = document.documentElement.clientWidth;
@@ -156,6 +157,11 @@ LAYOUT_PROBLEMS = """() => {
     const r = e.getBoundingClientRect();
     if (r.left < -1 || r.right > width + 1) problems.push(`clipped: ${named(e)}`);
     if (e.scrollWidth > e.clientWidth + 1) problems.push(`overflows: ${named(e)}`);
+  }
+  // Every control and card says what it is to a screen reader.
+  for (const e of document.querySelectorAll("#table button, #table [role=img]")) {
+    const name = (e.getAttribute("aria-label") || e.textContent || "").trim();
+    if (!name) problems.push(`unnamed: ${e.outerHTML.slice(0, 60)}`);
   }
   const boxes = [...document.querySelectorAll(".card, .action, #table h1, #table h2")]
     .filter(shown);

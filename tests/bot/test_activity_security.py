@@ -46,6 +46,12 @@ async def test_each_seat_sees_its_own_hand_and_a_spectator_the_public_table(disc
     spectator = first[cleo.id]  # Cleo plays in the other channel, not here
     assert spectator["seat"] is None and spectator["you"] is None
     assert spectator["scene"]["actions"] == []
+    # A spectator's action, even a legal one of the seat to act, is refused.
+    live = here.live
+    legal = engine.legal_actions(live.state, live.state.to_act()[0])[0].to_json()
+    answer = await viewers[cleo.id].act(legal, live.version, ident=99)
+    assert answer == {"type": "refused", "id": 99, "text": t("error.not_in_game")}
+    assert here.live.version == live.version
     # A few moves, from the table and from the buttons; every frame checked.
     for _ in range(6):
         live = here.live

@@ -143,7 +143,12 @@ class PizzaIslandWeb:
                     "turn": seat in view.to_act,
                     "mine": seat == seen.seat,
                     "group": "players",
-                    "pizzas": True,
+                    # each pizza's slices together, under its colour and how full it is
+                    "pizzas": {
+                        colour: f"{render.COLOUR_EMOJI.get(colour, colour)} "
+                        f"{len(slices)}/{render.PIZZA_SIZE}"
+                        for colour, slices in player.pizzas.items()
+                    },
                 }
             )
         lines = render.standing(view, names).split("\n")
