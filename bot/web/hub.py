@@ -64,10 +64,6 @@ class Hub:
         self._by_channel: dict[int, set[Viewer]] = {}
         door.subscribe(self.changed)
 
-    @property
-    def viewers(self) -> int:
-        return sum(len(v) for v in self._by_channel.values())
-
     def changed(self, live: Live) -> None:
         """The service's listener: every viewer of that channel gets a new frame."""
         for viewer in self._by_channel.get(live.row.channel_id, ()):
@@ -186,6 +182,12 @@ class Hub:
         except ServiceError as error:
             with use_locale(viewer.locale):
                 text = refusal(error)
+            await _send(viewer.ws, {"type": "refused", "id": ident, "text": text})
+            return
+        except Exception:  # as with a button: logged, and the player told, never silence
+            log.exception("activity action in game %s failed", viewer.game)
+            with use_locale(viewer.locale):
+                text = t("error.internal")
             await _send(viewer.ws, {"type": "refused", "id": ident, "text": text})
             return
         await _send(viewer.ws, {"type": "done", "id": ident})
