@@ -153,6 +153,8 @@ async def test_a_whole_advanced_pizza_island_match_at_the_table_and_with_buttons
     pressed: list[str] = []
     async with chromium() as browser:
         seat = await open_table(browser, discord_server, bot, ana, width=320, height=800)
+        # Ben plays with buttons, with his table open beside them on a desktop.
+        beside = await open_table(browser, discord_server, bot, ben, width=1280, height=900)
         await seat.at(players.game, players.live.version)
         shots = 0
         while players.live.rules.to_act(players.live.state):
@@ -172,10 +174,13 @@ async def test_a_whole_advanced_pizza_island_match_at_the_table_and_with_buttons
             else:
                 await players.step()
         await seat.at(players.game, players.live.version)
+        await beside.at(players.game, players.live.version)
         assert await seat.table.locator(".final").count() == 1
-        problems = await _shoot(seat, "island-phone-end")
-        assert problems == [], problems
+        for name, who in (("island-phone-end", seat), ("island-desktop-end", beside)):
+            problems = await _shoot(who, name)
+            assert problems == [], (name, problems)
         row = await bots.current.service.storage.game(players.game)
         assert check_frames(seat.frames, row, 0) > 10
+        assert check_frames(beside.frames, row, 1) > 10
     assert t("pi.button.take_deck") in pressed and t("pi.button.stop") in pressed, pressed
     assert shots, "Ana took a decision at the table"

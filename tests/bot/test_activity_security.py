@@ -9,12 +9,14 @@ import base64
 import json
 from datetime import timedelta
 
+import aiohttp
+
 from bot.clock import ManualClock
 from bot.i18n import t
 from engine import mammamia as engine
 
 from driver import Players
-from viewers import Viewer, check_frames, session
+from viewers import Viewer, base, check_frames, session
 
 
 async def _two_games(discord_server, bots):
@@ -197,3 +199,19 @@ async def test_without_activities_configured_no_port_and_no_button(discord_serve
     label = t("activity.button.open")
     for message in discord_server.public_messages():
         assert all(b.get("label") != label for b in message.buttons())
+
+
+async def test_the_page_speaks_the_browsers_language_before_sign_in(discord_server, bots):
+    """Before Discord says who the player is, the page's first words follow
+    the browser's languages (Discord's own client sends the user's)."""
+    bots.activity = True
+    bot = await bots.start()
+    async with aiohttp.ClientSession() as http:
+        for header, locale in (("ja,en;q=0.8", "ja"), ("de-DE,fr;q=0.9", "fr"), ("", "en")):
+            async with http.get(f"{base(bot)}/", headers={"Accept-Language": header}) as r:
+                page = await r.text()
+            assert f'lang="{locale}"' in page and t("activity.connecting", locale) in page
+        async with http.get(f"{base(bot)}/app.js") as r:
+            assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript")
+        async with http.get(f"{base(bot)}/../bot/config.py") as r:
+            assert r.status == 404
