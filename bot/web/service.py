@@ -80,11 +80,13 @@ class Door:
         storage = self.service.storage
         if game_id is not None:
             row = await storage.game(game_id)
-            return row if row is not None and row.channel_id == channel_id else None
-        row = await storage.active_game(channel_id)
-        if row is None:
-            row = await storage.last_finished_game(channel_id, include_cancelled=True)
-        return row
+            row = row if row is not None and row.channel_id == channel_id else None
+        else:
+            row = await storage.active_game(channel_id)
+            if row is None:
+                row = await storage.last_finished_game(channel_id, include_cancelled=True)
+        # A game is only ever loaded by the process that runs its guild's shard.
+        return row if row is not None and self.service.shards.holds(row.guild_id) else None
 
     async def seen(self, row: GameRow, user_id: int, since: int | None = None) -> Seen:
         """The game as `user_id` may see it now; `since`: the version the viewer
