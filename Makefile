@@ -40,7 +40,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/lint-imports
+	PYTHONPATH=tests $(BIN)/lint-imports
 
 test: lint activity chromium
 	$(BIN)/python -m pytest

@@ -170,6 +170,23 @@ class Game(Protocol[S, A, PV, SV, E]):
 
     def is_over(self, state: S) -> bool: ...
 
+    def asked(self, state: S) -> tuple[int, ...]:
+        """The seats a pending question is put to at once, in the order the
+        rules take their answers (`engine.question`); empty when none is."""
+        ...
+
+    def settle(
+        self, state: S, answers: Mapping[int, A], expired: bool
+    ) -> list[tuple[int, A, bool]] | None:
+        """The answers the rules take, in their order, once they settle the
+        pending question (`engine.question.settle`); None while it is open."""
+        ...
+
+    def check_answer(self, state: S, action: A) -> None:
+        """IllegalAction unless `action` answers the pending question validly
+        for its seat, as the question will stand when it reaches that seat."""
+        ...
+
     def check_seat(self, state: S, seat: int) -> None:
         """IllegalAction unless `seat` may act now."""
         ...

@@ -11,16 +11,20 @@ no host module (lobby, seats, locks, storage, timers, publisher).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
+from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 import discord
+from discord.ext import commands
 
-from engine.interface import JSON, Event, Game, View
+from engine import extra_packages
+from engine.interface import JSON, Event, Game, Option, View
 
 from ..reply import Reply
 
@@ -84,10 +88,42 @@ class Presentation(Protocol[PV, SV, E, M]):
         """The engine's rules of this game."""
         ...
 
-    #: The namespace of this game's component ids, e.g. "mm".
-    prefix: str
-    #: The discord.py extension with this game's command group, e.g. "cogs.mammamia".
-    extension: str
+    @property
+    def prefix(self) -> str:
+        """The namespace of this game's component ids, e.g. "mm"."""
+        ...
+
+    @property
+    def command(self) -> str:
+        """Its command group's name, the one players type (`/mammamia`), in
+        every language; its words are the game's catalog's (`command.<command>.…`)."""
+        ...
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The settings its presentation adds to the rules' (`Game.options`),
+        e.g. how fast a reveal is narrated; both become options of `/<command> new`."""
+        ...
+
+    @property
+    def commands(self) -> type[commands.Cog] | None:
+        """A cog class holding the game's own app commands (`/mammamia play`),
+        or None; the host makes the group of them and of the commands every game has."""
+        ...
+
+    @property
+    def reworded(self) -> Mapping[str, str]:
+        """The game's own words for a command every game has: the shared
+        message id -> the game's id (e.g. a match is joined, not a game)."""
+        ...
+
+    def title(self) -> str:
+        """The game's name in words, e.g. "Mamma Mia!"."""
+        ...
+
+    def pace(self, settings: Mapping[str, Any]) -> float:
+        """Seconds the narration pauses after a paced step (`Step.paced`)."""
+        ...
 
     @property
     def items(self) -> Sequence[type[discord.ui.DynamicItem[Any]]]:
@@ -108,12 +144,6 @@ class Presentation(Protocol[PV, SV, E, M]):
         """A key for the turn or decision now awaited (None: nothing is), so
         the persons asked are mentioned once per moment (the table is posted
         anew with the mention, `bot.publisher`)."""
-        ...
-
-    def asked(self, view: PV) -> Sequence[int]:
-        """The seats a pending question is put to at once, in the order the
-        engine takes their answers (the host collects them, `bot.asking`);
-        empty when no such question is pending."""
         ...
 
     def ping(self, table: Table[PV, E], mention: str) -> str:
@@ -175,16 +205,34 @@ class Presentation(Protocol[PV, SV, E, M]):
 AnyPresentation = Presentation[Any, Any, Any, Any]
 
 
+def packages() -> list[str]:
+    """The module of every game's presentation: each package under `bot/games/`,
+    and `<package>.bot` of each package in `GAME_PACKAGES` (`engine.games`)."""
+    inside = [f"{__name__}.{m.name}" for m in pkgutil.iter_modules(__path__) if m.ispkg]
+    return inside + [f"{name}.bot" for name in extra_packages()]
+
+
+def catalog_dirs() -> list[Path]:
+    """Each game's own message catalogs (`<its package>/locales`), found
+    without importing the games (the catalogs are read before any command)."""
+    found = []
+    for name in packages():
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            for folder in spec.submodule_search_locations:
+                if (Path(folder) / "locales").is_dir():
+                    found.append(Path(folder) / "locales")
+    return found
+
+
 @cache
 def presentations() -> dict[str, AnyPresentation]:
-    """Every game presentation under `bot/games/`, by the game's name."""
+    """Every game's presentation (`packages`), by the game's name."""
     found: dict[str, AnyPresentation] = {}
-    for module in pkgutil.iter_modules(__path__):
-        if module.ispkg:
-            package = importlib.import_module(f"{__name__}.{module.name}")
-            shown = getattr(package, "PRESENTATION", None)
-            if shown is not None:
-                found[shown.rules.name] = shown
+    for name in packages():
+        shown = getattr(importlib.import_module(name), "PRESENTATION", None)
+        if shown is not None:
+            found[shown.rules.name] = shown
     return found
 
 

@@ -25,7 +25,7 @@ from .hub import Hub
 from .service import Door
 
 if TYPE_CHECKING:
-    from ..client import MammaMiaBot
+    from ..client import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ PAGE = """<!doctype html>
 class ActivityServer:
     """Serves the Activity for one bot process."""
 
-    def __init__(self, bot: MammaMiaBot, config: ActivityConfig) -> None:
+    def __init__(self, bot: GameBot, config: ActivityConfig) -> None:
         assert bot.service is not None
         self.bot = bot
         self.config = config

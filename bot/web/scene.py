@@ -85,7 +85,7 @@ def lobby_scene(seen: Seen) -> Scene:
         for i, name in enumerate(seen.names)
     ]
     return {
-        "title": t("lobby.title"),
+        "title": t("lobby.title", game=presentations()[seen.name].title()),
         "status": t("activity.lobby_waiting"),
         "zones": [
             {"id": "seats", "label": t("lobby.seats", count=len(cards), max=most), "cards": cards}

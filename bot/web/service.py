@@ -107,7 +107,7 @@ class Door:
         if seat is not None:
             mine = rules.player_view(state, seat)
             if live.row.status == GameStatus.RUNNING:
-                asked_ = asking.asked(live)
+                asked_ = list(asking.asked(live))
                 legal = list(rules.legal_actions(state, seat))
         events: dict[int, list[Event]] = {}
         if since is not None:

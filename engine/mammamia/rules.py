@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .. import question
 from ..errors import IllegalAction, RecordError
 from ..interface import JSON, Option
 from . import actions, flow, game, record, views
@@ -17,7 +18,7 @@ from .events import Event
 from .record import Replay
 from .setup import default_help
 from .simulate import SimulationResult, simulate
-from .state import OVER, State
+from .state import HELP, OVER, REVEAL, State
 
 
 class MammaMia:
@@ -26,19 +27,20 @@ class MammaMia:
     options = (
         Option("variant", ("classic", "plus"), "classic"),
         Option("help", ("on", "off")),  # plus only; by the seat count when unset (PL-H)
+        Option("memory", ("strict", "casual"), "strict"),  # MM-V2
     )
     difficulties = tuple(DIFFICULTIES)
 
     def check_settings(self, settings: Mapping[str, Any]) -> None:
-        if _variant(settings) == "classic" and settings.get("help") is not None:
+        if variant_of(settings) == "classic" and settings.get("help") is not None:
             raise IllegalAction("help_plus_only")  # PL-H: helping is a Plus rule
 
     def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
-        box = BOXES[_variant(settings)]
+        box = BOXES[variant_of(settings)]
         return box.min_seats, box.max_seats
 
     def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
-        variant = _variant(settings)
+        variant = variant_of(settings)
         chosen = settings.get("help")
         wanted = default_help(variant, seats) if chosen is None else chosen in (True, "on")
         # PL-H: help is a Plus rule, and never with two players.
@@ -62,6 +64,21 @@ class MammaMia:
 
     def to_act(self, state: State) -> tuple[int, ...]:
         return state.to_act()
+
+    def asked(self, state: State) -> tuple[int, ...]:
+        """PL-H2: every player who may help, in the rule's order (clockwise)."""
+        pending = state.pending
+        if state.phase != REVEAL or pending is None or pending.stage != HELP:
+            return ()
+        return pending.asking
+
+    def settle(
+        self, state: State, answers: Mapping[int, Action], expired: bool
+    ) -> list[tuple[int, Action, bool]] | None:
+        return question.settle(self, state, answers, expired)
+
+    def check_answer(self, state: State, action: Action) -> None:
+        question.check_answer(self, state, action)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
@@ -102,7 +119,7 @@ class MammaMia:
     def simulate(
         self, settings: Mapping[str, Any], seats: int, games: int, seed: int, agent: str
     ) -> SimulationResult:
-        return simulate(_variant(settings), seats, games, seed, agent)
+        return simulate(variant_of(settings), seats, games, seed, agent)
 
     def tournament(
         self,
@@ -114,11 +131,12 @@ class MammaMia:
         agent_options: Mapping[str, Mapping[str, Any]],
     ) -> TournamentResult:
         options = {name: dict(given) for name, given in agent_options.items()}
-        return tournament(list(agents), _variant(settings), seats, games, seed, options)
+        return tournament(list(agents), variant_of(settings), seats, games, seed, options)
 
 
-def _variant(settings: Mapping[str, Any]) -> str:
-    variant = settings.get("variant") or "classic"
+def variant_of(settings: Mapping[str, Any]) -> str:
+    """The box these settings play (classic when none is chosen)."""
+    variant = settings.get("variant") or MammaMia.options[0].default
     if variant not in BOXES:
         raise RecordError(f"unknown variant {variant!r}: classic or plus")
     return str(variant)

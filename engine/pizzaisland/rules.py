@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .. import question
 from ..errors import RecordError
 from ..interface import JSON, Option
 from . import actions, game, match, record, views
@@ -57,6 +58,17 @@ class PizzaIsland:
 
     def to_act(self, state: State) -> tuple[int, ...]:
         return state.to_act()
+
+    def asked(self, state: State) -> tuple[int, ...]:
+        return ()  # every decision is the acting player's alone
+
+    def settle(
+        self, state: State, answers: Mapping[int, Action], expired: bool
+    ) -> list[tuple[int, Action, bool]] | None:
+        return question.settle(self, state, answers, expired)
+
+    def check_answer(self, state: State, action: Action) -> None:
+        question.check_answer(self, state, action)
 
     def is_over(self, state: State) -> bool:
         return state.phase == MATCH_OVER

@@ -16,7 +16,7 @@ from urllib.parse import quote, urlencode
 
 from playwright.async_api import Browser, Frame, Page, async_playwright
 
-from bot.client import MammaMiaBot
+from bot.client import GameBot
 
 from fakediscord.models import FakeChannel, FakeUser
 from fakediscord.server import FakeDiscord
@@ -112,7 +112,7 @@ class Seat:
 async def open_table(
     browser: Browser,
     server: FakeDiscord,
-    bot: MammaMiaBot,
+    bot: GameBot,
     user: FakeUser,
     channel: FakeChannel | None = None,
     width: int = 1280,

@@ -10,21 +10,21 @@ from typing import Any
 
 import aiohttp
 
-from bot.client import MammaMiaBot
+from bot.client import GameBot
 from engine import game
 
 from fakediscord.models import FakeChannel, FakeUser
 from fakediscord.server import FakeDiscord
 
 
-def base(bot: MammaMiaBot) -> str:
+def base(bot: GameBot) -> str:
     assert bot.web is not None
     return f"http://127.0.0.1:{bot.web.port}"
 
 
 async def session(
     server: FakeDiscord,
-    bot: MammaMiaBot,
+    bot: GameBot,
     user: FakeUser,
     channel: FakeChannel | None = None,
     instance: str | None = None,
@@ -50,7 +50,7 @@ class Viewer:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, bot: MammaMiaBot, token: str, game_id: int | None = None) -> Viewer:
+    async def open(cls, bot: GameBot, token: str, game_id: int | None = None) -> Viewer:
         http = aiohttp.ClientSession()
         ws = await http.ws_connect(f"{base(bot)}/api/ws")
         hello: dict[str, Any] = {"type": "hello", "session": token}

@@ -10,27 +10,44 @@ import discord
 from bot.games import Presentation, SeatScore, Show, Step, Table
 from bot.i18n import N_, Nn_, by_last_part, join_or, t
 from bot.reply import Reply
+from engine.interface import Option
 from engine.mammamia import GAME as RULES
 from engine.mammamia import events as ev
+from engine.mammamia import variant_of
 from engine.mammamia.cards import BOXES
 from engine.mammamia.views import PlayerView, PublicView
 from engine.value import JSON
 
 from . import narration, render
+from .commands import Commands
 from .controls import ITEMS
 
 #: What Mamma Mia!'s presentation draws from: its public view and events.
 MMTable = Table[PublicView, ev.Event]
 
 
+#: Seconds the reveal pauses after each paced step, by `reveal_speed`.
+PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
+REVEAL_SPEED = Option("reveal_speed", tuple(PACE), "normal")
+
+
 class MammaMiaPresentation:
     rules = RULES
     prefix = render.PREFIX
-    extension = "cogs.mammamia"
+    command = "mammamia"
+    options = (REVEAL_SPEED,)
+    commands = Commands
+    reworded: Mapping[str, str] = {}
     items = ITEMS
 
+    def title(self) -> str:
+        return t("mammamia.title")
+
+    def pace(self, settings: Mapping[str, Any]) -> float:
+        return PACE.get(settings.get("reveal_speed") or "normal", PACE["normal"])
+
     def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
-        return render.COLOURS[settings.get("variant") or "classic"]
+        return render.COLOURS[variant_of(settings)]
 
     def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
         return render.settings_lines(settings)
@@ -47,13 +64,6 @@ class MammaMiaPresentation:
         if view.phase == "reveal" and pending is not None:
             return f"reveal:{acting[0]}:{pending.order}:{pending.stage}"
         return f"{view.phase}:{acting[0]}:{view.round}"
-
-    def asked(self, view: PublicView) -> list[int]:
-        """PL-H2: every player who may help is asked at once."""
-        pending = view.pending
-        if view.phase != "reveal" or pending is None or pending.stage != "help":
-            return []
-        return list(pending.asked)
 
     def ping(self, table: MMTable, mention: str) -> str:
         return render.turn_ping(table.view, mention, table.names)
@@ -89,7 +99,7 @@ class MammaMiaPresentation:
         return narration.final(table.game, table.view, table.names)
 
     def variant(self, settings: Mapping[str, Any]) -> str:
-        return str(settings.get("variant") or "classic")
+        return variant_of(settings)
 
     def variant_name(self, variant: str) -> str:
         return render.variant_name(variant)
@@ -98,10 +108,11 @@ class MammaMiaPresentation:
         """MM-E1: the orders each player delivered; favourites by the order's name
         (a player's colour changes from game to game, the recipe does not)."""
         variant = table.view.variant
-        delivered = [player.delivered or () for player in table.view.players]
+        view = table.view
+        assert view.scores is not None, "the game is over"
         return [
-            SeatScore(len(orders), tuple(render.order_card(variant, o).name for o in orders))
-            for orders in delivered
+            SeatScore(score, tuple(render.order_card(variant, o).name for o in p.delivered or ()))
+            for score, p in zip(view.scores, view.players, strict=True)
         ]
 
     def summary(self, table: MMTable) -> list[str]:
@@ -117,7 +128,7 @@ class MammaMiaPresentation:
         return refusal_words(code, params)
 
     def rules_text(self, settings: Mapping[str, Any], view: PlayerView | None) -> Reply:
-        variant = settings.get("variant") or "classic"
+        variant = variant_of(settings)
         embed = discord.Embed(
             title=t("rules.title", variant=render.variant_name(variant)),
             description=t(RULES_TEXT[variant]),
@@ -133,9 +144,12 @@ class MammaMiaPresentation:
 
 
 RULES_TEXT = by_last_part(N_("rules.classic"), N_("rules.plus"))
-#: The message of each refusal the engine raises (engine/mammamia), by its code.
+#: The message of each refusal the engine raises (engine/mammamia), and of the
+#: two its controls raise, by its code.
 REFUSALS = by_last_part(
     Nn_("error.ask_count"),
+    N_("error.cannot_ask"),
+    Nn_("error.cannot_pay_bombastica"),
     N_("error.ask_mismatch"),
     N_("error.ask_rest_not_held"),
     N_("error.bad_count"),

@@ -342,7 +342,6 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
         colour=render.COLOURS[view.variant],
     )
     embed.set_footer(text=t("footer.game", game=game))
-    again = button(t("final.button.again"), custom_id(game, view.version, "again"), GREEN)
     # Each player's delivered orders as a fan of cards in their colour (public view only).
     ranking = Picture("ranking.png", pictures.ranking_image, (pictures.ranking_of(view),))
-    return Reply(embed=embed, items=[again], pictures=[ranking])
+    return Reply(embed=embed, pictures=[ranking])

@@ -15,6 +15,7 @@ import discord
 from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.reply import BLUE, Reply, button
 from bot.reply import custom_id as _custom_id
+from engine.mammamia import variant_of
 from engine.mammamia.cards import (
     ALL_KINDS,
     BOMBASTICA,
@@ -169,7 +170,7 @@ def memory_name(settings: Mapping[str, Any]) -> str:
 
 
 def settings_lines(settings: Mapping[str, Any]) -> list[str]:
-    variant = settings["variant"]
+    variant = variant_of(settings)
     lines = [t("lobby.variant", variant=variant_name(variant))]
     if variant == "plus":
         help_ = settings.get("help")

@@ -11,12 +11,14 @@ import discord
 from bot.games import Presentation, SeatScore, Show, Step, Table
 from bot.i18n import N_, by_last_part, join_and, t
 from bot.reply import Reply
+from engine.interface import Option
 from engine.pizzaisland import GAME as RULES
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.views import PlayerView, PublicView
 from engine.value import JSON
 
 from . import render
+from .commands import Commands
 from .controls import ITEMS
 
 #: The message of each refusal the engine raises (engine/pizzaisland), by its code.
@@ -57,8 +59,26 @@ PITable = Table[PublicView, ev.Event]
 class PizzaIslandPresentation:
     rules = RULES
     prefix = render.PREFIX
-    extension = "cogs.pizzaisland"
+    command = "pizzaisland"
+    options: tuple[Option, ...] = ()
+    commands = Commands
+    # A match (first to two wins, or three games on points), and cards taken, not dealt.
+    reworded: Mapping[str, str] = {
+        N_("command.join.description"): N_("command.pizzaisland.join.description"),
+        N_("command.leave.description"): N_("command.pizzaisland.leave.description"),
+        N_("command.start.description"): N_("command.pizzaisland.start.description"),
+        N_("command.rules.description"): N_("command.pizzaisland.rules.description"),
+        N_("command.export.description"): N_("command.pizzaisland.export.description"),
+        N_("command.notify.description"): N_("command.pizzaisland.notify.description"),
+        N_("command.end.description"): N_("command.pizzaisland.end.description"),
+    }
     items = ITEMS
+
+    def title(self) -> str:
+        return t("pizzaisland.title")
+
+    def pace(self, settings: Mapping[str, Any]) -> float:
+        return 0.0  # nothing is paced: a game's end is one message
 
     def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
         return render.COLOUR
@@ -76,9 +96,6 @@ class PizzaIslandPresentation:
         pending = view.pending
         what = "decide" if pending is not None else "turn"
         return f"{view.game}:{acting[0]}:{what}"
-
-    def asked(self, view: PublicView) -> list[int]:
-        return []  # every decision is the acting player's alone
 
     def ping(self, table: PITable, mention: str) -> str:
         if table.view.pending is not None:

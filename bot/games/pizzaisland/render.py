@@ -18,6 +18,7 @@ from bot.i18n import N_, by_last_part, t
 from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from bot.reply import custom_id as _custom_id
 from engine.pizzaisland import events as ev
+from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PublicView
 from engine.value import Value
 
@@ -28,7 +29,6 @@ COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "yellow": "🟨"}
 SHAPE_MARK = {"a": "▲", "b": "■", "c": "●"}
 HERO_EMOJI = {"pepper": "🌶️", "mushroom": "🍄", "knife": "🔪", "fork": "🍴"}
 EMPTY_PLACE = "·"
-PIZZA_SIZE = 6
 #: Each seat's marker in the pictures (Pizza Island's players have no colour
 #: of their own; the pictures' seat colours, in seat order).
 SEAT_COLOURS = ("yellow", "green", "purple", "red", "brown", "pink")
@@ -56,12 +56,6 @@ def custom_id(game: int, version: int, verb: str, arg: str | None = None) -> str
 
 
 # --- slices and pizzas --------------------------------------------------------------
-
-
-def parts(card: str) -> tuple[str, str, str | None]:
-    """(colour, shape, hero) of a card id such as `red-a-pepper`."""
-    pieces = card.split("-")
-    return pieces[0], pieces[1], pieces[2] if len(pieces) > 2 else None
 
 
 def slice_mark(card: str) -> str:
@@ -346,5 +340,4 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
     title = t("pi.final.title", name=names[winner]) if winner is not None else t("pi.final.none")
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     embed.set_footer(text=t("footer.game", game=game))
-    again = button(t("final.button.again"), custom_id(game, view.version, "again"), GREEN)
-    return Reply(embed=embed, items=[again])
+    return Reply(embed=embed)

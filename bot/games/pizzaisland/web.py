@@ -24,6 +24,7 @@ from engine.pizzaisland.actions import (
     Stop,
     Take,
 )
+from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PlayerView, PublicView
 
 from . import render
@@ -31,7 +32,7 @@ from .controls import HERO_HELP, _hero_label
 
 
 def slice_card(card: str, **extra: Any) -> Card:
-    colour, shape, hero = render.parts(card)
+    colour, shape, hero = parts(card)
     return {
         "label": _slice_words(card),
         "face": render.slice_mark(card),
@@ -41,7 +42,7 @@ def slice_card(card: str, **extra: Any) -> Card:
 
 
 def _slice_words(card: str) -> str:
-    colour, shape, hero = render.parts(card)
+    colour, shape, hero = parts(card)
     words = f"{render.COLOUR_EMOJI.get(colour, colour)} {render.SHAPE_MARK.get(shape, shape)}"
     return f"{words} {render.hero_name(hero)}" if hero else words
 
@@ -130,7 +131,7 @@ class PizzaIslandWeb:
             seat = player.seat
             cards = []
             for colour, slices in player.pizzas.items():
-                for card in sorted(slices, key=lambda c: render.parts(c)[1]):
+                for card in sorted(slices, key=lambda c: parts(c)[1]):
                     cards.append(slice_card(card, pizza=colour, **by_card.get((seat, card), {})))
             marker = render.SEAT_EMOJI[render.seat_colour(seat)]
             zones.append(
@@ -146,7 +147,7 @@ class PizzaIslandWeb:
                     # each pizza's slices together, under its colour and how full it is
                     "pizzas": {
                         colour: f"{render.COLOUR_EMOJI.get(colour, colour)} "
-                        f"{len(slices)}/{render.PIZZA_SIZE}"
+                        f"{len(slices)}/{PIZZA_SIZE}"
                         for colour, slices in player.pizzas.items()
                     },
                 }

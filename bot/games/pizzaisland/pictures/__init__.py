@@ -15,6 +15,7 @@ from functools import lru_cache
 from bot.pictures import cards as kit
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import MUTED, PANEL, shade
+from engine.pizzaisland.cards import SHIP_SIZE
 
 from . import cards
 
@@ -92,9 +93,6 @@ def _row(cards_shown: Sequence[str | None], numbered: bool) -> bytes:
         if numbered:
             pen.digits((x + cards.SLICE_W / 2, MARGIN + cards.SLICE_H + 16), i + 1, 18, MUTED)
     return pen.encode()
-
-
-SHIP_SIZE = 3  # PI-A1
 
 
 def ship_image(ship: tuple[str, ...]) -> bytes:

@@ -12,6 +12,7 @@ from bot.pictures.canvas import STENCIL, Pen, Point
 from bot.pictures.cards import patterned_card
 from bot.pictures.glyphs import turned
 from bot.pictures.palette import BACKGROUND, INK, LIGHT, MUTED, PANEL, RGB, ColourStyle, shade
+from engine.pizzaisland.cards import parts
 
 #: PI-C1: the three slice colours, each with a pattern none of the others uses.
 SLICES: dict[str, ColourStyle] = {
@@ -74,14 +75,6 @@ def hero_glyph(pen: Pen, at: Point, r: float, name: str, colour: RGB = INK) -> N
         raise ValueError(name)
 
 
-def slice_parts(card: str) -> tuple[str, str, str | None]:
-    """`red-a-pepper` -> ("red", "a", "pepper"); `green-c` -> ("green", "c", None)."""
-    parts = card.split("-")
-    if len(parts) not in (2, 3) or parts[0] not in SLICES or parts[1] not in SHAPES:
-        raise ValueError(f"not a Pizza Island card: {card!r}")
-    return parts[0], parts[1], parts[2] if len(parts) == 3 else None
-
-
 def hero_badge(pen: Pen, at: Point, hero: str, r: float) -> None:
     pen.circle(at, r, LIGHT, INK, max(1.0, r * 0.1))
     hero_glyph(pen, at, r * 0.72, hero)
@@ -95,7 +88,7 @@ def slice_card(pen: Pen, at: Point, card: str | None) -> None:
     if card is None:
         pen.rect(box, PANEL, MUTED, 1.5, 8)
         return
-    colour, shape, hero = slice_parts(card)
+    colour, shape, hero = parts(card)
     style = SLICES[colour]
     patterned_card(pen, box, style, 8)
     pen.rect(box, None, INK, 1.5, 8)
@@ -115,7 +108,7 @@ def pizza_wheel(pen: Pen, centre: Point, radius: float, slices: Sequence[str]) -
     cx, cy = centre
     filled: list[str | None] = [None] * len(PLACES)
     for card in slices:
-        shape = slice_parts(card)[1]
+        shape = parts(card)[1]
         for i, place in enumerate(PLACES):
             if place == shape and filled[i] is None:
                 filled[i] = card
@@ -128,7 +121,7 @@ def pizza_wheel(pen: Pen, centre: Point, radius: float, slices: Sequence[str]) -
         if place_card is None:
             pen.pieslice(box, start, end, PANEL)
             continue
-        style = SLICES[slice_parts(place_card)[0]]
+        style = SLICES[parts(place_card)[0]]
 
         def wedge(stencil: Pen, start: float = start, end: float = end) -> None:
             stencil.pieslice(box, start, end, STENCIL)
@@ -145,7 +138,7 @@ def pizza_wheel(pen: Pen, centre: Point, radius: float, slices: Sequence[str]) -
             shape_glyph(pen, at, radius * 0.15, SHAPES[PLACES[i]], PANEL, MUTED)
             continue
         shape_glyph(pen, at, radius * 0.17, SHAPES[PLACES[i]], LIGHT)
-        hero = slice_parts(place_card)[2]
+        hero = parts(place_card)[2]
         if hero:
             out = radius * 1.16
             hero_badge(pen, (cx + out * math.cos(a), cy + out * math.sin(a)), hero, radius * 0.25)
