@@ -96,7 +96,18 @@ def lobby_scene(seen: Seen) -> Scene:
 
 def scene_of(seen: Seen) -> Scene:
     """The scene for `seen`, in the current locale (`use_locale` around it)."""
-    scene = lobby_scene(seen) if seen.public is None else web_tables()[seen.name].scene(seen)
+    table = web_tables().get(seen.name)
+    if seen.public is None:
+        scene = lobby_scene(seen)
+    elif table is None:  # a game with no web table of its own: played with its buttons
+        scene = {
+            "title": presentations()[seen.name].title(),
+            "status": t("activity.no_table"),
+            "zones": [],
+            "actions": [],
+        }
+    else:
+        scene = table.scene(seen)
     scene["ui"] = ui()
     scene.update(seats_facts(seen))
     scene.setdefault("defaults", {})
