@@ -143,9 +143,8 @@ class ActivityServer:
                 text = t("activity.refused.session")
             return web.json_response({"error": text}, status=403)
         token = self.sessions.issue(who.user_id, who.name, channel, guild, who.locale)
-        return web.json_response(
-            {"session": token, "access_token": who.access_token, "locale": locale_of(who.locale)}
-        )
+        # The user's Discord token stays on the server: the page needs only the session.
+        return web.json_response({"session": token, "locale": locale_of(who.locale)})
 
 
 NO_STORE = {"Cache-Control": "no-store"}
