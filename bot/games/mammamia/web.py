@@ -129,9 +129,26 @@ class MammaMiaWeb:
             "supply",
             pick={"draw": "supply"} if drawing else None,
         )
-        zones.append(
-            {"id": "supply", "label": t("table.supply"), "cards": [supply], "group": "middle"}
-        )
+        supply_zone: Zone = {
+            "id": "supply",
+            "label": t("table.supply"),
+            "cards": [supply],
+            "group": "middle",
+        }
+        if view.turns_left is not None:  # the supply ran out: the last turns
+            supply_zone["lines"] = [f"{t('table.last_turns')}: {view.turns_left}"]
+        zones.append(supply_zone)
+        if view.delivered_pile_size is not None:  # Plus: delivered orders lie face down (PL-R5)
+            pile = view.delivered_pile_size
+            label = t("table.delivered_pile")
+            zones.append(
+                {
+                    "id": "delivered",
+                    "label": label,
+                    "cards": [back(f"{label}: {pile}", pile, "delivered")],
+                    "group": "middle",
+                }
+            )
         if seen.mine is not None:
             zones.append(self._hand(seen, seen.mine, drawing))
         return zones
