@@ -38,7 +38,7 @@ class Seen:
     views in their JSON form."""
 
     game: int
-    name: str  # the game's registry name, e.g. "mammamia"
+    name: str  # the game's registry name
     status: str  # lobby, running, finished, cancelled
     version: int
     names: list[str]

@@ -37,7 +37,7 @@ class Bots:
             dev_guild_id=self.server.guild.id,
             activity=activity,
         )
-        bot = GameBot(config, reveal_pace=self.pace, clock=self.clock, computer_pause=0)
+        bot = GameBot(config, narration_pace=self.pace, clock=self.clock, computer_pause=0)
         seeds = iter(range(self.seed, self.seed + 1000))
         original_build = bot.build_service
 
