@@ -25,7 +25,7 @@ from bot.config import (
 from bot.shards import Shards, parse_ids
 
 TOKEN = "MTIz.fake.token"
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_defaults_with_only_a_token() -> None:
@@ -184,12 +184,15 @@ def test_python_m_bot_with_no_network_says_so_in_one_line(tmp_path: Path) -> Non
     assert len(lines) == 1 and "127.0.0.1:9" in lines[0]
 
 
+ENGINE_TESTS = "tests/mammamia/engine"
+
+
 def test_bare_pytest_collects_the_engine_tests() -> None:
     """`pytest` (not only `python -m pytest`) finds the real `engine` package,
-    not tests/engine."""
+    not a test folder named engine."""
     pytest_bin = Path(sys.executable).parent / "pytest"
     result = subprocess.run(
-        [str(pytest_bin), "--collect-only", "-q", "-p", "no:cacheprovider", "tests/engine"],
+        [str(pytest_bin), "--collect-only", "-q", "-p", "no:cacheprovider", ENGINE_TESTS],
         cwd=PROJECT_ROOT,
         env={"PATH": os.environ.get("PATH", "")},
         capture_output=True,
@@ -197,7 +200,7 @@ def test_bare_pytest_collects_the_engine_tests() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    assert "tests/engine/test_engine_actions.py: " in result.stdout
+    assert f"{ENGINE_TESTS}/test_engine_actions.py: " in result.stdout
 
 
 def test_shards_default_to_every_shard_in_one_process() -> None:

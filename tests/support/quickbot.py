@@ -1,5 +1,5 @@
 """`python -m bot` at test tempo, for tests that run the bot as a real process
-(`python tests/bot/quickbot.py`, configured by the same environment).
+(`python tests/support/quickbot.py`, configured by the same environment).
 
 The same entry point (`bot.__main__.main`), configuration (sharded or not),
 database and Discord traffic; only the narration's pace and the computers'

@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.games import presentations
 from bot.i18n import use_locale
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "bot" / "games"
 PROJECT = "mammamia-bot"  # the project's own name (its catalogs' headers), not a game's
 

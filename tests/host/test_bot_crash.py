@@ -32,7 +32,7 @@ from fakediscord.models import FakeMessage
 from fakediscord.server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-QUICKBOT = Path(__file__).with_name("quickbot.py")
+QUICKBOT = ROOT / "tests" / "support" / "quickbot.py"
 
 
 def kind_of(server: FakeDiscord, message: FakeMessage) -> str | None:

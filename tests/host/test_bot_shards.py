@@ -18,7 +18,7 @@ from fakediscord.models import FakeChannel, FakeUser
 from fakediscord.server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-QUICKBOT = Path(__file__).with_name("quickbot.py")
+QUICKBOT = ROOT / "tests" / "support" / "quickbot.py"
 
 
 class ShardProcess:
