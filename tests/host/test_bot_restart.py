@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 from bot.games.mammamia import render
 from bot.i18n import t
@@ -51,7 +52,9 @@ async def test_restart_mid_reveal_resumes_the_narration(discord_server, bots):
         await players.step()
     while players.live.state.phase == "turn":  # the last turns: do not wait for the narration
         await players.step(wait=False)
-    await asyncio.sleep(0.3)  # a few cards into the narration
+    async with asyncio.timeout(30):  # a few cards into the narration
+        while not _progress_of(discord_server, players.live.row.narration.get("narration_id")):
+            await asyncio.sleep(0.01)
     narration = players.live.row.narration  # as stored: the reveal message posted
     reveal_id = narration.get("narration_id")
     assert reveal_id is not None
@@ -106,3 +109,11 @@ async def test_a_restart_costs_no_request_for_a_game_whose_messages_are_up_to_da
     channel_calls = [r.route for r in discord_server.requests[before:] if " /channels/" in r.route]
     assert channel_calls == []
     await players.step()  # and it carries on
+
+
+def _progress_of(server: Any, message_id: int | None) -> bool:
+    """Whether the narration message is posted and shows some cards told."""
+    if message_id is None:
+        return False
+    shown = re.search(r"(\d+)\D+(\d+)", _progress(server.get_message(message_id)))
+    return shown is not None and int(shown[1]) > 0
