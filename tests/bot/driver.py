@@ -300,3 +300,38 @@ class Players:
                 return
             await self.step()
         raise AssertionError("the game did not end")
+
+
+def narration_lines(embed: dict[str, Any]) -> int:
+    """The lines of text a narration message shows: its description and the
+    values of its fields (titles, field names and the footer aside)."""
+    texts = [embed.get("description") or ""]
+    texts += [f.get("value", "") for f in embed.get("fields") or []]
+    return sum(len(text.split("\n")) for text in texts if text)
+
+
+def reveal_messages(server: FakeDiscord) -> list[FakeMessage]:
+    """The oven reveal messages posted in the game's channel."""
+    return [
+        m
+        for m in server.public_messages(server.channel)
+        if m.embeds and m.embeds[0].get("title", "").startswith("🔥")
+    ]
+
+
+def reveal_seconds(live: Live) -> list[tuple[int, float]]:
+    """Each reveal's cards and the seconds its narration pauses at the
+    default pace, computed from the game's public events as the publisher
+    paces them (decisions aside: a wait for a player is not the narration's)."""
+    shown = live.shown
+    pace = shown.pace({})
+    reveals: list[tuple[int, float]] = []
+    model = None
+    for event in (e for v in sorted(live.events) for e in live.events[v] if e.to is None):
+        model, step = shown.narrate(model, event)
+        if isinstance(event, engine.events.RevealStarted):
+            reveals.append((event.oven, 0.0))
+        if step.paced and reveals:
+            cards, seconds = reveals[-1]
+            reveals[-1] = (cards, seconds + pace)
+    return reveals

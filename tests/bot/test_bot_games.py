@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot import components
-from bot.games.mammamia import PACE, PRESENTATION, render
+from bot.games.mammamia import render
 from bot.overload import deferred
 from engine import mammamia as engine
-from engine.mammamia import events as ev
 
-from driver import Players, version_texts
+from driver import Players, narration_lines, reveal_messages, reveal_seconds, version_texts
 
 
 def _check_hidden(server, players: Players) -> None:
@@ -30,38 +29,19 @@ def _check_hidden(server, players: Players) -> None:
             assert message.ephemeral and len(message.visible_to) == 1
 
 
-def reveal_pauses(live) -> list[tuple[int, float]]:
-    """Each reveal's cards and the narration's pauses (normal speed) up to its
-    40th card, computed from the game's public events as the publisher paces
-    them (decisions aside: a pause waiting for a player is not the narration's)."""
-    reveals: list[tuple[int, float]] = []
-    model, shown = None, 0
-    for event in (e for v in sorted(live.events) for e in live.events[v] if e.to is None):
-        model, step = PRESENTATION.narrate(model, event)
-        if isinstance(event, ev.RevealStarted):
-            reveals.append((event.oven, 0.0))
-            shown = 0
-        if isinstance(event, ev.Revealed):
-            shown += 1
-        if step.paced and reveals and shown <= 40:
-            cards, pause = reveals[-1]
-            reveals[-1] = (cards, pause + PACE["normal"])
-    return reveals
-
-
 def _reveals_read_quickly(server, live) -> None:
-    """A 40-card reveal reads in at most 60 s at normal speed, and the reveal
-    message stays compact while the oven is revealed (its story is told in
-    full once the round is over)."""
-    reveals = reveal_pauses(live)
+    """Every reveal reads in at most 60 s at the normal pace whatever the
+    oven holds, its message at most 30 lines in any version, and compact
+    while the oven is revealed (its story is told in full once the round is
+    over)."""
+    reveals = reveal_seconds(live)
     assert any(cards >= 40 for cards, _ in reveals), reveals
-    for cards, pause in reveals:
-        assert pause <= 60.0 * min(cards, 40) / 40, (cards, pause)
-    for message in server.messages.values():
-        if not message.embeds or not message.embeds[0].get("title", "").startswith("🔥"):
-            continue
+    for cards, seconds in reveals:
+        assert seconds <= 60.0, (cards, seconds)
+    for message in reveal_messages(server):
         for old in [*message.history, {"embeds": message.embeds}]:
             embed = (old.get("embeds") or [{}])[0]
+            assert narration_lines(embed) <= 30, embed
             fields = {f["name"]: f["value"] for f in embed.get("fields", [])}
             if render.t("reveal.summary") in fields:
                 continue  # the round summary: the whole story

@@ -26,8 +26,7 @@ from .controls import ITEMS
 MMTable = Table[PublicView, ev.Event]
 
 
-#: Seconds the reveal pauses after each paced step, by `reveal_speed`.
-PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
+PACE = narration.PACE
 REVEAL_SPEED = Option("reveal_speed", tuple(PACE), "normal")
 
 
@@ -77,7 +76,9 @@ class MammaMiaPresentation:
             return model, Step(Show.FINAL)
         if model is None or not narration.update(model, event):
             return model, Step()
-        paced = narration.paced(event)
+        shows, paced = narration.step(model, event)
+        if not shows:
+            return model, Step()
         return model, Step(Show.EDIT, paced, isinstance(event, ev.RoundStarted))
 
     def load_narration(self, data: JSON) -> narration.Reveal:

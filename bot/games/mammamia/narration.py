@@ -1,8 +1,15 @@
-"""The public oven reveal, narrated card by card, and the end of a round or game.
+"""The public oven reveal, narrated order by order, and the end of a round or game.
 
-The narration is a small JSON model (`Narration.reveal`) updated by the
-engine's public events one at a time and stored after each, so after a
+The narration is a small JSON model (`Reveal`) updated by the engine's
+public events one at a time and stored after each step shown, so after a
 restart the reveal message is rendered again exactly where it stopped.
+
+A reveal fits a minute at the normal pace whatever the oven holds: the
+message changes, and pauses, only at an order's outcome (`step`); the
+ingredient cards between two orders show with the next outcome, or with
+the decision an order opens, and at most `MAX_BEATS` outcomes pause. Its
+story stays short too: a help request and its refusals are one line, and a
+round with more than `STORY_LINES` lines is told per player (`story`).
 """
 
 from __future__ import annotations
@@ -31,21 +38,20 @@ RETURNED_WHY = by_last_part(
     N_("reveal.returned.no_help"),
 )
 
+#: Seconds the reveal pauses after each paced step, by `reveal_speed`.
+PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
+#: What a reveal's narration may take at the normal pace, waits for decisions aside.
+MINUTE = 60.0
+#: Pauses in one reveal at most: a minute at the normal pace, whatever the oven holds.
+MAX_BEATS = int(MINUTE // PACE["normal"]) - 1
 #: Outcomes of an order, each shown with a pause after it.
 OUTCOMES = (ev.Made, ev.Returned)
 #: Outcomes shown in the message while the oven is revealed; the whole story
 #: of the round is in its summary.
 RECENT = 3
-
-
-def paced(event: object) -> bool:
-    """At most one pause per card, so a reveal reads in a steady time: after an
-    ingredient, and after an order's outcome (the order card itself shows with
-    its outcome, or with the decision it opens). Help answers arrive together
-    and show with the pizza they lead to."""
-    if isinstance(event, ev.Revealed):
-        return event.card in render.KIND_EMOJI
-    return isinstance(event, OUTCOMES)
+#: Lines of a round's story before it is told per player: with the message's
+#: fields (at most 10 lines) the narration stays within 30 lines.
+STORY_LINES = 20
 
 
 MADE, RETURNED, ASKED, REFUSED = "made", "returned", "asked", "refused"
@@ -95,6 +101,7 @@ class Reveal(Value):
     lines: list[Line] = field(default_factory=list)
     done: bool = False  # the round is over: its whole story is shown
     first: int | None = None  # who starts the next round
+    beats: int = 0  # pauses taken so far (`step`)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Reveal:
@@ -108,6 +115,7 @@ class Reveal(Value):
             lines=[Line.from_json(line) for line in data["lines"]],
             done=data["done"],
             first=data["first"],
+            beats=data.get("beats", 0),  # stored before reveals were bounded: none yet
         )
 
 
@@ -143,7 +151,22 @@ def update(model: Reveal, event: object) -> bool:
     return True
 
 
-def _line(line: Line, variant: str, names: Sequence[str]) -> str:
+def step(model: Reveal, event: object) -> tuple[bool, bool]:
+    """Whether the message shows this event now, and whether the narration
+    then pauses; `update` has folded it in. Only an order's outcome pauses
+    (at most `MAX_BEATS` of them); a card revealed, a help request and its
+    answers show with the next outcome or with the decision pending (which
+    the host draws once the narration has caught up), so a reveal costs a
+    message edit per order, not per card. The round's end shows at once."""
+    if isinstance(event, OUTCOMES):
+        paced = model.beats < MAX_BEATS
+        model.beats += paced
+        return True, paced
+    return isinstance(event, ev.RoundEnded | ev.RoundStarted), False
+
+
+def _line(line: Line, variant: str, names: Sequence[str], refused: Sequence[int] = ()) -> str:
+    """One line of the story; a help request carries its refusals (`refused`)."""
     who = render.name_of(names, line.seat)
     if line.type == MADE:
         assert line.order is not None
@@ -167,9 +190,67 @@ def _line(line: Line, variant: str, names: Sequence[str]) -> str:
             name=who,
             order=render.order_title(variant, line.order),
         )
+    text = ""
     if line.type == ASKED:
-        return t("reveal.asked", name=who, cards=render.cards(line.cards or {}))
-    return t("reveal.refused", name=who)
+        text = t("reveal.asked", name=who, cards=render.cards(line.cards or {}))
+    if refused:
+        who_not = render.names_of(names, refused)
+        if len(refused) == 1:
+            no = t("reveal.refused", names=who_not)
+        else:
+            no = tn("reveal.refused_many", len(refused), names=who_not)
+        text = t("reveal.asked_refused", asked=text, refused=no) if text else no
+    return text
+
+
+def story(model: Reveal, variant: str, names: Sequence[str]) -> list[str]:
+    """The round's story: a line per order's outcome and per help request
+    (with its refusals); past `STORY_LINES` lines, a line per player."""
+    told: list[str] = []
+    lines = model.lines
+    i = 0
+    while i < len(lines):
+        line, i = lines[i], i + 1
+        if line.type not in (ASKED, REFUSED):
+            told.append(_line(line, variant, names))
+            continue
+        asked = line if line.type == ASKED else None
+        refused = [] if asked else [line.seat]
+        while i < len(lines) and lines[i].type == REFUSED:
+            refused.append(lines[i].seat)
+            i += 1
+        told.append(_line(asked or line, variant, names, refused))
+    if len(told) <= STORY_LINES:
+        return told
+    return _per_player(model, variant, names)
+
+
+def _per_player(model: Reveal, variant: str, names: Sequence[str]) -> list[str]:
+    """A long round told per player: the orders they made (and who helped),
+    the orders that went back, the help they gave."""
+    told = []
+    for seat, name in enumerate(names):
+        mine = [line for line in model.lines if line.seat == seat and line.order is not None]
+        made = [_made_short(line, variant, names) for line in mine if line.type == MADE]
+        back = [render.order_title(variant, o.order or "") for o in mine if o.type == RETURNED]
+        gave = sum(1 for line in model.lines if line.type == MADE and line.helper == seat)
+        parts = []
+        if made:
+            parts.append(f"✅ {join_and(made)}")
+        if back:
+            parts.append(f"↩️ {join_and(back)}")
+        if gave:
+            parts.append(tn("reveal.story.helped", gave))
+        if parts:
+            told.append(t("reveal.story.player", name=name, outcomes=" · ".join(parts)))
+    return told
+
+
+def _made_short(line: Line, variant: str, names: Sequence[str]) -> str:
+    title = render.order_title(variant, line.order or "")
+    if line.helper is None:
+        return title
+    return t("reveal.story.helped_by", order=title, name=render.name_of(names, line.helper))
 
 
 def reveal(
@@ -185,8 +266,8 @@ def reveal(
     title = t("reveal.title", round=model.round)
     embed = discord.Embed(title=title, colour=render.COLOURS[variant])
     if model.done:  # the round's whole story, read once
-        story = [_line(line, variant, names) for line in model.lines]
-        text = "\n".join(story) if story else t("reveal.no_orders")
+        told = story(model, variant, names)
+        text = "\n".join(told) if told else t("reveal.no_orders")
         if len(text) > 3000:
             text = "…\n" + text[-3000:].split("\n", 1)[-1]
     else:  # at a glance: the last few outcomes

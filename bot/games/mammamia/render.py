@@ -195,7 +195,7 @@ def name_of(names: Sequence[str], seat: int | None) -> str:
 
 
 def names_of(names: Sequence[str], seats: Sequence[int]) -> str:
-    return ", ".join(name_of(names, seat) for seat in seats)
+    return join_and([name_of(names, seat) for seat in seats])
 
 
 def latest_play(view: PublicView, names: Sequence[str]) -> str:
