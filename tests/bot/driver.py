@@ -61,7 +61,8 @@ class Players:
         self._live: Any = None
         self.coverage = Coverage()
         self.secrets_seen: list[tuple[str, str]] = []  # (hand text, owner) for MM-V1 checks
-        self.clicks: list[tuple[str, int]] = []  # (whole or detailed, clicks) per turn by buttons
+        # (whole or detailed, clicks) per turn by buttons, the click opening the hand included
+        self.clicks: list[tuple[str, int]] = []
 
     @property
     def live(self) -> Live:
@@ -160,7 +161,10 @@ class Players:
         play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
         assert play.get("disabled"), "nothing is played that the player did not choose"
         value = Draft.of(action).encode()
-        whole = hand.find_select(prefix=f"mm:{g}:{v}:turn:")
+        try:  # every whole turn, when they fit in one select
+            whole = hand.find_select(prefix=f"mm:{g}:{v}:turn:")
+        except LookupError:
+            whole = {"options": []}
         if any(o["value"] == value for o in whole["options"]):
             r = await self.server.select(user, hand, whole["custom_id"], [value])
             hand = r.message or hand
@@ -170,14 +174,15 @@ class Players:
             choices = []
             if isinstance(action, engine.Turn):
                 choices.append(("cards", f"{action.ingredient}*{action.count}"))
-                if action.order:
-                    choices.append(("order", action.order))
-            choices.append(("draw", action.draw or "-"))
+            choices.append(
+                ("finish", f"{getattr(action, 'order', None) or '-'}~{action.draw or '-'}")
+            )
             for verb, choice in choices:
                 try:
                     select = hand.find_select(prefix=f"mm:{g}:{v}:{verb}:")
-                except LookupError:  # e.g. only one draw possible: nothing to choose
+                except LookupError:  # e.g. only one order and draw possible: nothing to choose
                     continue
+                assert any(o["value"] == choice for o in select["options"]), (choice, select)
                 r = await self.server.select(user, hand, select["custom_id"], [choice])
                 hand = r.message or hand
                 clicks += 1
@@ -195,11 +200,19 @@ class Players:
         self.clicks.append((path, clicks))
 
     async def pick_a_turn(self, user: Any, hand: FakeMessage) -> FakeMessage:
-        """Choose the first whole turn the hand offers: its Play button then plays it."""
-        select = hand.find_select(prefix=f"mm:{self.game}:{self.live.version}:turn:")
-        first = select["options"][0]["value"]
-        r = await self.server.select(user, hand, select["custom_id"], [first])
-        return r.message or hand
+        """Choose the first whole turn the hand offers (the first cards and the
+        first order and draw with them when the turns fill more than one
+        select): its Play button then plays it."""
+        prefix = f"mm:{self.game}:{self.live.version}"
+        verbs = ["turn"] if any(prefix + ":turn:" in c for c in hand.custom_ids()) else []
+        for verb in verbs or ["cards", "finish"]:
+            if not any(f"{prefix}:{verb}:" in c for c in hand.custom_ids()):
+                continue
+            select = hand.find_select(prefix=f"{prefix}:{verb}:")
+            first = select["options"][0]["value"]
+            r = await self.server.select(user, hand, select["custom_id"], [first])
+            hand = r.message or hand
+        return hand
 
     def _remember_hand(self, message: FakeMessage, user: Any) -> None:
         """Keep the private Orders field of a hand view, to look for it in public."""

@@ -73,9 +73,11 @@ async def test_whole_classic_game_of_three(discord_server, bots):
     _check_hidden(discord_server, players)
     seen = players.coverage.counts
     assert seen["play_command"] and seen["play_controls"], seen
-    # A turn by buttons: one click opens the hand, a whole turn is two more.
+    # A turn by buttons: one click opens the hand, a whole turn is two more,
+    # and any turn at most three (the cards, what goes with them, Play).
     assert seen["play_whole"] and seen["play_detailed"], seen
     assert max(n for path, n in players.clicks if path == "whole") <= 3, players.clicks
+    assert max(n for _, n in players.clicks) <= 4, players.clicks
     assert seen["declined"] + seen["declined_choice"] > 0, seen
     assert seen["paid"] + seen["chose"] > 0, seen
 

@@ -124,12 +124,17 @@ class CardsSelect(_DraftSelect, prefix=PREFIX, verb="cards"):
     """How many cards of which kind."""
 
 
+class FinishSelect(_DraftSelect, prefix=PREFIX, verb="finish"):
+    """The order card (or none) and the draw that go with the cards."""
+
+
 class OrderSelect(_DraftSelect, prefix=PREFIX, verb="order"):
-    pass
+    """An order card alone: on hands sent before the order and the draw were
+    chosen together (`FinishSelect`)."""
 
 
 class DrawSelect(_DraftSelect, prefix=PREFIX, verb="draw"):
-    pass
+    """A draw alone, as `OrderSelect`."""
 
 
 class PlayButton(Component, prefix=PREFIX, verb="play"):
@@ -212,14 +217,28 @@ def _cards_of(value: str) -> Cards:
     return tuple((k, int(n)) for k, n in pairs if n.isdigit())
 
 
+#: A picker's options on one page: Discord's 25, one of them the next page.
+PAGE = 24
+MORE = "page:"
+
+
 def _picker(
-    live: Live, version: int, verb: str, actions: Sequence[Pay | Ask], prompt: str
+    live: Live, version: int, verb: str, actions: Sequence[Pay | Ask], prompt: str, page: int = 0
 ) -> Reply:
-    """An ephemeral select of the legal ways to pay or ask (at most 25 shown)."""
+    """An ephemeral select of the legal ways to pay or ask; when there are
+    more than one select holds, in pages, the last option of each leading
+    to the next page (none is left out)."""
     options = []
     for action in actions:
         cards = action.cards or ()
         options.append((render.cards(dict(cards)), _cards_value(cards), False))
+    pages = max(1, -(-len(options) // PAGE)) if len(options) > PAGE + 1 else 1
+    if pages > 1:
+        page %= pages
+        shown = options[page * PAGE : (page + 1) * PAGE]
+        following = (page + 1) % pages
+        more = t("pick.more", page=following + 1, pages=pages)
+        options = [*shown, (more, f"{MORE}{following}", False)]
     menu = select(custom_id(live.id, version, verb), options, placeholder=prompt)
     return Reply(content=prompt, items=[menu])
 
@@ -228,9 +247,20 @@ class _Picked(_Decision):
     def action(self, seat: int, cards: Cards) -> Action:
         raise NotImplementedError
 
+    def choices(self, seat: int) -> list[Pay | Ask]:
+        raise NotImplementedError
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         click = self.click
-        cards = _cards_of(click.values[0] if click.values else "")
+        value = click.values[0] if click.values else ""
+        if value.startswith(MORE) and value[len(MORE) :].isdigit():
+            seat = seat_for(self.live, interaction.user.id)
+            prompt = t("pick.pay") if isinstance(self, PaySetSelect) else t("pick.ask")
+            page = int(value[len(MORE) :])
+            picker = _picker(self.live, click.version, self.verb, self.choices(seat), prompt, page)
+            await edit(interaction, picker)
+            return
+        cards = _cards_of(value)
         await service_of(interaction).act(
             click.game, interaction.user.id, lambda s: self.action(s, cards), click.version
         )
@@ -246,10 +276,17 @@ class PaySetSelect(_Picked, prefix=PREFIX, verb="payset"):
     def action(self, seat: int, cards: Cards) -> Action:
         return Pay(seat, True, cards)
 
+    def choices(self, seat: int) -> list[Pay | Ask]:
+        legal = RULES.legal_actions(state_of(self.live), seat)
+        return [a for a in legal if isinstance(a, Pay) and a.cards]
+
 
 class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
     def action(self, seat: int, cards: Cards) -> Action:
         return Ask(seat, cards)
+
+    def choices(self, seat: int) -> list[Pay | Ask]:
+        return [a for a in RULES.legal_actions(state_of(self.live), seat) if isinstance(a, Ask)]
 
 
 class HelpButton(Component, prefix=PREFIX, verb="help"):
@@ -275,6 +312,7 @@ ITEMS: tuple[type[Component], ...] = (
     HandButton,
     TurnSelect,
     CardsSelect,
+    FinishSelect,
     OrderSelect,
     DrawSelect,
     PlayButton,

@@ -19,6 +19,7 @@ from engine.mammamia import variant_of
 from engine.mammamia.cards import (
     ALL_KINDS,
     BOMBASTICA,
+    BOXES,
     CHIOTTONA,
     MAMMAMIA,
     MINIMALE,
@@ -91,7 +92,7 @@ def card_title(variant: str, card: str) -> str:
     if card in ALL_KINDS:
         return kind(card)
     if card in ORDER_CARDS[variant]:
-        return order_title(variant, card)
+        return order_label(variant, card)
     return discord.utils.escape_markdown(card[:40])
 
 
@@ -148,6 +149,20 @@ def order_needs(variant: str, order: str) -> str:
     if card.crossed is not None and card.shape != PICCOLA:
         text += t("needs.crossed", crossed=kind(card.crossed))
     return text
+
+
+def order_label(variant: str, order: str) -> str:
+    """`🟫 Normale 1🍄 4🌭`: an order's name and, where the name alone does not
+    tell two cards of one colour apart, what it needs in emoji (its kinds
+    and counts, 🚫 before a crossed-out kind)."""
+    card = order_card(variant, order)
+    alike = [c for c in BOXES[variant].orders[card.colour] if c.name == card.name]
+    if len(alike) < 2:
+        return order_title(variant, order)
+    marks = [f"{n}{KIND_EMOJI[k]}" for k, n in card.needs]
+    if card.crossed is not None:
+        marks.append(f"🚫{KIND_EMOJI[card.crossed]}")
+    return " ".join([order_title(variant, order), *marks])
 
 
 def order_line(variant: str, order: str) -> str:
