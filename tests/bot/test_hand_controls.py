@@ -15,12 +15,16 @@ import discord
 import pytest
 
 from bot.games.mammamia import render
-from bot.games.mammamia.controls import MORE, _picker
+from bot.games.mammamia.controls import _picker
 from bot.games.mammamia.hand import MOST, Draft, chosen, hand
+from bot.games.pizzaisland.controls import _hero_controls
 from bot.i18n import use_locale
+from bot.paging import MORE, turned
 from engine import mammamia as engine
 from engine.mammamia.actions import Ask, Pass, Turn
 from engine.mammamia.cards import BOXES
+from engine.pizzaisland import GAME as ISLAND
+from engine.pizzaisland.actions import Decline
 
 CLICKS = 3
 
@@ -147,3 +151,34 @@ def test_a_picker_of_many_ways_to_pay_or_ask_shows_them_all_in_pages():
             if page == 0:
                 break
     assert len(seen) == len(asks) == 63 and pages == 3
+
+
+def test_a_pizza_island_hero_offers_every_way_to_use_it_in_pages():
+    """PI-H: a Pepper's or a Fork's ways often outnumber a select's 25
+    options; the decision shows them all, page after page."""
+    rng = random.Random(1)
+    while True:
+        record = ISLAND.new_record({"level": "advanced"}, 3, rng.randrange(1 << 30))
+        state, _ = ISLAND.start(record)
+        found = None
+        while not ISLAND.is_over(state) and found is None:
+            legal = list(ISLAND.legal_actions(state, ISLAND.to_act(state)[0]))
+            uses = [a for a in legal if not isinstance(a, Decline)]
+            if ISLAND.public_view(state).pending is not None and len(uses) > 2 * MOST:
+                found = legal
+            state, _ = ISLAND.apply(state, rng.choice(legal))
+        if found is not None:
+            break
+    names = ["Ana", "Bo", "Cleo"]
+    seen: set[str] = set()
+    page = 0
+    with use_locale("ja"):
+        while True:
+            menu = _hero_controls(1, 1, found, names, page)[0]
+            assert isinstance(menu, discord.ui.Select) and len(menu.options) <= MOST
+            values = [o.value for o in menu.options]
+            seen |= {v for v in values if turned(v) is None}
+            page = turned(values[-1]) or 0
+            if page == 0:
+                break
+    assert seen == {a.text() for a in found if not isinstance(a, Decline)}

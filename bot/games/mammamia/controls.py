@@ -26,6 +26,7 @@ from bot.components import (
     update,
 )
 from bot.i18n import t
+from bot.paging import page_of, turned
 from bot.reply import Reply, select
 from bot.service import Live, Outcome, ServiceError, seat_for
 from engine.mammamia import GAME as RULES
@@ -217,11 +218,6 @@ def _cards_of(value: str) -> Cards:
     return tuple((k, int(n)) for k, n in pairs if n.isdigit())
 
 
-#: A picker's options on one page: Discord's 25, one of them the next page.
-PAGE = 24
-MORE = "page:"
-
-
 def _picker(
     live: Live, version: int, verb: str, actions: Sequence[Pay | Ask], prompt: str, page: int = 0
 ) -> Reply:
@@ -232,14 +228,7 @@ def _picker(
     for action in actions:
         cards = action.cards or ()
         options.append((render.cards(dict(cards)), _cards_value(cards), False))
-    pages = max(1, -(-len(options) // PAGE)) if len(options) > PAGE + 1 else 1
-    if pages > 1:
-        page %= pages
-        shown = options[page * PAGE : (page + 1) * PAGE]
-        following = (page + 1) % pages
-        more = t("pick.more", page=following + 1, pages=pages)
-        options = [*shown, (more, f"{MORE}{following}", False)]
-    menu = select(custom_id(live.id, version, verb), options, placeholder=prompt)
+    menu = select(custom_id(live.id, version, verb), page_of(options, page), placeholder=prompt)
     return Reply(content=prompt, items=[menu])
 
 
@@ -253,10 +242,10 @@ class _Picked(_Decision):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         click = self.click
         value = click.values[0] if click.values else ""
-        if value.startswith(MORE) and value[len(MORE) :].isdigit():
+        page = turned(value)
+        if page is not None:
             seat = seat_for(self.live, interaction.user.id)
             prompt = t("pick.pay") if isinstance(self, PaySetSelect) else t("pick.ask")
-            page = int(value[len(MORE) :])
             picker = _picker(self.live, click.version, self.verb, self.choices(seat), prompt, page)
             await edit(interaction, picker)
             return
