@@ -156,7 +156,8 @@ class Players:
         clicks = 1
         assert hand.ephemeral and hand.visible_to == frozenset({user.id})
         self._remember_hand(hand, user)
-        assert render.t("table.your_turn") in hand.text, "the hand says whose turn: yours"
+        mine = render.t("table.your_turn", user.locale)  # a private message: the player's language
+        assert mine in hand.text, "the hand says whose turn: yours"
         g, v = self.game, self.live.version
         play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
         assert play.get("disabled"), "nothing is played that the player did not choose"
@@ -218,7 +219,9 @@ class Players:
         """Keep the private Orders field of a hand view, to look for it in public."""
         for embed in message.embeds:
             for f in embed.get("fields", []):
-                if f.get("name") == render.t("hand.orders") and "**" in f.get("value", ""):
+                if f.get("name") == render.t("hand.orders", user.locale) and "**" in f.get(
+                    "value", ""
+                ):
                     self.secrets_seen.append((f["value"], str(user.id)))
 
     # --- the reveal --------------------------------------------------------------------
