@@ -21,8 +21,8 @@ from typing import Any, ClassVar, cast
 
 import discord
 
-from .games import presentation
-from .i18n import N_, Nn_, by_last_part, t, use_locale
+from .games import commands_of, presentation, typed
+from .i18n import N_, Nn_, by_last_part, join_or, t, use_locale
 from .overload import deferred, note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
@@ -299,8 +299,19 @@ async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> 
     if error.game is not None:
         key, params = presentation(error.game).refusal(error.code, error.params)
     else:
-        key, params = REFUSALS[error.code], dict(error.params)
+        key, params = REFUSALS[error.code], {**commands_named(interaction), **error.params}
     await say(interaction, t(key, **params))
+
+
+def commands_named(interaction: discord.Interaction[Any]) -> dict[str, str]:
+    """The commands a host refusal may suggest (`{new}`, `{table}`), of the
+    game whose command or button was used."""
+    group = getattr(getattr(interaction.command, "root_parent", None), "name", None)
+    data: dict[str, Any] = dict(interaction.data or {})
+    prefix = str(data.get("custom_id", "")).split(":", 1)[0] or None
+    groups = commands_of(group, prefix)
+    new = [typed(g, f"command.{g}.new.name") for g in groups]
+    return {"new": join_or(new), "table": join_or([typed(g, "command.table.name") for g in groups])}
 
 
 async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
@@ -321,7 +332,8 @@ async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
     game = preferences.get("dm_refused")
     if not game or preferences.get("dm_refused_told"):
         return None
-    return t("notify.refused", command=f"/{presentation(game).command} notify on")
+    command = typed(presentation(game).command, "command.notify.name", "command.choice.on")
+    return t("notify.refused", command=command)
 
 
 async def tell(interaction: discord.Interaction[Any], notice: str | None) -> None:

@@ -25,7 +25,7 @@ from bot.components import (
     service_of,
     update,
 )
-from bot.i18n import t
+from bot.i18n import join_and, sentences, t
 from bot.paging import page_of, turned
 from bot.reply import Reply, select
 from bot.service import Live, Outcome, ServiceError, seat_for
@@ -67,16 +67,18 @@ def played_notice(outcome: Outcome) -> str:
     else:
         text = t("played.pass")
     drawn: list[str] = []
+    told = [text]
     for event in outcome.events:
         if isinstance(event, ev.Drew) and event.to == outcome.seat:
             drawn += event.cards
         if isinstance(event, ev.MammaMiaLaid) and event.seat == outcome.seat:
-            text += " " + t("played.mamma_mia")
+            told.append(t("played.mamma_mia"))
     if drawn:
         variant = variant_of(outcome.live.row.settings)
-        names = [render.card_title(variant, c) for c in drawn]
-        text += " " + t("played.drew", cards=", ".join(names))
-    return text
+        told.append(
+            t("played.drew", cards=join_and([render.card_title(variant, c) for c in drawn]))
+        )
+    return sentences(*told)
 
 
 async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:

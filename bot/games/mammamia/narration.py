@@ -322,7 +322,9 @@ def _result(line: Line) -> Result:
 def tally(model: Reveal) -> str:
     """Pizzas made and orders gone back so far this reveal, in one line."""
     kinds = [line.type for line in model.lines]
-    return t("reveal.tally_value", made=kinds.count(MADE), returned=kinds.count(RETURNED))
+    made = tn("reveal.tally_made", kinds.count(MADE))
+    back = tn("reveal.tally_back", kinds.count(RETURNED))
+    return f"{made} · {back}"
 
 
 def summary(model: Reveal, variant: str, names: Sequence[str]) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.games import typed
 from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.reply import BLUE, Reply, button
 from bot.reply import custom_id as _custom_id
@@ -49,6 +50,7 @@ COLOUR_EMOJI = {
 }
 MAMMA_MIA_EMOJI = "🃏"
 PREFIX = "mm"  # this game's component ids: mm:<game>:<version>:<verb>[:<arg>]
+COMMAND = "mammamia"  # this game's command group: /mammamia
 COLOURS = {
     "classic": discord.Colour.from_rgb(200, 60, 40),
     "plus": discord.Colour.from_rgb(230, 120, 30),
@@ -106,10 +108,10 @@ def kind_name(name: str) -> str:
 
 
 def cards(counts: Mapping[str, int] | Sequence[tuple[str, int]]) -> str:
-    """`2 × 🍍 pineapple, 1 × 🫒 olive`"""
+    """`2 × 🍍 pineapple and 1 × 🫒 olive`"""
     items = counts.items() if isinstance(counts, Mapping) else counts
     parts = [f"{n} × {kind(k)}" for k, n in items if n]
-    return ", ".join(parts) if parts else t("cards.none")
+    return join_and(parts) if parts else t("cards.none")
 
 
 def order_card(variant: str, order: str) -> OrderCard:
@@ -298,7 +300,10 @@ def table(
     embed = discord.Embed(title=title, colour=COLOURS[variant])
     embed.description = status_line(view, names)
     embed.add_field(name=t("table.latest"), value=latest_play(view, names))
-    oven = tn("table.oven_value", view.oven_size, top=oven_top(view))
+    if view.phase == "reveal":  # the oven is being turned over: no top to show
+        oven = tn("table.oven_revealing", view.oven_size)
+    else:
+        oven = tn("table.oven_value", view.oven_size, top=oven_top(view))
     embed.add_field(name=t("table.oven"), value=oven, inline=True)
     embed.add_field(name=t("table.supply"), value=str(view.supply_size), inline=True)
     embed.add_field(name=t("table.leftovers"), value=cards(view.table), inline=False)
@@ -324,7 +329,7 @@ def table(
 
 def turn_ping(view: PublicView, mention: str, names: Sequence[str]) -> str:
     if view.phase == "turn":
-        return t("ping.turn", mention=mention)
+        return t("ping.turn", mention=mention, hand=typed(COMMAND, "command.mammamia.hand.name"))
     pending = view.pending
     if pending and pending.stage == "help":
         owner = names[pending.owner]
