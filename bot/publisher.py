@@ -528,14 +528,17 @@ class Publisher:
         """The buttons of a pending public decision, on the narration, once
         narrated; and no buttons once nothing is pending (the last decision of a
         game may be followed by no narrated change that would redraw it)."""
-        if "reveal" not in narration or narration.get("decision_version") == live.version:
+        # The version drawn, read before the edit's await: a computer may move
+        # meanwhile, and its decision must not pass for drawn.
+        version = live.version
+        if "reveal" not in narration or narration.get("decision_version") == version:
             return
         if shown.has_decision(live.rules.public_view(live.state)):
             await self._edit_narration(live, shown, channel, narration, True)
             narration["buttons"] = True
         elif narration.pop("buttons", False):
             await self._edit_narration(live, shown, channel, narration, False)
-        narration["decision_version"] = live.version
+        narration["decision_version"] = version
 
     async def _ended(
         self, live: Live, shown: AnyPresentation, channel: Any, narration: dict[str, Any]
