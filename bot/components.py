@@ -306,8 +306,9 @@ async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> 
 def commands_named(interaction: discord.Interaction[Any]) -> dict[str, str]:
     """The commands a host refusal may suggest (`{new}`, `{table}`), of the
     game whose command or button was used."""
-    group = getattr(getattr(interaction.command, "root_parent", None), "name", None)
-    data: dict[str, Any] = dict(interaction.data or {})
+    command = getattr(interaction, "command", None)
+    group = getattr(getattr(command, "root_parent", None), "name", None)
+    data: dict[str, Any] = dict(getattr(interaction, "data", None) or {})
     prefix = str(data.get("custom_id", "")).split(":", 1)[0] or None
     groups = commands_of(group, prefix)
     new = [typed(g, f"command.{g}.new.name") for g in groups]
