@@ -101,7 +101,9 @@ async def test_the_leaderboard_speaks_the_servers_language(discord_server, bots,
         discord_server.users[0], discord_server.channel, "mammamia", "leaderboard"
     )
     assert not r.response.ephemeral
-    assert _title(r.message).startswith(t("leaderboard.title", spoken, period="")[:4])
+    period = t("leaderboard.period.all", spoken)
+    title = t("leaderboard.title", spoken, game=t("mammamia.title", spoken), period=period)
+    assert _title(r.message) == title
 
 
 def test_every_supported_locale_is_spoken():

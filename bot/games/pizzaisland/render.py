@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_, by_last_part, t
+from bot.i18n import N_, by_last_part, t, tn
 from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from bot.reply import custom_id as _custom_id
 from engine.pizzaisland import events as ev
@@ -114,7 +114,7 @@ def event_line(event: ev.Event, names: Sequence[str]) -> str | None:
     if isinstance(event, ev.HeroApplied):
         return applied_line(event, who, names)
     if isinstance(event, ev.TurnEnded):
-        return t("pi.line.turn_end", name=who, count=event.taken)
+        return t("pi.line.turn_end", name=who)
     return None
 
 
@@ -123,7 +123,7 @@ def applied_line(event: ev.HeroApplied, who: str, names: Sequence[str]) -> str:
         return t("pi.line.mushroom", name=who)
     if isinstance(event, ev.PepperApplied):
         where = t("pi.pepper.top") if event.where == "top" else t("pi.pepper.bottom")
-        return t("pi.line.pepper", name=who, count=event.count, where=where)
+        return tn("pi.line.pepper", event.count, name=who, where=where)
     if isinstance(event, ev.KnifeApplied):
         return t("pi.line.knife", name=who, card=card_name(event.card), victim=names[event.player])
     return t(
