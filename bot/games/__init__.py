@@ -26,7 +26,6 @@ from discord.ext import commands
 from engine import extra_packages
 from engine.interface import JSON, Event, Game, Option, View
 
-from ..i18n import t
 from ..reply import Reply
 
 PV = TypeVar("PV", bound=View)  # a game's public view
@@ -239,18 +238,3 @@ def presentations() -> dict[str, AnyPresentation]:
 
 def presentation(game: str) -> AnyPresentation:
     return presentations()[game]
-
-
-def typed(command: str, *words: str) -> str:
-    """A command as a player types it, in the current language: `/mammamia
-    new`; `words` are the message ids of its subcommand's name and of any
-    choice after it (`command.notify.name`, `command.choice.on`)."""
-    return " ".join([f"/{command}", *(t(word) for word in words)])
-
-
-def commands_of(group: str | None = None, prefix: str | None = None) -> list[str]:
-    """The command group of the game named by its group or its component
-    prefix; every game's when neither names one (a refusal then offers each)."""
-    shown = presentations().values()
-    named = [s.command for s in shown if s.command == group or s.prefix == prefix]
-    return named or [s.command for s in shown]

@@ -12,11 +12,11 @@ from typing import Any
 
 import discord
 
-from bot.games import typed
+from bot import here
 from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.reply import BLUE, Reply, button
 from bot.reply import custom_id as _custom_id
-from engine.mammamia import variant_of
+from engine.mammamia import GAME, variant_of
 from engine.mammamia.cards import (
     ALL_KINDS,
     BOMBASTICA,
@@ -329,7 +329,7 @@ def table(
 
 def turn_ping(view: PublicView, mention: str, names: Sequence[str]) -> str:
     if view.phase == "turn":
-        return t("ping.turn", mention=mention, hand=typed(COMMAND, "command.mammamia.hand.name"))
+        return t("ping.turn", mention=mention, hand=here.slash(GAME.name, "hand"))
     pending = view.pending
     if pending and pending.stage == "help":
         owner = names[pending.owner]
