@@ -79,6 +79,10 @@ NOT_COUNTS: dict[tuple[str, str], str] = {
     ("pi.final.line", "wins"): VALUE,
     ("pi.final.line", "points"): VALUE,
     ("config.bad_shard_ids", "count"): BOUND,
+    ("alt.reveal", "round"): ORDINAL,
+    ("alt.reveal.summary", "round"): ORDINAL,
+    ("alt.ranked", "place"): ORDINAL,
+    ("export.alt", "game"): ID,
 }
 
 

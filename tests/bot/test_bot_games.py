@@ -19,7 +19,8 @@ def _check_hidden(server, players: Players) -> None:
     private_words = [render.t("hand.ingredients"), render.t("hand.order_pile"), "You drew"]
     assert players.secrets_seen
     for message in public:
-        for text in version_texts(message):
+        alts = [a.description or "" for a in message.attachments]  # what a screen reader says
+        for text in version_texts(message) + alts:
             for word in private_words:
                 assert word not in text, f"a hand in public: {text[:200]}"
             for secret, _owner in players.secrets_seen:

@@ -38,6 +38,9 @@ def all_texts(server, users) -> list[str]:
         messages += server.ephemerals_for(user)
     for message in messages:
         texts += version_texts(message)
+        for attachment in message.attachments:  # every picture's alt text, in the language too
+            assert attachment.description, attachment.filename
+            texts.append(attachment.description)
         for old in [message, *message.history]:
             components = old.components if hasattr(old, "components") else old.get("components")
             texts.append(str(components or ""))

@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_, by_last_part, current_locale, t, tn
+from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
 from bot.reply import GREEN, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
 from engine.mammamia.views import PlayerView
@@ -175,6 +175,25 @@ def _hand_text(view: PlayerView) -> tuple[str, list[str]]:
     return ingredients, lines
 
 
+def hand_alt(view: PlayerView) -> str:
+    """What the hand's picture shows, in words (its owner's eyes only)."""
+    orders = view.hand_orders
+    kinds = Counter(c for c in view.hand if c not in orders)
+    piles = [
+        f"{n} × {render.kind_name(k)}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])
+    ]
+    cards = [
+        f"{render.order_title(view.variant, o)} ({render.order_needs(view.variant, o)})"
+        for o in orders
+    ]
+    return t(
+        "alt.hand",
+        ingredients=join_and(piles) or t("cards.none"),
+        orders=join_and(cards) or t("cards.none"),
+        pile=tn("hand.count", view.players[view.seat].order_pile_size),
+    )
+
+
 def hand(
     game: int,
     view: PlayerView,
@@ -206,7 +225,7 @@ def hand(
     embed.description = "\n".join(lines)
     version = view.version
     # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
-    pictures = [Picture("hand.png", hand_image, (HandPicture.of(view),))]
+    pictures = [Picture("hand.png", hand_image, (HandPicture.of(view),), hand_alt(view))]
     if not any(isinstance(a, Turn | Pass) for a in legal):
         refresh = button(t("hand.refresh"), custom_id(game, version, "hand"))
         return Reply(embed=embed, items=[refresh], pictures=pictures)

@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_, by_last_part, join_and, t, tn
+from bot.i18n import N_, by_last_part, join_and, sentences, t, tn
 from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
@@ -292,22 +292,84 @@ def reveal(
             value=summary(model, variant, names),
             inline=False,
         )
-    embed.set_footer(text=t("reveal.revealer", name=render.name_of(names, model.revealer)))
-    return Reply(embed=embed, items=decision or [], pictures=[reveal_picture(model, variant)])
+    revealer = t("reveal.revealer", name=render.name_of(names, model.revealer))
+    embed.set_footer(text=f"{revealer}\n{legend()}")
+    shown = reveal_pictures(model, variant, names)
+    return Reply(embed=embed, items=decision or [], pictures=shown)
 
 
-def reveal_picture(model: Reveal, variant: str) -> Picture:
-    """The reveal as a picture, from the narration model (public events only,
-    MM-V1): the table's piles, the card just revealed, each order's outcome;
-    in the round summary, the round's final table and all its outcomes."""
+#: Orders the picture of a reveal under way shows: the latest (the message's
+#: text tells the rest); a round's summary shows them all, in several pictures.
+LIVE_OUTCOMES = 4
+#: Pictures of one message at most (Discord takes 10 attachments).
+MOST_PICTURES = 9
+#: The outcome marks of the pictures, in words: their legend, and alt texts.
+OUTCOME_WORDS = by_last_part(
+    N_("alt.outcome.made"),
+    N_("alt.outcome.paid"),
+    N_("alt.outcome.helped"),
+    N_("alt.outcome.returned"),
+)
+
+
+def reveal_pictures(model: Reveal, variant: str, names: Sequence[str]) -> list[Picture]:
+    """The reveal as pictures, from the narration model (public events only,
+    MM-V1): the table's piles, the card just revealed and the latest orders
+    with their outcome; in the round summary, the round's final table and
+    every order, eight to a picture. Each says what it shows in its alt text."""
     table = pictures.Table.of(variant, model.table)
-    revealed = None if model.done else pictures.revealed_of(variant, model.last)
-    outcomes = tuple(
-        pictures.Outcome(pictures.OrderFace.of(variant, line.order), _result(line))
-        for line in model.lines
-        if line.type in (MADE, RETURNED) and line.order is not None
-    )
-    return Picture("reveal.png", pictures.reveal_image, (table, revealed, outcomes))
+    told = [line for line in model.lines if line.type in (MADE, RETURNED) and line.order]
+    faces = [
+        pictures.Outcome(pictures.OrderFace.of(variant, line.order or ""), _result(line))
+        for line in told
+    ]
+    if not model.done:
+        revealed = pictures.revealed_of(variant, model.last)
+        shown = tuple(faces[-LIVE_OUTCOMES:])
+        alt = t(
+            "alt.reveal",
+            round=model.round,
+            card=render.card_title(variant, model.last) if model.last else t("cards.none"),
+            table=render.cards(model.table),
+            orders=_orders_alt(told[-LIVE_OUTCOMES:], variant, names),
+        )
+        return [Picture("reveal.png", pictures.reveal_image, (table, revealed, shown), alt)]
+    per = pictures.OUTCOMES_PER_PICTURE
+    chunks = [faces[i : i + per] for i in range(0, len(faces), per)][:MOST_PICTURES] or [[]]
+    found = []
+    for index, chunk in enumerate(chunks):
+        lines = told[index * per : index * per + len(chunk)]
+        orders = _orders_alt(lines, variant, names)
+        if index == 0:
+            alt = t("alt.reveal.summary", round=model.round, table=render.cards(model.table))
+            alt = sentences(alt, orders)
+            args: tuple[Any, ...] = (table, None, tuple(chunk))
+            found.append(Picture("reveal.png", pictures.reveal_image, args, alt))
+        else:
+            args = (None, None, tuple(chunk))
+            name = f"reveal{index + 1}.png"
+            found.append(Picture(name, pictures.reveal_image, args, orders))
+    return found
+
+
+def _orders_alt(lines: Sequence[Line], variant: str, names: Sequence[str]) -> str:
+    """Orders as a picture shows them, in words: whose, which, what became of it."""
+    if not lines:
+        return ""
+    said = [
+        t(
+            OUTCOME_WORDS[_result(line)],
+            name=render.name_of(names, line.seat),
+            order=render.order_title(variant, line.order or ""),
+        )
+        for line in lines
+    ]
+    return tn("alt.reveal.orders", len(lines), outcomes=join_and(said))
+
+
+def legend() -> str:
+    """What each mark on a revealed order means (the pictures carry no words)."""
+    return t("reveal.legend")
 
 
 def _result(line: Line) -> Result:
@@ -405,13 +467,16 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
     """The final ranking (MM-E1, PL-E1) with the tie-break shown, and Play again."""
     scores, ingredients, winners = view.scores, view.ingredients, view.winners
     assert scores is not None and ingredients is not None and view.ranking is not None
-    lines = []
+    lines, ranked = [], []
     for place, seats in enumerate(view.ranking, 1):
         for seat in seats:
             pizzas = tn("final.pizzas", scores[seat])
             cards = tn("final.in_hand", ingredients[seat])
             line = N_("final.line_winner") if seat in winners else N_("final.line")
-            lines.append(t(line, place=place, name=names[seat], pizzas=pizzas, cards=cards))
+            # The seat's colour beside the name: what ties the picture's fans to names.
+            name = f"{render.COLOUR_EMOJI[view.players[seat].colour]} {names[seat]}"
+            lines.append(t(line, place=place, name=name, pizzas=pizzas, cards=cards))
+            ranked.append(t("alt.ranked", place=place, name=name, pizzas=pizzas))
     top = [s for s in range(len(names)) if scores[s] == max(scores)]
     if len(winners) > 1:
         tie = t("final.shared")
@@ -426,5 +491,6 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
     )
     embed.set_footer(text=t("footer.game", game=game))
     # Each player's delivered orders as a fan of cards in their colour (public view only).
-    ranking = Picture("ranking.png", pictures.ranking_image, (pictures.ranking_of(view),))
+    alt = t("alt.ranking", ranking="; ".join(ranked))
+    ranking = Picture("ranking.png", pictures.ranking_image, (pictures.ranking_of(view),), alt)
     return Reply(embed=embed, pictures=[ranking])

@@ -20,7 +20,7 @@ from bot.components import (
     service_of,
     update,
 )
-from bot.i18n import N_, by_last_part, t
+from bot.i18n import N_, by_last_part, join_and, t
 from bot.paging import page_of, turned
 from bot.reply import BLUE, GREY, RED, Picture, Reply, button, select
 from bot.service import Live, ServiceError, seat_for
@@ -163,7 +163,11 @@ def decision(live: Live, seat: int, page: int = 0) -> Reply:
         seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen))
         embed.add_field(name=t("pi.decide.seen"), value=seen, inline=False)
         # What a Mushroom or Pepper shows, drawn for this player alone (PI-I1).
-        pictures.append(Picture("seen.png", seen_cards_image, (tuple(view.seen),)))
+        alt = t(
+            "pi.alt.seen",
+            cards=join_and([f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen)]),
+        )
+        pictures.append(Picture("seen.png", seen_cards_image, (tuple(view.seen),), alt))
     if pending is None:
         embed.description = t("pi.decide.none")
         return Reply(embed=embed, pictures=pictures)
