@@ -63,6 +63,7 @@ class Players:
         self.secrets_seen: list[tuple[str, str]] = []  # (hand text, owner) for MM-V1 checks
         # (whole or detailed, clicks) per turn by buttons, the click opening the hand included
         self.clicks: list[tuple[str, int]] = []
+        self.by_controls = 0.25  # the share of turns played with the hand's controls
 
     @property
     def live(self) -> Live:
@@ -125,7 +126,7 @@ class Players:
 
     async def _turn(self, user: Any, seat: int, legal: list[Any]) -> None:
         action = self.rng.choice(legal)
-        if self.rng.random() < 0.25:
+        if self.rng.random() < self.by_controls:
             await self._turn_by_controls(user, action)
             return
         if isinstance(action, engine.Pass):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from bot import components
@@ -83,12 +85,33 @@ async def test_whole_classic_game_of_three(discord_server, bots):
     assert seen["paid"] + seen["chose"] > 0, seen
 
 
-async def test_whole_plus_game_of_four_with_help(discord_server, bots):
+def reveal_figures(server, live) -> list[tuple[int, float, int]]:
+    """Each reveal's cards, its narration's seconds at the default pace and
+    its longest message in lines, as the players saw it."""
+    lines = [
+        max(narration_lines((old.get("embeds") or [{}])[0]) for old in [*m.history, m.__dict__])
+        for m in reveal_messages(server)
+    ]
+    return [
+        (cards, seconds, most)
+        for (cards, seconds), most in zip(reveal_seconds(live), lines, strict=True)
+    ]
+
+
+async def test_whole_plus_game_of_five_with_help(discord_server, bots):
+    """Issue 29's figures: a whole 5-player Plus game with help, every turn
+    played with the hand's controls."""
     await bots.start()
-    users = discord_server.users[:4]
-    players = Players(discord_server, bots, users, seed=2)
+    users = discord_server.users[:5]
+    players = Players(discord_server, bots, users, seed=11)
+    players.by_controls = 1.0
     await players.open("plus", help=True)
     await players.play_to_end()
+    figures = reveal_figures(discord_server, players.live)
+    print("reveals (cards, seconds at the default pace, most lines):", figures)
+    print("clicks per turn, opening the hand included:", Counter(n for _, n in players.clicks))
+    assert all(seconds <= 60 and most <= 30 for _, seconds, most in figures), figures
+    assert max(n for _, n in players.clicks) <= 4, players.clicks
     live = players.live
     assert live.state.help and live.state.phase == "over"
     assert engine.replay(live.record).state.fingerprint() == live.state.fingerprint()
