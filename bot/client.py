@@ -85,6 +85,7 @@ class GameBot(commands.Bot):
         self.timers: Timers | None = None
         self.computer_pause = computer_pause
         self._warming: asyncio.Task[None] | None = None
+        self.web: Any = None  # the Activity's web server (bot.web), when configured
         self.loop_watch = LoopWatch()
         # Every kind of component added (`add_dynamic_items`): a click none of
         # them hears is answered by `on_interaction`.
@@ -125,6 +126,21 @@ class GameBot(commands.Bot):
         # The picture worker warms up meanwhile (bot.pictures.worker).
         self._warming = asyncio.create_task(pictures.start(), name="pictures-start")
         await self.resume_games()
+        await self.serve_activity()
+
+    async def serve_activity(self) -> None:
+        """The Activity (the table inside Discord), only when ACTIVITY_PORT is set."""
+        from bot.web import launch
+
+        launch.enabled = self.config.activity is not None
+        if self.config.activity is None:
+            return
+        from bot.web.app import ActivityServer
+        from bot.web.opener import OpenTableButton
+
+        self.add_dynamic_items(OpenTableButton)
+        self.web = ActivityServer(self, self.config.activity)
+        await self.web.start()
 
     def add_dynamic_items(self, *items: clicks.DynamicKind) -> None:
         super().add_dynamic_items(*items)
@@ -221,6 +237,8 @@ class GameBot(commands.Bot):
             self.timers.stop()
         if self.publisher is not None:
             self.publisher.stop()
+        if self.web is not None:
+            await self.web.stop()
         try:
             await super().close()
         finally:

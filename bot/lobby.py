@@ -29,6 +29,7 @@ from .i18n import N_, by_last_part, join_and, t, use_locale
 from .reply import BLUE, GREEN, RED, Reply, button, custom_id, drop_none, select
 from .service import require_host
 from .storage import GameRow, GameStatus
+from .web.launch import open_table_button
 
 TIMER_KEYS = by_last_part(
     N_("lobby.timer.off"),
@@ -83,6 +84,9 @@ def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
         button(t("lobby.button.add_computer"), custom_id(p, g, 0, "addbot"), row=1),
         button(t("lobby.button.remove_computer"), custom_id(p, g, 0, "rmbot"), row=1),
     ]
+    table = open_table_button(p, g, row=1)  # only when the bot serves the Activity
+    if table is not None:
+        items.append(table)
     return Reply(embed=embed, items=items)
 
 

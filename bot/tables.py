@@ -32,6 +32,7 @@ from .outlet import Outlet
 from .presence import Presence
 from .published import Intent, Ping, Published
 from .reply import Reply, button, custom_id
+from .web.launch import open_table_button
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +108,9 @@ def table_reply(live: Any, table: Table[Any, Any], presence: Presence, moment: M
     presence_notes(reply, presence, live.version, live.names())
     if not live.over and live.row.status == "running":
         reply.items.append(watch_button(live.row.game, live.id))
+        activity = open_table_button(shown.prefix, live.id)  # the Activity, if served
+        if activity is not None:
+            reply.items.append(activity)
     return reply
 
 

@@ -15,6 +15,7 @@ import yarl
 
 from bot.config import (
     DEFAULT_DB_PATH,
+    ActivityConfig,
     Config,
     ConfigError,
     apply_endpoint_overrides,
@@ -240,3 +241,44 @@ def test_database_url_selects_postgres_and_hides_its_password() -> None:
 def test_database_url_must_be_postgresql() -> None:
     with pytest.raises(ConfigError, match="DATABASE_URL"):
         load_config({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x@y/z"})
+
+
+def test_the_activity_is_off_unless_a_port_is_given() -> None:
+    assert load_config({"DISCORD_TOKEN": TOKEN}).activity is None
+    assert load_config({"DISCORD_TOKEN": TOKEN, "ACTIVITY_PORT": " "}).activity is None
+
+
+def test_the_activity_reads_its_port_secret_id_and_host() -> None:
+    config = load_config(
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "ACTIVITY_PORT": "8089",
+            "DISCORD_CLIENT_SECRET": "s3cret",
+            "DISCORD_CLIENT_ID": "123456789012345678",
+            "ACTIVITY_HOST": "0.0.0.0",
+        }
+    )
+    assert config.activity == ActivityConfig(
+        port=8089, client_secret="s3cret", client_id=123456789012345678, host="0.0.0.0"
+    )
+    assert "s3cret" not in repr(config)  # like the token, never in a log line
+    defaults = load_config(
+        {"DISCORD_TOKEN": TOKEN, "ACTIVITY_PORT": "0", "DISCORD_CLIENT_SECRET": "x"}
+    )
+    assert defaults.activity == ActivityConfig(port=0, client_secret="x")
+    assert defaults.activity.host == "127.0.0.1"
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"ACTIVITY_PORT": "80a"}, "ACTIVITY_PORT"),
+        ({"ACTIVITY_PORT": "70000"}, "65535"),
+        ({"ACTIVITY_PORT": "8089"}, "DISCORD_CLIENT_SECRET"),
+        ({"ACTIVITY_PORT": "8089", "DISCORD_CLIENT_SECRET": "x", "DISCORD_CLIENT_ID": "x"}, "x"),
+    ],
+)
+def test_bad_activity_settings_say_how_to_fix_them(env: dict[str, str], says: str) -> None:
+    with pytest.raises(ConfigError) as error:
+        load_config({"DISCORD_TOKEN": TOKEN, **env})
+    assert says in str(error.value)

@@ -11,7 +11,7 @@ import pytest_asyncio
 from bot import components
 from bot.client import GameBot
 from bot.clock import ManualClock
-from bot.config import Config
+from bot.config import ActivityConfig, Config
 
 from fakediscord.server import FakeDiscord
 
@@ -24,9 +24,19 @@ class Bots:
         self.current: GameBot | None = None
         self.pace = 0.0  # seconds per narrated reveal step
         self.clock: ManualClock | None = None  # a clock the test moves; kept across restarts
+        self.activity = False  # serve the Activity (bot.web) on a free port
 
     async def start(self) -> GameBot:
-        config = Config(token="test-token", db_path=self.db, dev_guild_id=self.server.guild.id)
+        activity = None
+        if self.activity:
+            secret = self.server.activities.client_secret
+            activity = ActivityConfig(port=0, client_secret=secret)
+        config = Config(
+            token="test-token",
+            db_path=self.db,
+            dev_guild_id=self.server.guild.id,
+            activity=activity,
+        )
         bot = GameBot(config, reveal_pace=self.pace, clock=self.clock, computer_pause=0)
         seeds = iter(range(self.seed, self.seed + 1000))
         original_build = bot.build_service

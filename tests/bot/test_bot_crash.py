@@ -58,6 +58,7 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.runs = 0
         self.killed_run = 0
+        self.env: dict[str, str] = {}  # more of the environment (e.g. ACTIVITY_PORT)
 
     def log(self, run: int) -> Path:
         return self.tmp / f"bot-{run}.log"
@@ -73,6 +74,7 @@ class BotProcess:
             "DISCORD_API_BASE": self.server.api_base,
             "DISCORD_GATEWAY_URL": self.server.gateway_url,
             "LOG_LEVEL": "INFO",
+            **self.env,
         }
         old = {s.session_id for s in self.server.sessions}
         with self.log(self.runs).open("wb") as out:
