@@ -173,7 +173,7 @@ async def history(interaction: discord.Interaction[Any], game: str) -> None:
 
 
 def _history_line(title: str, variant: str, result: GameResult) -> str:
-    """`#12 Mamma Mia! (Plus) · 2 hours ago: 🏆 Ana 5 · 2. Bo 3 · 3. Cleo 1`"""
+    """`#12 <game> (<box or level>) · 2 hours ago: 🏆 Ana 5 · 2. Bo 3 · 3. Cleo 1`"""
     seats = sorted(result.seats, key=lambda s: (s.place, s.seat))
     placed = [
         t(

@@ -68,7 +68,7 @@ def record(actions: int) -> dict[str, Any]:
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "nested" / "dir" / "mammamia.sqlite3"
+    return tmp_path / "nested" / "dir" / "bot.sqlite3"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -25,8 +25,8 @@ class ColourStyle:
     pattern: str  # dots | hstripes | checks | diagonal | vstripes | crosshatch | plain
 
 
-#: Seat markers, each colour with its own pattern: Mamma Mia!'s seat colours
-#: (MM-C2), and the markers of any game whose seats have no colour of their own.
+#: Seat markers by colour name, each colour with its own pattern (a game names
+#: its seats' colours; seats without a colour of their own take them in order).
 #: The tones are chosen to stay apart for a reader with deuteranopia or
 #: protanopia too (tests/bot/test_colour_vision.py): the green is light, the
 #: brown dark and the red leans to orange, so lightness tells them apart.

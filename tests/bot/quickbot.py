@@ -19,7 +19,7 @@ NO_PAUSE = 0.0
 
 
 def create_quick_bot(config: Config, **options: Any) -> client.GameBot:
-    return client.create_bot(config, reveal_pace=NO_PAUSE, computer_pause=0.0)
+    return client.create_bot(config, narration_pace=NO_PAUSE, computer_pause=0.0)
 
 
 if __name__ == "__main__":

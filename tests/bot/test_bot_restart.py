@@ -53,7 +53,7 @@ async def test_restart_mid_reveal_resumes_the_narration(discord_server, bots):
         await players.step(wait=False)
     await asyncio.sleep(0.3)  # a few cards into the narration
     narration = players.live.row.narration  # as stored: the reveal message posted
-    reveal_id = narration.get("reveal_message_id")
+    reveal_id = narration.get("narration_id")
     assert reveal_id is not None
     model = narration["model"]  # the reveal as the stored moves stand: all of it
     message = discord_server.get_message(reveal_id)
@@ -66,7 +66,7 @@ async def test_restart_mid_reveal_resumes_the_narration(discord_server, bots):
     await bots.idle()
 
     narration = players.live.row.narration
-    assert narration["reveal_message_id"] == reveal_id, "the same reveal message goes on"
+    assert narration["narration_id"] == reveal_id, "the same reveal message goes on"
     shown_now = re.search(r"(\d+)\D+(\d+)", _progress(discord_server.get_message(reveal_id)))
     assert shown_now is not None and int(shown_now[1]) == model["shown"], "it shows where it stands"
     reveal_messages = [

@@ -30,6 +30,10 @@ PACE = narration.PACE
 REVEAL_SPEED = Option("reveal_speed", tuple(PACE), "normal")
 
 
+#: What each computer difficulty does, in this game's words.
+LEVEL_ABOUT = by_last_part(N_("mm.computer.easy"), N_("mm.computer.medium"), N_("mm.computer.hard"))
+
+
 class MammaMiaPresentation:
     rules = RULES
     prefix = render.PREFIX
@@ -124,6 +128,9 @@ class MammaMiaPresentation:
 
     def made_name(self, variant: str, key: str) -> str:
         return render.order_name(key)
+
+    def level_about(self, level: str) -> str:
+        return t(LEVEL_ABOUT[level])
 
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         return refusal_words(code, params)
