@@ -429,7 +429,8 @@ async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
     game = preferences.refusal_owed()
     if game is None:
         return None
-    return t("notify.refused", command=f"/{presentation(game).command} notify on")
+    on = t("command.choice.on")
+    return t("notify.refused", command=f"{here.slash(game, 'notify')} {on}")
 
 
 async def tell(interaction: discord.Interaction[Any], notice: str | None) -> None:

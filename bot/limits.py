@@ -39,6 +39,7 @@ OPTION_TEXT = 100  # a select option's label, description and value
 PLACEHOLDER = 150
 CUSTOM_ID = 100
 CHOICE_NAME = 100  # an autocomplete choice's
+ALT_TEXT = 1024  # an attachment's description: its alt text
 
 #: The longest text a player may type into an option of ours (Discord's
 #: `max_length`): any kind, order, card or pile id, in any language, fits.

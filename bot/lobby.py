@@ -25,7 +25,7 @@ from .components import (
     update,
 )
 from .games import presentation
-from .i18n import N_, by_last_part, t, use_locale
+from .i18n import N_, by_last_part, join_and, t, use_locale
 from .reply import BLUE, GREEN, RED, Reply, button, custom_id, drop_none, select
 from .service import require_host
 from .storage import GameRow, GameStatus
@@ -111,7 +111,7 @@ async def new(
     the server's chosen language, else the server's own locale)."""
     missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
     if missing:
-        names = ", ".join(t(NEEDED[p]) for p in missing)
+        names = join_and([t(NEEDED[p]) for p in missing])
         await say(interaction, t("error.missing_permissions", permissions=names))
         return
     svc = service_of(interaction)

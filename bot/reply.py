@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from .limits import fit, fit_items, fitted
+from .limits import ALT_TEXT, fit, fit_items, fitted, shorten
 from .pictures.worker import render
 
 log = logging.getLogger(__name__)
@@ -36,11 +36,15 @@ class Picture:
     The first of a message's pictures is its embed's image; any others are
     shown as attachments beside it. Equal requests give equal bytes (the
     drawing functions are cached by their input), so `key` tells whether a
-    message already shows this picture."""
+    message already shows this picture. `alt` says what it shows in words,
+    in the reader's language: the attachment's description, which screen
+    readers read (from the same facts as the picture: public ones for a
+    public picture)."""
 
     filename: str
     draw: Callable[..., bytes]
     args: tuple[Hashable, ...]
+    alt: str = ""
 
     @property
     def key(self) -> str:
@@ -68,6 +72,7 @@ class Reply:
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
     pictures: list[Picture] = field(default_factory=list)
     files: list[tuple[str, bytes]] | None = None
+    alts: dict[str, str] = field(default_factory=dict)  # each file's alt text, by its name
 
     def view(self) -> discord.ui.View:
         """The items in rows as Discord takes them (`bot.limits`); one that
@@ -88,9 +93,16 @@ class Reply:
         Discord's limits (`bot.limits.fit`)."""
         kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view()}
         if self.files is not None and (edit or self.files):
-            files = [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+            files = [
+                discord.File(io.BytesIO(data), filename=name, description=self._alt(name))
+                for name, data in self.files
+            ]
             kwargs["attachments" if edit else "files"] = files
         return fit(kwargs)
+
+    def _alt(self, name: str) -> str | None:
+        alt = self.alts.get(name)
+        return shorten(alt, ALT_TEXT) if alt else None
 
     def shown(self) -> list[str]:
         """The names of the attachments this reply carries once drawn."""
@@ -107,6 +119,7 @@ class Reply:
         files = []
         for picture in self.pictures:
             files.append((picture.name, await render(picture.draw, *picture.args)))
+            self.alts[picture.name] = picture.alt
         if self.embed is not None:
             self.embed.set_image(url=f"attachment://{self.pictures[0].name}")
         self.files = files

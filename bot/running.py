@@ -188,8 +188,12 @@ async def export(interaction: discord.Interaction[Any], game_id: int | None) -> 
 
 
 def record_file(row: GameRow) -> discord.File:
+    """A finished game's record, said in its alt text for who cannot see the file."""
     data = json.dumps(row.record, indent=2).encode()
-    return discord.File(io.BytesIO(data), filename=f"{row.game}-record-{row.id}.json")
+    alt = t("export.alt", game=row.id, title=presentation(row.game).title())
+    return discord.File(
+        io.BytesIO(data), filename=f"{row.game}-record-{row.id}.json", description=alt
+    )
 
 
 ITEMS: tuple[type[Component], ...] = (WatchButton, RulesButton, ConfirmButton)

@@ -18,7 +18,7 @@ from .reply import RED, Reply, button, custom_id, select
 from .running import record_file
 from .service import ServiceError
 from .stats import MIN_GAMES, computer_level, period_key, player_stats
-from .storage import GameStatus
+from .storage import GameResult, GameStatus, Rating
 
 Period = Literal["all", "month", "week"]
 PERIOD = by_last_part(
@@ -26,6 +26,8 @@ PERIOD = by_last_part(
 )
 #: Finished games `history` lists.
 HISTORY = 10
+#: Rating points per unit of OpenSkill's ordinal: whole numbers people read.
+RATING_SCALE = 25
 
 
 def _guild(interaction: discord.Interaction[Any]) -> int:
@@ -43,6 +45,12 @@ def player_name(player: str, name: str) -> str:
     if level is not None:
         return t("leaderboard.computer", level=level_name(level))
     return discord.utils.escape_markdown(name)
+
+
+def shown_rating(rating: Rating) -> int:
+    """The rating as the leaderboard shows it: OpenSkill's cautious estimate
+    (`Rating.ordinal`, μ − 3σ, 0 for a newcomer) in whole points, never below 0."""
+    return max(0, round(rating.ordinal * RATING_SCALE))
 
 
 # --- /<game> stats ------------------------------------------------------------------
@@ -63,16 +71,17 @@ async def stats(
     shown = presentation(game)
     embed = discord.Embed(title=t("stats.title", name=who.display_name), colour=shown.colour({}))
     for variant in found.variants:
+        games = tn("stats.games", variant.games)
+        won = tn("stats.won", variant.wins, rate=f"{variant.win_rate:.0%}")
         lines = [
+            f"{games} · {won}",
+            t("stats.average", score=shown.score_name(), average=f"{variant.average:.1f}"),
             t(
-                "stats.line",
-                games=variant.games,
-                wins=variant.wins,
-                rate=f"{variant.win_rate:.0%}",
-                average=f"{variant.average:.1f}",
+                "stats.best",
                 score=shown.score_name(),
+                best=variant.best.score,
+                game=variant.best.game_id,
             ),
-            t("stats.best", score=variant.best.score, game=variant.best.game_id),
         ]
         if variant.favourite is not None:
             key, count = variant.favourite
@@ -83,7 +92,7 @@ async def stats(
         )
     if found.beaten:
         beaten = [
-            t("stats.beaten_level", level=level_name(level), count=count)
+            tn("stats.beaten_level", count, level=level_name(level))
             for level, count in sorted(found.beaten.items())
         ]
         embed.add_field(name=t("stats.beaten"), value=join_and(beaten), inline=False)
@@ -93,70 +102,96 @@ async def stats(
 # --- /<game> leaderboard -------------------------------------------------------------
 
 
+#: Players the leaderboard ranks, and rows read to find them past the computers.
+BOARD, READ = 10, 40
+
+
 async def leaderboard(interaction: discord.Interaction[Any], game: str, period: str) -> None:
-    """The server's players (computers too) by rating, with their wins (public)."""
+    """The server's people by rating, with their wins and games, and the
+    computer players apart, for comparison (public, in the server's language)."""
     key = period_key(period, datetime.now(UTC))
     rows = await service_of(interaction).storage.leaderboard(
-        _guild(interaction), game, key, min_games=MIN_GAMES, limit=10
+        _guild(interaction), game, key, min_games=MIN_GAMES, limit=READ
     )
+    people = [row for row in rows if computer_level(row.player) is None][:BOARD]
+    computers = [row for row in rows if computer_level(row.player) is not None]
     shown = presentation(game)
     with use_locale(await _server_locale(interaction)):
-        title = t("leaderboard.title", period=t(PERIOD[period]))
-        if rows:
-            lines = [
-                t(
-                    "leaderboard.line",
-                    place=place,
-                    name=player_name(row.player, row.name),
-                    rating=f"{row.ordinal:.1f}",
-                    wins=row.wins,
-                    games=row.games,
-                )
-                for place, row in enumerate(rows, 1)
-            ]
-            text = "\n".join(lines)
-        else:
-            text = tn("leaderboard.empty", MIN_GAMES)
+        title = t("leaderboard.title", game=shown.title(), period=t(PERIOD[period]))
+        lines = [
+            _board_line(row, t("leaderboard.place", place=place))
+            for place, row in enumerate(people, 1)
+        ]
+        text = "\n".join(lines) if lines else tn("leaderboard.empty", MIN_GAMES)
         embed = discord.Embed(title=title, description=text, colour=shown.colour({}))
+        if computers:
+            value = "\n".join(_board_line(row, "🤖") for row in computers)
+            embed.add_field(name=t("leaderboard.computers"), value=value, inline=False)
         embed.set_footer(text=tn("leaderboard.footer", MIN_GAMES))
     await reply(interaction, Reply(embed=embed), ephemeral=False)
+
+
+def _board_line(row: Rating, mark: str) -> str:
+    """`1. Ana — 412 · 3 wins of 5 games`: the rating people read, and beside
+    it what it comes from."""
+    return t(
+        "leaderboard.line",
+        mark=mark,
+        name=player_name(row.player, row.name),
+        rating=shown_rating(row),
+        wins=tn("leaderboard.wins", row.wins),
+        games=tn("leaderboard.games", row.games),
+    )
 
 
 # --- /<game> history ---------------------------------------------------------------
 
 
 async def history(interaction: discord.Interaction[Any], game: str) -> None:
-    """The server's last finished games, and a menu to export any one's record."""
+    """This game's last finished games on the server, each with its box or
+    level, its players and its result, and a menu to export any one's record."""
     storage = service_of(interaction).storage
-    rows = await storage.finished_games(_guild(interaction), limit=HISTORY)
-    if not rows:
-        await say(interaction, t("history.none"))
+    results = await storage.recent_results(_guild(interaction), game, limit=HISTORY)
+    shown = presentation(game)
+    if not results:
+        await say(interaction, t("history.none", game=shown.title()))
         return
-    places = await storage.places([row.id for row in rows])
-    lines = []
-    for row in rows:
-        shown = presentation(row.game)
-        names = [discord.utils.escape_markdown(seat.name) for seat in row.seats]
-        first = [names[seat] for seat, place in sorted(places[row.id].items()) if place == 1]
-        when = int(row.finished_at.timestamp()) if row.finished_at else 0
-        lines.append(
-            t(
-                "history.line",
-                game=row.id,
-                variant=shown.variant_name(shown.variant(row.settings)),
-                when=f"<t:{when}:R>",
-                players=join_and(names),
-                winners=join_and(first) or t("summary.none"),
-            )
-        )
-    embed = discord.Embed(title=t("history.title"), description="\n".join(lines))
-    options = [(f"#{row.id}", str(row.id), False) for row in rows]
+    lines = [_history_line(shown.title(), shown.variant_name(r.variant), r) for r in results]
+    embed = discord.Embed(
+        title=t("history.title", game=shown.title()),
+        description="\n".join(lines),
+        colour=shown.colour({}),
+    )
+    embed.set_footer(text=t("history.scores", score=shown.score_name()))
+    options = [(f"#{r.game_id}", str(r.game_id), False) for r in results]
     menu = select(
-        custom_id(presentation(game).prefix, 0, 0, "history"),
+        custom_id(shown.prefix, 0, 0, "history"),
         options,
         placeholder=t("history.export"),
     )
     await reply(interaction, Reply(embed=embed, items=[menu]))
+
+
+def _history_line(title: str, variant: str, result: GameResult) -> str:
+    """`#12 <game> (<box or level>) · 2 hours ago: 🏆 Ana 5 · 2. Bo 3 · 3. Cleo 1`"""
+    seats = sorted(result.seats, key=lambda s: (s.place, s.seat))
+    placed = [
+        t(
+            "history.seat",
+            place="🏆" if seat.place == 1 else t("leaderboard.place", place=seat.place),
+            name=player_name(seat.player, seat.name),
+            score=seat.score,
+        )
+        for seat in seats
+    ]
+    return t(
+        "history.line",
+        game=result.game_id,
+        title=title,
+        variant=variant,
+        when=f"<t:{int(result.finished_at.timestamp())}:R>",
+        result=" · ".join(placed),
+    )
 
 
 class HistoryExportSelect(Component, verb="history"):

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 import asyncpg
 import pytest
 import pytest_asyncio
+from plurals import counted
 
 import pg
 from bots import *  # noqa: F403
@@ -41,3 +42,12 @@ async def postgres_url(postgres_server: pg.PgServer) -> AsyncIterator[str]:
         await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     finally:
         await admin.close()
+
+
+@pytest.fixture(autouse=True)
+def counts_are_plural(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Whatever a test renders, no count goes into a message that is not
+    plural (tests/support/plurals.py)."""
+    with counted(monkeypatch) as found:
+        yield
+    assert not found, f"counts in messages that are not plural: {sorted(set(found))[:10]}"

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.games.mammamia.narration import LIVE_OUTCOMES
 from bot.games.mammamia.pictures import (
+    OUTCOMES_PER_PICTURE,
     HandPicture,
     OrderFace,
     Outcome,
@@ -26,7 +28,7 @@ from engine.mammamia.views import PublicView
 
 @dataclass(frozen=True)
 class RevealSample:
-    table: Table
+    table: Table | None
     revealed: str | OrderFace | None
     outcomes: tuple[Outcome, ...]
 
@@ -58,15 +60,24 @@ def hands(variant: str, seats: int, seed: int) -> list[HandPicture]:
 
 
 def reveals(variant: str, seats: int, seed: int) -> list[RevealSample]:
-    """The reveal picture after each step of the narration of a game (a card
-    revealed, an order made or returned), built from public events only."""
+    """The reveal pictures as the narration draws them, built from public
+    events only: after each step, the card just revealed with the latest
+    orders; at a round's end, its summary's pictures of every order."""
     _, events = play(variant, seats, seed)
     out: list[RevealSample] = []
     table: dict[str, int] = {}
     revealed: str | OrderFace | None = None
     outcomes: tuple[Outcome, ...] = ()
+    per = OUTCOMES_PER_PICTURE
+
+    def summary() -> None:
+        for i in range(0, len(outcomes), per):
+            shown = Table.of(variant, table) if i == 0 else None
+            out.append(RevealSample(shown, None, outcomes[i : i + per]))
+
     for event in events:
         if isinstance(event, RevealStarted):
+            summary()
             table, revealed, outcomes = dict(event.table), None, ()
             continue
         if isinstance(event, Revealed):
@@ -78,7 +89,8 @@ def reveals(variant: str, seats: int, seed: int) -> list[RevealSample]:
             outcomes += outcomes_of(variant, [event])
         else:
             continue
-        out.append(RevealSample(Table.of(variant, table), revealed, outcomes))
+        out.append(RevealSample(Table.of(variant, table), revealed, outcomes[-LIVE_OUTCOMES:]))
+    summary()
     return out
 
 

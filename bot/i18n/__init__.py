@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import gettext
 import inspect
+import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextvars import ContextVar, Token
 from pathlib import Path
@@ -57,6 +58,7 @@ __all__ = [
     "join_and",
     "join_or",
     "locale_of",
+    "sentences",
     "set_locale",
     "t",
     "tn",
@@ -221,7 +223,7 @@ class Catalog:
         else 1. A literal call site uses `tn`; a test checks that it does.
         """
         n = _number_in(params) if self.is_plural(key) else None
-        return self.template(key, locale, n).format(**params)
+        return self._finish(self.template(key, locale, n).format(**params), locale)
 
     def is_plural(self, key: str) -> bool:
         """Whether English has `key` as a plural message."""
@@ -230,7 +232,15 @@ class Catalog:
     def nget(self, key: str, n: int, /, locale: object | None = None, **params: object) -> str:
         """The plural message for `n` things; `{count}` is `n` unless given."""
         params.setdefault("count", n)
-        return self.template(key, locale, n).format(**params)
+        return self._finish(self.template(key, locale, n).format(**params), locale)
+
+    def _finish(self, text: str, locale: object | None) -> str:
+        """What a language does to words once they meet: French elides
+        ("de Ana" → "d'Ana") where a name or a word starting with a vowel
+        comes after a small word."""
+        if self._chain(locale)[0].locale == "fr":
+            return _ELISION.sub(_elide, text)
+        return text
 
     def _chain(self, locale: object | None, *, with_default: bool = True) -> list[Messages]:
         """Languages to try, best first, each loaded (worked out once per locale:
@@ -253,6 +263,19 @@ class Catalog:
             if language is not None and language not in chain:
                 chain.append(language)
         return chain
+
+
+#: French small words that lose their vowel before a vowel ("de Ana" → "d'Ana"),
+#: markdown emphasis between them allowed ("de **Ana**" → "d'**Ana**").
+_ELISION = re.compile(
+    r"\b(de|De|le|Le|la|La|je|Je|me|te|se|ne|que|Que) ((?:\*\*|\*|__|_)?)"
+    r"(?=[AEIOUÂÊÎÔÛÉÈÀÆŒaeiouâêîôûéèàæœ])"
+)
+
+
+def _elide(match: re.Match[str]) -> str:
+    word, emphasis = match.group(1), match.group(2)
+    return f"{word[:-1]}'{emphasis}"
 
 
 def _number_in(params: Mapping[str, object]) -> int:
@@ -399,6 +422,13 @@ def join_and(items: Iterable[str], locale: object | None = None) -> str:
 def join_or(items: Iterable[str], locale: object | None = None) -> str:
     """`"A, B or C"` in the current locale's words and punctuation."""
     return _join(items, "or", locale)
+
+
+def sentences(*parts: str, locale: object | None = None) -> str:
+    """Sentences one after another: with a space between them, but none in
+    Japanese and Chinese, whose full stop (。) is itself the pause."""
+    where = locale_of(current_locale() if locale is None else locale)
+    return ("" if where in ("ja", "zh-TW") else " ").join(p for p in parts if p)
 
 
 def _join(items: Iterable[str], style: Literal["standard", "or"], locale: object | None) -> str:

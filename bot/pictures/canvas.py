@@ -20,6 +20,12 @@ from .palette import BACKGROUND, RGB, shade, tint
 Image.preinit()
 
 SCALE = 2
+#: The widest a picture is drawn, in pixels: about a phone's width (320 px
+#: and up), so a phone shows it at its own size and Discord's embed (400 px
+#: at most on a desktop) never shrinks it. Every picture reflows into rows
+#: to fit, and draws no digit smaller than `SMALLEST_DIGITS` pixels.
+PHONE_W = 350.0
+SMALLEST_DIGITS = 12.0
 STENCIL: RGB = (255, 255, 255)  # the ink a `Pen.patterned` mask draws with
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]

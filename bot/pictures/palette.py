@@ -27,13 +27,16 @@ class ColourStyle:
 
 #: Seat markers by colour name, each colour with its own pattern (a game names
 #: its seats' colours; seats without a colour of their own take them in order).
+#: The tones are chosen to stay apart for a reader with deuteranopia or
+#: protanopia too (tests/bot/test_colour_vision.py): the green is light, the
+#: brown dark and the red leans to orange, so lightness tells them apart.
 SEATS: dict[str, ColourStyle] = {
-    "yellow": ColourStyle((236, 196, 52), "dots"),
-    "green": ColourStyle((78, 164, 84), "hstripes"),
-    "brown": ColourStyle((148, 100, 64), "checks"),
+    "yellow": ColourStyle((250, 203, 49), "dots"),
+    "green": ColourStyle((98, 205, 121), "hstripes"),
+    "brown": ColourStyle((129, 84, 74), "checks"),
     "purple": ColourStyle((138, 92, 186), "diagonal"),
-    "red": ColourStyle((214, 64, 58), "vstripes"),
-    "pink": ColourStyle((236, 128, 176), "crosshatch"),
+    "red": ColourStyle((209, 66, 24), "vstripes"),
+    "pink": ColourStyle((230, 141, 189), "crosshatch"),
 }
 
 

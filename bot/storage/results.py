@@ -11,8 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from .games import GameRow
-
 __all__ = ["GameResult", "Rate", "Rating", "ResultRow", "ResultStore"]
 
 
@@ -95,9 +93,8 @@ class ResultStore(abc.ABC):
         """The best rated players with at least `min_games` games, best first."""
 
     @abc.abstractmethod
-    async def finished_games(self, guild_id: int, *, limit: int = 10) -> list[GameRow]:
-        """The server's most recently finished games, newest first."""
-
-    @abc.abstractmethod
-    async def places(self, game_ids: Sequence[int]) -> dict[int, dict[int, int]]:
-        """The stored place of each seat, by game id and seat."""
+    async def recent_results(
+        self, guild_id: int, game: str, *, limit: int = 10
+    ) -> list[GameResult]:
+        """The results of the server's most recently finished games of one
+        game, newest first, each with its seats in seat order."""

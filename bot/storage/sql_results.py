@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import datetime
 
-from .games import GameRow
 from .results import GameResult, Rate, Rating, ResultRow, ResultStore
 from .sql_base import Executor, Row, SqlBackend, dumps
-from .sql_games import game_from_row
 
 __all__ = ["SqlResults"]
 
@@ -146,28 +145,31 @@ class SqlResults(SqlBackend, ResultStore):
             for row in rows
         ]
 
-    async def finished_games(self, guild_id: int, *, limit: int = 10) -> list[GameRow]:
+    async def recent_results(
+        self, guild_id: int, game: str, *, limit: int = 10
+    ) -> list[GameResult]:
         async with self._read() as db:
             rows = await db.fetchall(
-                "SELECT * FROM games WHERE COALESCE(guild_id, 0) = ? AND status = 'finished'"
-                " ORDER BY finished_at DESC, id DESC LIMIT ?",
-                (guild_id, limit),
+                "SELECT * FROM results WHERE game_id IN ("
+                " SELECT game_id FROM results WHERE guild_id = ? AND game = ? AND seat = 0"
+                " ORDER BY finished_at DESC, game_id DESC LIMIT ?)"
+                " ORDER BY finished_at DESC, game_id DESC, seat",
+                (guild_id, game, limit),
             )
-        return [game_from_row(self._from_db_time, row) for row in rows]
-
-    async def places(self, game_ids: Sequence[int]) -> dict[int, dict[int, int]]:
-        found: dict[int, dict[int, int]] = {game_id: {} for game_id in game_ids}
-        if not game_ids:
-            return found
-        marks = ", ".join("?" for _ in game_ids)
-        async with self._read() as db:
-            rows = await db.fetchall(
-                f"SELECT game_id, seat, place FROM results WHERE game_id IN ({marks})",
-                tuple(game_ids),
-            )
+        games: dict[int, list[ResultRow]] = {}
         for row in rows:
-            found[row["game_id"]][row["seat"]] = row["place"]
-        return found
+            games.setdefault(row["game_id"], []).append(self._result_from_row(row))
+        return [
+            GameResult(
+                game_id=game_id,
+                guild_id=seats[0].guild_id,
+                game=seats[0].game,
+                variant=seats[0].variant,
+                finished_at=seats[0].finished_at or datetime.min,
+                seats=tuple(seats),
+            )
+            for game_id, seats in games.items()
+        ]
 
     def _result_from_row(self, row: Row) -> ResultRow:
         return ResultRow(

@@ -38,6 +38,9 @@ def all_texts(server, users) -> list[str]:
         messages += server.ephemerals_for(user)
     for message in messages:
         texts += version_texts(message)
+        for attachment in message.attachments:  # every picture's alt text, in the language too
+            assert attachment.description, attachment.filename
+            texts.append(attachment.description)
         for old in [message, *message.history]:
             components = old.components if hasattr(old, "components") else old.get("components")
             texts.append(str(components or ""))
@@ -58,7 +61,24 @@ def within_limits(server) -> None:
             assert len(button.get("label") or "") <= 80
 
 
-@pytest.mark.parametrize("locale", ["ru", "ja"])
+#: Words a language must not show: Russian "Моя рука" and "Ваша рука" are
+#: calques of "my hand" (a player has "Мои карты"); French never leaves
+#: "de" before a vowel ("d'Ana"); Japanese and Chinese put no space after
+#: a full stop and no Latin comma between their words.
+WRONG = {
+    "ru": re.compile(r"Моя рука|Ваша рука|Вашу руку"),
+    "fr": re.compile(r"\b(de|que|le|la) (\*\*)?[AEIOUÉaeioué]"),
+    "ja": re.compile(r"。 |[\u3040-\u30ff\u4e00-\u9fff], [^\s]|, [\u3040-\u30ff\u4e00-\u9fff]"),
+    "zh-TW": re.compile(r"。 |[\u4e00-\u9fff], |, [\u4e00-\u9fff]"),
+}
+
+
+def language_slips(locale: str, texts: list[str]) -> list[str]:
+    wrong = WRONG.get(locale)
+    return [text[:200] for text in texts if wrong is not None and wrong.search(text)]
+
+
+@pytest.mark.parametrize("locale", ["ru", "ja", "fr"])
 async def test_a_whole_mamma_mia_game_speaks_only_the_chosen_language(discord_server, bots, locale):
     users = discord_server.users[:3]
     for user in users:
@@ -72,13 +92,15 @@ async def test_a_whole_mamma_mia_game_speaks_only_the_chosen_language(discord_se
         await bots.idle()
     fragments = english_fragments(locale)
     assert len(fragments) > 50  # the check has teeth
-    for text in all_texts(discord_server, users):
+    texts = all_texts(discord_server, users)
+    for text in texts:
         leaked = [f for f in fragments if f in text]
         assert not leaked, (leaked, text[:300])
+    assert not language_slips(locale, texts)
     within_limits(discord_server)
 
 
-@pytest.mark.parametrize("locale", ["ru", "ja"])
+@pytest.mark.parametrize("locale", ["ru", "zh-TW"])
 async def test_a_whole_pizza_island_match_speaks_only_the_chosen_language(
     discord_server, bots, locale
 ):
@@ -89,10 +111,12 @@ async def test_a_whole_pizza_island_match_speaks_only_the_chosen_language(
     await bots.start()
     players = IslandPlayers(discord_server, bots, users, seed=6)
     with use_locale(locale):
-        await players.open(level="advanced", scoring="wins", language=locale)
+        await players.open(level="advanced", scoring="wins", language=locale.lower())
         await players.play_to_end()
     fragments = english_fragments(locale)
-    for text in all_texts(discord_server, users):
+    texts = all_texts(discord_server, users)
+    for text in texts:
         leaked = [f for f in fragments if f in text]
         assert not leaked, (leaked, text[:300])
+    assert not language_slips(locale, texts)
     within_limits(discord_server)

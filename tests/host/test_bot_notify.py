@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.i18n import t
 
 from driver import Players
+from pi_driver import IslandPlayers
 
 
 def pings_for(server, user) -> list:
@@ -71,7 +72,7 @@ async def test_closed_dms_are_said_once_privately_and_the_ping_stays(discord_ser
         await players.step()
     assert discord_server.dms_to(ben) == []
     assert len(dm_posts(discord_server, ben)) == 1, "refused once, the bot stops trying"
-    notice = t("notify.refused", command="/mammamia notify on")
+    notice = t("notify.refused", command="/mammamia notify on")  # its words in Ben's language
     told = [m for m in discord_server.ephemerals_for(ben) if m.content == notice]
     assert len(told) == 1, "told once, privately, after Ben's next move"
     assert not any(notice in m.text for m in discord_server.public_messages())
@@ -83,3 +84,20 @@ async def test_closed_dms_are_said_once_privately_and_the_ping_stays(discord_ser
     while len(pings_for(discord_server, ben)) == before:
         await players.step()
     assert len(discord_server.dms_to(ben)) == 1
+
+
+async def test_the_closed_dm_notice_names_the_game_and_the_players_words(discord_server, bots):
+    """Each game names itself: a Pizza Island player whose DMs are closed is
+    told to run `/pizzaisland notify on`, in their own language's words."""
+    await bots.start()
+    ana, ben = discord_server.users[:2]
+    ben.dms_closed, ben.locale = True, "fr"
+    await discord_server.slash(ben, None, "pizzaisland", "notify", options={"setting": "on"})
+    players = IslandPlayers(discord_server, bots, [ana, ben], seed=4)
+    await players.open()
+    while len(pings_for(discord_server, ben)) < 2:
+        await players.step()
+    command = "/pizzaisland " + t("command.notify.name", "fr") + " " + t("command.choice.on", "fr")
+    notice = t("notify.refused", "fr", command=command)
+    told = [m for m in discord_server.ephemerals_for(ben) if m.content == notice]
+    assert len(told) == 1, [m.content for m in discord_server.ephemerals_for(ben)][-3:]

@@ -16,6 +16,7 @@ from PIL import Image
 
 from bot.games.mammamia import render
 from bot.games.mammamia.pictures import (
+    OUTCOMES_PER_PICTURE,
     Table,
     outcomes_of,
     ranking_image,
@@ -26,9 +27,9 @@ from bot.games.pizzaisland import render as pi_render
 from bot.games.pizzaisland.pictures import (
     PlayerPizzas,
     pizzas_image,
-    seen_cards_image,
     ship_image,
 )
+from bot.pictures.canvas import PHONE_W
 from engine.mammamia import events as ev
 from engine.pizzaisland import actions as pi
 
@@ -64,6 +65,18 @@ def names_by_version(message: Any) -> list[list[str]]:
     return [list(old.get("attachments") or []) for old in message.history] + [
         [a.filename for a in message.attachments]
     ]
+
+
+def every_picture_described(server: Any) -> int:
+    """Every attachment the bot sent carries its alt text (Discord's
+    `description`, at most 1024 characters); how many there are."""
+    seen = 0
+    for message in server.messages.values():
+        for attachment in message.attachments:
+            assert attachment.description, attachment.filename
+            assert len(attachment.description) <= 1024
+            seen += 1
+    return seen
 
 
 def kind_of(message: Any, kind: str) -> list[Any]:
@@ -110,10 +123,13 @@ async def test_mm_pictures_in_a_whole_game(discord_server, bots, uploads):
     events = public_events(live)
     start = next(i for i, e in enumerate(events) if isinstance(e, ev.RevealStarted))
     end = next(i for i, e in enumerate(events) if isinstance(e, ev.RoundEnded))
-    summary = reveal_image(
-        Table.of("classic", events[end].table), None, outcomes_of("classic", events[start:end])
-    )
-    assert reveals[0].attachments[0].data == summary
+    outcomes = outcomes_of("classic", events[start:end])
+    per = OUTCOMES_PER_PICTURE
+    summary = [reveal_image(Table.of("classic", events[end].table), None, outcomes[:per])]
+    summary += [
+        reveal_image(None, None, outcomes[i : i + per]) for i in range(per, len(outcomes), per)
+    ]
+    assert [a.data for a in reveals[0].attachments] == summary
     # An edit that leaves the picture as it was uploads nothing new.
     changes = 0
     for message in reveals:
@@ -129,6 +145,13 @@ async def test_mm_pictures_in_a_whole_game(discord_server, bots, uploads):
     view = live.rules.public_view(live.state)
     assert picture.data == ranking_image(ranking_of(view))
     assert png(picture.data).height > png(picture.data).width / 4
+    # Its words tie each colour to a name, in the picture's order, and say it aloud.
+    for place, seats in enumerate(view.ranking, 1):
+        for seat in seats:
+            colour = render.COLOUR_EMOJI[view.players[seat].colour]
+            assert f"{colour} {live.row.seats[seat].name}" in final.text
+            assert f"{place}. {colour} {live.row.seats[seat].name}" in picture.description
+    assert every_picture_described(discord_server) > 10
 
 
 async def test_mm_pictures_off_leaves_the_text_complete(discord_server, bots, uploads):
@@ -187,10 +210,12 @@ async def test_pi_pictures_on_the_table_and_privately(discord_server, bots):
     assert players.seen_cards, "a Mushroom or a Pepper was decided"
     seen = [m for m in discord_server.messages.values() if kind_of(m, "seen")]
     assert seen
-    height = png(seen_cards_image(("red-a",))).height
     for message in seen:
         assert message.ephemeral and len(message.visible_to) == 1
-        assert png(kind_of(message, "seen")[0].data).height == height
+        (picture,) = kind_of(message, "seen")
+        assert png(picture.data).width <= PHONE_W
+        assert picture.description.startswith(render.t("pi.alt.seen", cards="")[:12])
     for message in discord_server.public_messages(discord_server.channel):
         for names in names_by_version(message):
             assert not any(n.startswith("seen-") for n in names)
+    assert every_picture_described(discord_server) > 3

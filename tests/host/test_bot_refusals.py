@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.games.mammamia import render
 
 from driver import Players
@@ -21,6 +23,21 @@ async def test_command_where_no_game_runs(discord_server, bots):
         r = await discord_server.slash(ana, discord_server.channel, "mammamia", command)
         assert r.response.ephemeral
         assert r.message.content == render.t("error.no_game", command="/mammamia new")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "fr"])
+async def test_a_refusal_names_the_game_of_the_command_used(discord_server, bots, locale):
+    """Each game names itself: `/pizzaisland` refusals suggest `/pizzaisland`
+    commands, in the player's words for them."""
+    await bots.start()
+    ana = discord_server.users[0]
+    ana.locale = locale
+    for command in ("table", "join"):
+        r = await discord_server.slash(ana, discord_server.channel, "pizzaisland", command)
+        text = r.message.content
+        assert "/pizzaisland " in text and "/mammamia" not in text, text
+        new = render.t("command.pizzaisland.new.name", locale)
+        assert f"/pizzaisland {new}" in text, text
 
 
 async def test_wrong_turn_and_cards_not_held(discord_server, bots):

@@ -54,7 +54,8 @@ async def test_stats_leaderboard_history_and_forget_after_two_games(discord_serv
     await bots.stop()
     await bots.start()
     storage = bots.current.service.storage
-    assert await storage.places([first.game, second.game]) == {
+    recorded = await storage.recent_results(server.guild.id, "mammamia")
+    assert {r.game_id: {s.seat: s.place for s in r.seats} for r in recorded} == {
         first.game: places(first),
         second.game: places(second),
     }
@@ -64,14 +65,25 @@ async def test_stats_leaderboard_history_and_forget_after_two_games(discord_serv
     assert t("stats.title", name=ana.display_name) in r.message.text
     assert t("variant.classic") in r.message.text
     won = int(first.live.state.winners == [0])
-    assert r.message.text.count(f"1 games, {won} won") == 1
+    rate = f"{won:.0%}"
+    assert f"{tn('stats.games', 1)} · {tn('stats.won', won, rate=rate)}" in r.message.text
+    assert "1 game ·" in r.message.text  # one game, not "1 games"
 
-    # Both games had a hard computer: rated as one player, beside the people.
+    # Both games had a hard computer: rated as one player, apart from the people.
     r = await server.slash(ben, server.channel, "mammamia", "leaderboard")
     assert not r.response.ephemeral
-    board = r.message.text
-    assert t("leaderboard.computer", level=t("computer.level.hard")) in board
-    assert ana.display_name in board and ben.display_name in board
+    board = r.message.embeds[0]
+    people = board["description"]
+    assert ana.display_name in people and ben.display_name in people
+    (computers,) = board["fields"]
+    assert computers["name"] == t("leaderboard.computers")
+    assert t("leaderboard.computer", level=t("computer.level.hard")) in computers["value"]
+    assert "🤖" not in people
+    ratings = [int(n) for n in re.findall(r"— \*\*(-?[0-9]+)\*\*", people)]
+    assert len(ratings) == 2 and all(n >= 0 for n in ratings)
+    assert ratings == sorted(ratings, reverse=True)
+    assert tn("leaderboard.games", 1) in people  # wins and games beside the rating
+    assert board["footer"]["text"] == tn("leaderboard.footer", 1)
     hard = await storage.leaderboard(server.guild.id, "mammamia", "all")
     assert {row.player: row.games for row in hard}["computer:hard"] == 2
     r = await server.slash(
@@ -79,9 +91,19 @@ async def test_stats_leaderboard_history_and_forget_after_two_games(discord_serv
     )
     assert ben.display_name in r.message.text
 
-    # History lists both games; exporting one replays with the command line.
+    # History lists both games, each with its box, players and result, and no
+    # other game's; exporting one replays with the command line.
     r = await server.slash(ana, server.channel, "mammamia", "history")
     assert r.response.ephemeral and f"#{first.game}" in r.message.text
+    lines = r.message.embeds[0]["description"].split("\n")
+    assert len(lines) == 2
+    for line, game in zip(lines, (second, first), strict=True):
+        assert line.startswith(f"**#{game.game}** Mamma Mia! ({t('variant.classic')})")
+        for seat in game.live.row.seats:
+            assert seat.name in line or "🤖" in line
+        assert "🏆" in line
+    other = await server.slash(ana, server.channel, "pizzaisland", "history")
+    assert other.message.content == t("history.none", game=t("pizzaisland.title"))
     menu = r.message.find_select(prefix="mm:")
     picked = await server.select(ana, r.message, menu["custom_id"], [str(first.game)])
     (attachment,) = picked.message.attachments
@@ -129,3 +151,9 @@ async def test_a_pizza_island_match_is_summarised_and_counted_in_points(discord_
     ]
     r = await discord_server.slash(ana, discord_server.channel, "pizzaisland", "stats")
     assert t("stats.score.points") in r.message.text and t("pi.level.normal") in r.message.text
+    # Its history names the game and its level, and lists no Mamma Mia! game.
+    r = await discord_server.slash(ana, discord_server.channel, "pizzaisland", "history")
+    (line,) = r.message.embeds[0]["description"].split("\n")
+    assert line.startswith(f"**#{players.game}** Pizza Island ({t('pi.level.normal')})"), line
+    r = await discord_server.slash(ana, discord_server.channel, "mammamia", "history")
+    assert r.message.content == t("history.none", game=t("mammamia.title"))

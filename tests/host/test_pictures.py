@@ -8,12 +8,14 @@ import dataclasses
 import io
 import itertools
 import os
+import sys
 import typing
 
 import pytest
 from PIL import Image
 
 from bench.pictures import samples
+from bench.pictures.__main__ import cases as bench_cases
 from bot.games.mammamia.pictures import (
     HandPicture,
     Need,
@@ -39,7 +41,7 @@ from bot.games.pizzaisland.pictures import (
 )
 from bot.games.pizzaisland.pictures.cards import SHAPES, SLICES
 from bot.pictures import render
-from bot.pictures.canvas import Pen
+from bot.pictures.canvas import PHONE_W, SMALLEST_DIGITS, Pen
 from bot.pictures.palette import BACKGROUND
 from engine.mammamia import new_game, player_view, public_view
 from engine.mammamia.cards import ORDER_CARDS
@@ -75,9 +77,9 @@ def hand(orders: int, colour: str = "green") -> HandPicture:
     )
 
 
-@pytest.mark.parametrize(("orders", "height"), [(0, 124), (1, 248), (4, 248), (5, 362), (9, 476)])
-def test_hand_image_size_grows_by_rows_of_four_orders(orders: int, height: int) -> None:
-    assert opened(hand_image(hand(orders))).size == (674, height)
+@pytest.mark.parametrize(("orders", "height"), [(0, 124), (1, 248), (2, 248), (3, 362), (9, 704)])
+def test_hand_image_size_grows_by_rows_of_two_orders(orders: int, height: int) -> None:
+    assert opened(hand_image(hand(orders))).size == (346, height)
 
 
 def test_reveal_image_size_and_budget_over_a_whole_game() -> None:
@@ -85,24 +87,68 @@ def test_reveal_image_size_and_budget_over_a_whole_game() -> None:
     assert shown
     for sample in shown[:: max(1, len(shown) // 12)]:
         image = opened(reveal_image(sample.table, sample.revealed, sample.outcomes))
-        rows = -(-len(sample.outcomes) // 4)
-        assert image.size == (674, 188 + rows * 112 - (22 if rows else 30))
+        rows = -(-len(sample.outcomes) // 2)
+        top = 142 if sample.revealed is not None else 0
+        piles = 2 * 106 if sample.table is not None else 0  # five kinds, four to a row
+        gap = 14 if rows and piles else 0
+        assert image.size == (346, 16 + top + piles + gap + rows * 112 - (22 if rows else 0) + 16)
 
 
 def test_ranking_image_has_one_row_per_player() -> None:
     ranked = samples.ranking("classic", 5, 2)
-    assert opened(ranking_image(ranked)).size == (520, 32 + 5 * 92)
+    assert opened(ranking_image(ranked)).size == (346, 32 + 5 * 84)
 
 
-def test_pizzas_image_two_players_a_row() -> None:
-    assert opened(pizzas_image(samples.PIZZAS)).size == (668, 321)
+def test_pizzas_image_one_player_a_row() -> None:
+    assert opened(pizzas_image(samples.PIZZAS)).size == (343, 624)
     assert opened(pizzas_image(samples.PIZZAS[:1])).size == (343, 170)
 
 
 def test_ship_and_seen_cards_sizes() -> None:
     assert opened(ship_image(samples.SHIP)).size == (266, 130)
     assert opened(ship_image(())).size == (266, 130)  # three empty places (PI-A1)
-    assert opened(seen_cards_image(samples.SEEN)).size == (512, 158)
+    assert opened(seen_cards_image(samples.SEEN)).size == (348, 32 + 2 * 138 - 12)
+
+
+def _clear_caches() -> None:
+    """Forget every drawn picture and sprite, so the next draw draws it all."""
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__name__", "")
+        if name.startswith(("bot.pictures", "bot.games.")) and ".pictures" in name + ".pictures":
+            for value in vars(module).values():
+                if hasattr(value, "cache_clear"):
+                    value.cache_clear()
+
+
+def test_every_picture_reads_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: a picture shown 320 px wide (a phone) keeps its digits at
+    least 11 px: none is wider than `PHONE_W`, none draws a digit smaller
+    than `SMALLEST_DIGITS` (the Plus reveal was 674 px wide, its badges'
+    digits 7 px at a phone's width)."""
+    sizes: list[float] = []
+    digits = Pen.digits
+
+    def noted(
+        self: Pen,
+        centre: typing.Any,
+        number: typing.Any,
+        size: float,
+        *a: typing.Any,
+        **k: typing.Any,
+    ) -> None:
+        sizes.append(size)
+        digits(self, centre, number, size, *a, **k)
+
+    monkeypatch.setattr(Pen, "digits", noted)
+    for name, (draw, inputs) in bench_cases().items():
+        for args in inputs[:: max(1, len(inputs) // 25)]:
+            _clear_caches()
+            sizes.clear()
+            width, _ = opened(draw(*args)).size
+            assert width <= PHONE_W, name
+            smallest = min(sizes, default=SMALLEST_DIGITS)
+            assert smallest >= SMALLEST_DIGITS, (name, smallest)
+            assert smallest * min(1.0, 320 / width) >= 11, (name, smallest, width)
 
 
 def test_a_picture_is_mostly_background_at_its_margins() -> None:
@@ -212,7 +258,7 @@ def test_mm_v1_public_pictures_do_not_change_with_hidden_cards(game: typing.Any)
     assert len(outcomes) == sum(isinstance(e, Made | Returned) for e in events)
     last = next(e for e in reversed(events) if isinstance(e, Revealed))
     data = reveal_image(table, revealed_of("plus", last.card), outcomes)
-    assert opened(data).width == 674
+    assert opened(data).width == 346
 
 
 def test_mm_v1_public_builders_refuse_a_players_view(game: typing.Any) -> None:
@@ -284,7 +330,7 @@ def test_every_order_card_of_both_boxes_draws() -> None:
         faces = tuple(OrderFace.of(variant, o) for o in sorted(cards))
         for start in range(0, len(faces), 9):
             picture = HandPicture("red", (), faces[start : start + 9], 0)
-            assert opened(hand_image(picture)).width == 674
+            assert opened(hand_image(picture)).width == 346
 
 
 # --- colour and a second channel (colour-blind players) ---------------------

@@ -4,6 +4,7 @@ deadlines and shards; every test that is not about SQLite's file runs on both ba
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import sqlite3
 import subprocess
@@ -953,24 +954,33 @@ async def test_two_games_ending_at_once_count_both_for_a_new_player(
         assert len(ann) == 8
 
 
-async def test_computers_beaten_and_places(store: Storage) -> None:
+async def test_computers_beaten(store: Storage) -> None:
     await store.record_result(a_result(1, [1, 2, 3]), rate_for_test)
     await store.record_result(a_result(2, [3, 1, 2]), rate_for_test)
     assert await store.computers_beaten(GUILD, "mammamia", "300") == {"computer:hard": 1}
     assert await store.computers_beaten(GUILD, "mammamia", "301") == {"computer:hard": 2}
-    assert await store.places([1, 2, 9]) == {1: {0: 1, 1: 2, 2: 3}, 2: {0: 3, 1: 1, 2: 2}, 9: {}}
 
 
-async def test_finished_games_of_a_server_newest_first(store: Storage) -> None:
-    first = await running_game(store, channel=1)
-    second = await running_game(store, channel=2)
-    other = await running_game(store, channel=3, guild=GUILD + 1)
-    cancelled = await running_game(store, channel=4)
-    for game_id in (first, second, other):
-        await store.finish(game_id)
-    await store.finish(cancelled, GameStatus.CANCELLED)
-    assert [g.id for g in await store.finished_games(GUILD)] == [second, first]
-    assert [g.id for g in await store.finished_games(GUILD, limit=1)] == [second]
+async def test_recent_results_of_one_game_on_a_server_newest_first(store: Storage) -> None:
+    """A game's history lists that game only, on that server, newest first,
+    each with every seat's place and score."""
+    day = datetime(2025, 6, 4, 12, tzinfo=UTC)
+    await store.record_result(a_result(1, [1, 2, 3], day), rate_for_test)
+    await store.record_result(a_result(2, [3, 1, 2], day + timedelta(hours=1)), rate_for_test)
+    other = a_result(3, [2, 1, 3], day + timedelta(hours=2))
+    await store.record_result(dataclasses.replace(other, game="pizza-island"), rate_for_test)
+    elsewhere = a_result(4, [1, 3, 2], day + timedelta(hours=3))
+    await store.record_result(dataclasses.replace(elsewhere, guild_id=GUILD + 1), rate_for_test)
+    found = await store.recent_results(GUILD, "mammamia")
+    assert [r.game_id for r in found] == [2, 1]
+    assert [(s.seat, s.place, s.score, s.name) for s in found[0].seats] == [
+        (0, 3, 0, "Ann"),
+        (1, 1, 2, "Bob"),
+        (2, 2, 1, "🤖 Sofia"),
+    ]
+    assert found[0].variant == "classic" and found[0].finished_at == day + timedelta(hours=1)
+    assert [r.game_id for r in await store.recent_results(GUILD, "mammamia", limit=1)] == [2]
+    assert [r.game_id for r in await store.recent_results(GUILD, "pizza-island")] == [3]
 
 
 async def test_forget_deletes_results_and_ratings_and_keeps_seat_names(store: Storage) -> None:

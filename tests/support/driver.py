@@ -61,7 +61,9 @@ class Players:
         self._live: Any = None
         self.coverage = Coverage()
         self.secrets_seen: list[tuple[str, str]] = []  # (hand text, owner) for MM-V1 checks
-        self.clicks: list[tuple[str, int]] = []  # (whole or detailed, clicks) per turn by buttons
+        # (whole or detailed, clicks) per turn by buttons, the click opening the hand included
+        self.clicks: list[tuple[str, int]] = []
+        self.by_controls = 0.25  # the share of turns played with the hand's controls
 
     @property
     def live(self) -> Live:
@@ -124,7 +126,7 @@ class Players:
 
     async def _turn(self, user: Any, seat: int, legal: list[Any]) -> None:
         action = self.rng.choice(legal)
-        if self.rng.random() < 0.25:
+        if self.rng.random() < self.by_controls:
             await self._turn_by_controls(user, action)
             return
         if isinstance(action, engine.Pass):
@@ -155,12 +157,16 @@ class Players:
         clicks = 1
         assert hand.ephemeral and hand.visible_to == frozenset({user.id})
         self._remember_hand(hand, user)
-        assert render.t("table.your_turn") in hand.text, "the hand says whose turn: yours"
+        mine = render.t("table.your_turn", user.locale)  # a private message: the player's language
+        assert mine in hand.text, "the hand says whose turn: yours"
         g, v = self.game, self.live.version
         play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
         assert play.get("disabled"), "nothing is played that the player did not choose"
         value = Draft.of(action).encode()
-        whole = hand.find_select(prefix=f"mm:{g}:{v}:turn:")
+        try:  # every whole turn, when they fit in one select
+            whole = hand.find_select(prefix=f"mm:{g}:{v}:turn:")
+        except LookupError:
+            whole = {"options": []}
         if any(o["value"] == value for o in whole["options"]):
             r = await self.server.select(user, hand, whole["custom_id"], [value])
             hand = r.message or hand
@@ -170,14 +176,15 @@ class Players:
             choices = []
             if isinstance(action, engine.Turn):
                 choices.append(("cards", f"{action.ingredient}*{action.count}"))
-                if action.order:
-                    choices.append(("order", action.order))
-            choices.append(("draw", action.draw or "-"))
+            choices.append(
+                ("finish", f"{getattr(action, 'order', None) or '-'}~{action.draw or '-'}")
+            )
             for verb, choice in choices:
                 try:
                     select = hand.find_select(prefix=f"mm:{g}:{v}:{verb}:")
-                except LookupError:  # e.g. only one draw possible: nothing to choose
+                except LookupError:  # e.g. only one order and draw possible: nothing to choose
                     continue
+                assert any(o["value"] == choice for o in select["options"]), (choice, select)
                 r = await self.server.select(user, hand, select["custom_id"], [choice])
                 hand = r.message or hand
                 clicks += 1
@@ -195,17 +202,27 @@ class Players:
         self.clicks.append((path, clicks))
 
     async def pick_a_turn(self, user: Any, hand: FakeMessage) -> FakeMessage:
-        """Choose the first whole turn the hand offers: its Play button then plays it."""
-        select = hand.find_select(prefix=f"mm:{self.game}:{self.live.version}:turn:")
-        first = select["options"][0]["value"]
-        r = await self.server.select(user, hand, select["custom_id"], [first])
-        return r.message or hand
+        """Choose the first whole turn the hand offers (the first cards and the
+        first order and draw with them when the turns fill more than one
+        select): its Play button then plays it."""
+        prefix = f"mm:{self.game}:{self.live.version}"
+        verbs = ["turn"] if any(prefix + ":turn:" in c for c in hand.custom_ids()) else []
+        for verb in verbs or ["cards", "finish"]:
+            if not any(f"{prefix}:{verb}:" in c for c in hand.custom_ids()):
+                continue
+            select = hand.find_select(prefix=f"{prefix}:{verb}:")
+            first = select["options"][0]["value"]
+            r = await self.server.select(user, hand, select["custom_id"], [first])
+            hand = r.message or hand
+        return hand
 
     def _remember_hand(self, message: FakeMessage, user: Any) -> None:
         """Keep the private Orders field of a hand view, to look for it in public."""
         for embed in message.embeds:
             for f in embed.get("fields", []):
-                if f.get("name") == render.t("hand.orders") and "**" in f.get("value", ""):
+                if f.get("name") == render.t("hand.orders", user.locale) and "**" in f.get(
+                    "value", ""
+                ):
                     self.secrets_seen.append((f["value"], str(user.id)))
 
     # --- the reveal --------------------------------------------------------------------
@@ -300,3 +317,38 @@ class Players:
                 return
             await self.step()
         raise AssertionError("the game did not end")
+
+
+def narration_lines(embed: dict[str, Any]) -> int:
+    """The lines of text a narration message shows: its description and the
+    values of its fields (titles, field names and the footer aside)."""
+    texts = [embed.get("description") or ""]
+    texts += [f.get("value", "") for f in embed.get("fields") or []]
+    return sum(len(text.split("\n")) for text in texts if text)
+
+
+def reveal_messages(server: FakeDiscord) -> list[FakeMessage]:
+    """The oven reveal messages posted in the game's channel."""
+    return [
+        m
+        for m in server.public_messages(server.channel)
+        if m.embeds and m.embeds[0].get("title", "").startswith("🔥")
+    ]
+
+
+def reveal_seconds(live: Live) -> list[tuple[int, float]]:
+    """Each reveal's cards and the seconds its narration pauses at the
+    default pace, computed from the game's public events as the publisher
+    paces them (decisions aside: a wait for a player is not the narration's)."""
+    shown = live.shown
+    pace = shown.pace({})
+    reveals: list[tuple[int, float]] = []
+    model = None
+    for event in (e for v in sorted(live.events) for e in live.events[v] if e.to is None):
+        model, step = shown.narrate(model, event)
+        if isinstance(event, engine.events.RevealStarted):
+            reveals.append((event.oven, 0.0))
+        if step.paced and reveals:
+            cards, seconds = reveals[-1]
+            reveals[-1] = (cards, seconds + pace)
+    return reveals

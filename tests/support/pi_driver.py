@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from bot.games.pizzaisland import render
+from bot.paging import turned
 from bot.service import Live
 from engine.pizzaisland import actions as pi
 
@@ -110,8 +111,15 @@ class IslandPlayers:
             return
         select = message.find_select(prefix="pi:")
         values = [o["value"] for o in select["options"]]
-        value = action.text() if action.text() in values else self.rng.choice(values)
-        await self.server.select(user, message, select["custom_id"], [value])
+        while action.text() not in values and turned(values[-1]):  # the next page
+            self.coverage["page"] += 1
+            message = (
+                await self.server.select(user, message, select["custom_id"], [values[-1]])
+            ).message
+            select = message.find_select(prefix="pi:")
+            values = [o["value"] for o in select["options"]]
+        assert action.text() in values, "every way to use a hero is offered"
+        await self.server.select(user, message, select["custom_id"], [action.text()])
 
     def _note_private(self, message: FakeMessage) -> None:
         """What a decision message showed under "What you see": private cards."""

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.games import Presentation, SeatScore, Show, Step, Table
-from bot.i18n import N_, Nn_, by_last_part, join_or, t
+from bot.i18n import N_, Nn_, by_last_part, join_or, t, tn
 from bot.reply import Reply
 from engine.interface import Option
 from engine.mammamia import GAME as RULES
@@ -26,8 +26,7 @@ from .controls import ITEMS
 MMTable = Table[PublicView, ev.Event]
 
 
-#: Seconds the reveal pauses after each paced step, by `reveal_speed`.
-PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
+PACE = narration.PACE
 REVEAL_SPEED = Option("reveal_speed", tuple(PACE), "normal")
 
 
@@ -38,7 +37,7 @@ LEVEL_ABOUT = by_last_part(N_("mm.computer.easy"), N_("mm.computer.medium"), N_(
 class MammaMiaPresentation:
     rules = RULES
     prefix = render.PREFIX
-    command = "mammamia"
+    command = render.COMMAND
     options = (REVEAL_SPEED,)
     commands = Commands
     reworded: Mapping[str, str] = {}
@@ -81,7 +80,9 @@ class MammaMiaPresentation:
             return model, Step(Show.FINAL)
         if model is None or not narration.update(model, event):
             return model, Step()
-        paced = narration.paced(event)
+        shows, paced = narration.step(model, event)
+        if not shows:
+            return model, Step()
         return model, Step(Show.EDIT, paced, isinstance(event, ev.RoundStarted))
 
     def load_narration(self, data: JSON) -> narration.Reveal:
@@ -212,8 +213,8 @@ def refusal_words(code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, 
 
 def summary_lines(table: MMTable) -> list[str]:
     """Per player: pizzas delivered in each round's reveal (in Plus only shown
-    now, at the end: PL-R5), help given and received (PL-H), orders back under
-    the pile. All of it was public when it happened."""
+    now, at the end: PL-R5), help given and received where the game had help
+    (PL-H), orders back under the pile. All of it was public when it happened."""
     seats = len(table.names)
     rounds: list[list[int]] = []
     given, received, returned = [0] * seats, [0] * seats, [0] * seats
@@ -227,17 +228,18 @@ def summary_lines(table: MMTable) -> list[str]:
             received[event.owner] += 1
         elif isinstance(event, ev.Returned):
             returned[event.seat] += 1
-    return [
-        t(
-            "summary.mm.line",
-            name=name,
-            rounds=" · ".join(str(r[seat]) for r in rounds) or "0",
-            given=given[seat],
-            received=received[seat],
-            returned=returned[seat],
-        )
-        for seat, name in enumerate(table.names)
-    ]
+    lines = []
+    for seat, name in enumerate(table.names):
+        made = " · ".join(str(r[seat]) for r in rounds) or "0"
+        parts = [t("summary.mm.rounds", rounds=made)]
+        if table.view.help:
+            parts += [
+                tn("summary.mm.given", given[seat]),
+                tn("summary.mm.received", received[seat]),
+            ]
+        parts.append(tn("summary.mm.returned", returned[seat]))
+        lines.append(t("summary.mm.line", name=name, parts=" · ".join(parts)))
+    return lines
 
 
 def casual_log(table: MMTable) -> list[str]:

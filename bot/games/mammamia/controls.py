@@ -26,7 +26,8 @@ from bot.components import (
     service_of,
     update,
 )
-from bot.i18n import t
+from bot.i18n import join_and, sentences, t
+from bot.paging import page_of, turned
 from bot.reply import Reply, select
 from bot.service import Live, Outcome, ServiceError, seat_for
 from engine.mammamia import GAME as RULES
@@ -67,16 +68,18 @@ def played_notice(outcome: Outcome) -> str:
     else:
         text = t("played.pass")
     drawn: list[str] = []
+    told = [text]
     for event in outcome.events:
         if isinstance(event, ev.Drew) and event.to == outcome.seat:
             drawn += event.cards
         if isinstance(event, ev.MammaMiaLaid) and event.seat == outcome.seat:
-            text += " " + t("played.mamma_mia")
+            told.append(t("played.mamma_mia"))
     if drawn:
         variant = variant_of(outcome.live.row.settings)
-        names = [render.card_title(variant, c) for c in drawn]
-        text += " " + t("played.drew", cards=", ".join(names))
-    return text
+        told.append(
+            t("played.drew", cards=join_and([render.card_title(variant, c) for c in drawn]))
+        )
+    return sentences(*told)
 
 
 async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
@@ -127,12 +130,17 @@ class CardsSelect(_DraftSelect, prefix=PREFIX, verb="cards"):
     """How many cards of which kind."""
 
 
+class FinishSelect(_DraftSelect, prefix=PREFIX, verb="finish"):
+    """The order card (or none) and the draw that go with the cards."""
+
+
 class OrderSelect(_DraftSelect, prefix=PREFIX, verb="order"):
-    pass
+    """An order card alone: on hands sent before the order and the draw were
+    chosen together (`FinishSelect`)."""
 
 
 class DrawSelect(_DraftSelect, prefix=PREFIX, verb="draw"):
-    pass
+    """A draw alone, as `OrderSelect`."""
 
 
 class PlayButton(Component, prefix=PREFIX, verb="play"):
@@ -218,14 +226,16 @@ def _cards_of(value: str) -> Cards:
 
 
 def _picker(
-    live: Live, version: int, verb: str, actions: Sequence[Pay | Ask], prompt: str
+    live: Live, version: int, verb: str, actions: Sequence[Pay | Ask], prompt: str, page: int = 0
 ) -> Reply:
-    """An ephemeral select of the legal ways to pay or ask (at most 25 shown)."""
+    """An ephemeral select of the legal ways to pay or ask; when there are
+    more than one select holds, in pages, the last option of each leading
+    to the next page (none is left out)."""
     options = []
     for action in actions:
         cards = action.cards or ()
         options.append((render.cards(dict(cards)), _cards_value(cards), False))
-    menu = select(custom_id(live.id, version, verb), options, placeholder=prompt)
+    menu = select(custom_id(live.id, version, verb), page_of(options, page), placeholder=prompt)
     return Reply(content=prompt, items=[menu])
 
 
@@ -235,9 +245,20 @@ class _Picked(_Decision):
     def action(self, seat: int, cards: Cards) -> Action:
         raise NotImplementedError
 
+    def choices(self, seat: int) -> list[Pay | Ask]:
+        raise NotImplementedError
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         click = self.click
-        cards = _cards_of(click.values[0] if click.values else "")
+        value = click.values[0] if click.values else ""
+        page = turned(value)
+        if page is not None:
+            seat = seat_for(self.live, interaction.user.id)
+            prompt = t("pick.pay") if isinstance(self, PaySetSelect) else t("pick.ask")
+            picker = _picker(self.live, click.version, self.verb, self.choices(seat), prompt, page)
+            await edit(interaction, picker)
+            return
+        cards = _cards_of(value)
         await service_of(interaction).act(
             click.game, interaction.user.id, lambda s: self.action(s, cards), click.version
         )
@@ -253,10 +274,17 @@ class PaySetSelect(_Picked, prefix=PREFIX, verb="payset"):
     def action(self, seat: int, cards: Cards) -> Action:
         return Pay(seat, True, cards)
 
+    def choices(self, seat: int) -> list[Pay | Ask]:
+        legal = RULES.legal_actions(state_of(self.live), seat)
+        return [a for a in legal if isinstance(a, Pay) and a.cards]
+
 
 class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
     def action(self, seat: int, cards: Cards) -> Action:
         return Ask(seat, cards)
+
+    def choices(self, seat: int) -> list[Pay | Ask]:
+        return [a for a in RULES.legal_actions(state_of(self.live), seat) if isinstance(a, Ask)]
 
 
 class HelpButton(Component, prefix=PREFIX, verb="help"):
@@ -284,6 +312,7 @@ ITEMS: tuple[type[Component], ...] = (
     HandButton,
     TurnSelect,
     CardsSelect,
+    FinishSelect,
     OrderSelect,
     DrawSelect,
     PlayButton,

@@ -1,12 +1,14 @@
 """A player's own hand, for an ephemeral message only its owner sees (MM-V1).
 
-On the owner's turn it carries the controls for the whole turn, in as few
-clicks as the turn needs: a select of the whole turns that make sense
-("3 × salami + Misto, draw from the supply"), and beside it the detailed
-controls (cards, order, draw). Nothing is chosen for the player: the Play
-button plays only a turn the player picked, and is disabled until then. The
-choices so far travel in the components' custom_ids (`kind.count.order.draw`),
-so no state is kept between clicks and the controls work after a restart.
+On the owner's turn it carries the controls for the whole turn, and every
+legal turn is at most three clicks away, none left out: a select of every
+whole turn ("3 × salami + Misto, draw from the supply") when they fit in
+one select (Discord's 25 options), and always the two steps that reach any
+turn: the cards to play, then the order card and the draw that go with
+them. Nothing is chosen for the player: the Play button plays only a turn
+the player picked, and is disabled until then. The choices so far travel in
+the components' custom_ids (`kind.count.order.draw`), so no state is kept
+between clicks and the controls work after a restart.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_, by_last_part, current_locale, t, tn
+from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
 from bot.reply import GREEN, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
 from engine.mammamia.views import PlayerView
@@ -29,6 +31,9 @@ from .pictures import HandPicture, hand_image
 from .render import custom_id
 
 NONE = "-"
+FINISH = "~"  # between the order and the draw of a `finish` choice: `order~draw`
+#: Options of one select, Discord's limit.
+MOST = 25
 PASS = "pass"  # a draft's kind for a pass (MM-T4): no ingredient is called that
 DRAW = by_last_part(N_("hand.draw.supply"), N_("hand.draw.orders"))
 
@@ -69,6 +74,14 @@ class Draft:
         if field == "cards":  # `kind*count`
             kind, _, count = value.partition("*")
             return Draft(kind, int(count) if count.isdigit() else None, self.order, self.draw)
+        if field == "finish":  # `order~draw`: the order card and the draw together
+            order, _, draw = value.partition(FINISH)
+            return Draft(
+                self.kind,
+                self.count,
+                None if order in (NONE, "") else order,
+                None if draw in (NONE, "") else draw,
+            )
         values = {"kind": self.kind, "count": self.count, "order": self.order, "draw": self.draw}
         values[field] = None if value == NONE else value
         return Draft(**values)  # type: ignore[arg-type]
@@ -93,31 +106,35 @@ def chosen(draft: Draft, legal: list[Action]) -> Turn | Pass | None:
     return fits[0] if len(fits) == 1 else None
 
 
-def whole_turns(view: PlayerView, legal: list[Action], most: int = 25) -> list[Turn | Pass]:
-    """The whole turns worth offering in one select: every kind held, all of it
-    or one card, with no order or with each order in hand; drawing from the
-    supply first, then the other draws while there is room."""
+def whole_turns(view: PlayerView, legal: list[Action]) -> list[Turn | Pass]:
+    """Every legal whole turn, in the order a select offers them: the kinds
+    held most first, all of a kind before fewer, no order before each order
+    in hand, drawing from the supply before the order pile."""
     passes: list[Turn | Pass] = [a for a in legal if isinstance(a, Pass)]
     if passes:
-        return passes
-    turns = [a for a in legal if isinstance(a, Turn)]
+        return sorted(passes, key=lambda a: a.draw != "supply")
     held = Counter(view.hand)
-    kinds = sorted({a.ingredient for a in turns}, key=lambda k: (-held[k], k))
-    orders: list[str | None] = [None, *sorted({a.order for a in turns if a.order})]
-    by_play: dict[tuple[str, int, str | None], list[Turn]] = {}
-    for a in turns:  # supply first among the draws of one play
-        by_play.setdefault((a.ingredient, a.count, a.order), []).append(a)
-    first: list[Turn | Pass] = []
-    rest: list[Turn | Pass] = []
-    for kind in kinds:
-        for count in sorted({held[kind], 1}, reverse=True):
-            for order in orders:
-                fits = sorted(
-                    by_play.get((kind, count, order), ()), key=lambda a: a.draw != "supply"
-                )
-                first += fits[:1]
-                rest += fits[1:]
-    return (first + rest)[:most]
+    turns = [a for a in legal if isinstance(a, Turn)]
+
+    def place(a: Turn) -> tuple[int, str, int, str, bool]:
+        return (
+            -held[a.ingredient],
+            a.ingredient,
+            -a.count,
+            a.order or "",
+            a.draw != "supply",
+        )
+
+    return [*sorted(turns, key=place)]
+
+
+def finishes(turns: list[Turn], draft: Draft) -> list[tuple[str | None, str | None]]:
+    """The (order card, draw) pairs that go with the cards chosen so far (with
+    any cards while none are chosen): no order first, supply first."""
+    if draft.kind is not None and draft.count is not None:
+        turns = [a for a in turns if (a.ingredient, a.count) == (draft.kind, draft.count)]
+    pairs = {(a.order, a.draw) for a in turns}
+    return sorted(pairs, key=lambda p: (p[0] or "", p[1] != "supply", p[1] or ""))
 
 
 def draw_name(draw: str | None) -> str:
@@ -138,8 +155,15 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
         return t("hand.pass", draw=draw)
     cards = t("hand.play_cards", count=action.count, kind=render.kind(action.ingredient))
     if action.order:
-        cards = t("hand.with_order", cards=cards, order=render.order_title(variant, action.order))
+        cards = t("hand.with_order", cards=cards, order=render.order_label(variant, action.order))
     return t("hand.whole_turn", cards=cards, draw=draw)
+
+
+def finish_label(order: str | None, draw: str | None, variant: str) -> str:
+    """`+ 🟫 Normale 1🍄 4🌭, draw from the supply`: what goes with the cards."""
+    if order is None:
+        return t("hand.finish_no_order", draw=draw_name(draw))
+    return t("hand.finish", order=render.order_label(variant, order), draw=draw_name(draw))
 
 
 def _hand_text(view: PlayerView) -> tuple[str, list[str]]:
@@ -149,6 +173,25 @@ def _hand_text(view: PlayerView) -> tuple[str, list[str]]:
     ingredients = render.cards(dict(ordered))
     lines = [render.order_line(view.variant, o) for o in orders]
     return ingredients, lines
+
+
+def hand_alt(view: PlayerView) -> str:
+    """What the hand's picture shows, in words (its owner's eyes only)."""
+    orders = view.hand_orders
+    kinds = Counter(c for c in view.hand if c not in orders)
+    piles = [
+        f"{n} × {render.kind_name(k)}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])
+    ]
+    cards = [
+        f"{render.order_title(view.variant, o)} ({render.order_needs(view.variant, o)})"
+        for o in orders
+    ]
+    return t(
+        "alt.hand",
+        ingredients=join_and(piles) or t("cards.none"),
+        orders=join_and(cards) or t("cards.none"),
+        pile=tn("hand.count", view.players[view.seat].order_pile_size),
+    )
 
 
 def hand(
@@ -182,7 +225,7 @@ def hand(
     embed.description = "\n".join(lines)
     version = view.version
     # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
-    pictures = [Picture("hand.png", hand_image, (HandPicture.of(view),))]
+    pictures = [Picture("hand.png", hand_image, (HandPicture.of(view),), hand_alt(view))]
     if not any(isinstance(a, Turn | Pass) for a in legal):
         refresh = button(t("hand.refresh"), custom_id(game, version, "hand"))
         return Reply(embed=embed, items=[refresh], pictures=pictures)
@@ -201,46 +244,43 @@ def _controls(
     variant = view.variant
     picked = chosen(draft, legal)
     items: list[discord.ui.Item[Any]] = []
-    offered = whole_turns(view, legal)
-    items.append(
-        select(
-            custom_id(game, version, "turn", code),
-            [(turn_label(a, variant), Draft.of(a).encode(), a == picked) for a in offered],
-            0,
-            t("hand.pick_turn"),
+    every = whole_turns(view, legal)
+    if len(every) <= MOST:  # every turn in one select: two clicks with Play
+        items.append(
+            select(
+                custom_id(game, version, "turn", code),
+                [(turn_label(a, variant), Draft.of(a).encode(), a == picked) for a in every],
+                0,
+                t("hand.pick_turn"),
+            )
         )
-    )
     turns = [a for a in legal if isinstance(a, Turn)]
-    if turns:
+    if turns:  # any turn in three clicks: the cards, what goes with them, Play
         held = Counter(view.hand)
-        kinds = sorted({a.ingredient for a in turns}, key=lambda k: (-held[k], k))
+        plays = sorted(
+            {(a.ingredient, a.count) for a in turns}, key=lambda p: (-held[p[0]], p[0], -p[1])
+        )
+        mine = (draft.kind, draft.count)
         cards = [
             (t("hand.play_cards", count=n, kind=render.kind(k)), f"{k}*{n}", (k, n) == mine)
-            for mine in [(draft.kind, draft.count)]
-            for k in kinds
-            for n in range(held[k], 0, -1)
+            for k, n in plays
         ]
         items.append(
             select(custom_id(game, version, "cards", code), cards, 1, t("hand.pick_cards"))
         )
-        orders = sorted({a.order for a in turns if a.order})
-        if orders:
-            options = [(t("hand.no_order"), NONE, False)]
-            options += [(render.order_title(variant, o), o, o == draft.order) for o in orders]
+        pairs = finishes(turns, draft)
+        if len(pairs) > 1:  # a choice the player makes; one possible needs none
+            options = [
+                (
+                    finish_label(order, draw, variant),
+                    f"{order or NONE}{FINISH}{draw or NONE}",
+                    (order, draw) == (draft.order, draft.draw),
+                )
+                for order, draw in pairs
+            ]
             items.append(
-                select(custom_id(game, version, "order", code), options, 2, t("hand.pick_order"))
+                select(custom_id(game, version, "finish", code), options, 2, t("hand.pick_finish"))
             )
-        what = (draft.kind, draft.count, draft.order)
-        draws = {a.draw for a in turns if (a.ingredient, a.count, a.order) == what}
-    else:
-        draws = {a.draw for a in legal if isinstance(a, Pass)}
-    if len(draws) > 1:  # a choice the player makes; one possible draw needs none
-        options = [
-            (draw_name(d), d or NONE, d == draft.draw) for d in sorted(draws, key=lambda d: d or "")
-        ]
-        items.append(
-            select(custom_id(game, version, "draw", code), options, 3, t("hand.pick_draw"))
-        )
     label = t("hand.play_turn", turn=turn_label(picked, variant)) if picked else t("hand.choose")
     play = button(label, custom_id(game, version, "play", code), GREEN, row=4)
     play.disabled = picked is None  # nothing plays that the player did not choose

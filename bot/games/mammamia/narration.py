@@ -1,8 +1,15 @@
-"""The public oven reveal, narrated card by card, and the end of a round or game.
+"""The public oven reveal, narrated order by order, and the end of a round or game.
 
-The narration is a small JSON model (`Narration.reveal`) updated by the
-engine's public events one at a time and stored after each, so after a
+The narration is a small JSON model (`Reveal`) updated by the engine's
+public events one at a time and stored after each step shown, so after a
 restart the reveal message is rendered again exactly where it stopped.
+
+A reveal fits a minute at the normal pace whatever the oven holds: the
+message changes, and pauses, only at an order's outcome (`step`); the
+ingredient cards between two orders show with the next outcome, or with
+the decision an order opens, and at most `MAX_BEATS` outcomes pause. Its
+story stays short too: a help request and its refusals are one line, and a
+round with more than `STORY_LINES` lines is told per player (`story`).
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_, by_last_part, join_and, t, tn
+from bot.i18n import N_, by_last_part, join_and, sentences, t, tn
 from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
@@ -31,21 +38,20 @@ RETURNED_WHY = by_last_part(
     N_("reveal.returned.no_help"),
 )
 
+#: Seconds the reveal pauses after each paced step, by `reveal_speed`.
+PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
+#: What a reveal's narration may take at the normal pace, waits for decisions aside.
+MINUTE = 60.0
+#: Pauses in one reveal at most: a minute at the normal pace, whatever the oven holds.
+MAX_BEATS = int(MINUTE // PACE["normal"]) - 1
 #: Outcomes of an order, each shown with a pause after it.
 OUTCOMES = (ev.Made, ev.Returned)
 #: Outcomes shown in the message while the oven is revealed; the whole story
 #: of the round is in its summary.
 RECENT = 3
-
-
-def paced(event: object) -> bool:
-    """At most one pause per card, so a reveal reads in a steady time: after an
-    ingredient, and after an order's outcome (the order card itself shows with
-    its outcome, or with the decision it opens). Help answers arrive together
-    and show with the pizza they lead to."""
-    if isinstance(event, ev.Revealed):
-        return event.card in render.KIND_EMOJI
-    return isinstance(event, OUTCOMES)
+#: Lines of a round's story before it is told per player: with the message's
+#: fields (at most 10 lines) the narration stays within 30 lines.
+STORY_LINES = 20
 
 
 MADE, RETURNED, ASKED, REFUSED = "made", "returned", "asked", "refused"
@@ -95,6 +101,7 @@ class Reveal(Value):
     lines: list[Line] = field(default_factory=list)
     done: bool = False  # the round is over: its whole story is shown
     first: int | None = None  # who starts the next round
+    beats: int = 0  # pauses taken so far (`step`)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Reveal:
@@ -108,6 +115,7 @@ class Reveal(Value):
             lines=[Line.from_json(line) for line in data["lines"]],
             done=data["done"],
             first=data["first"],
+            beats=data.get("beats", 0),  # stored before reveals were bounded: none yet
         )
 
 
@@ -143,7 +151,22 @@ def update(model: Reveal, event: object) -> bool:
     return True
 
 
-def _line(line: Line, variant: str, names: Sequence[str]) -> str:
+def step(model: Reveal, event: object) -> tuple[bool, bool]:
+    """Whether the message shows this event now, and whether the narration
+    then pauses; `update` has folded it in. Only an order's outcome pauses
+    (at most `MAX_BEATS` of them); a card revealed, a help request and its
+    answers show with the next outcome or with the decision pending (which
+    the host draws once the narration has caught up), so a reveal costs a
+    message edit per order, not per card. The round's end shows at once."""
+    if isinstance(event, OUTCOMES):
+        paced = model.beats < MAX_BEATS
+        model.beats += paced
+        return True, paced
+    return isinstance(event, ev.RoundEnded | ev.RoundStarted), False
+
+
+def _line(line: Line, variant: str, names: Sequence[str], refused: Sequence[int] = ()) -> str:
+    """One line of the story; a help request carries its refusals (`refused`)."""
     who = render.name_of(names, line.seat)
     if line.type == MADE:
         assert line.order is not None
@@ -167,9 +190,67 @@ def _line(line: Line, variant: str, names: Sequence[str]) -> str:
             name=who,
             order=render.order_title(variant, line.order),
         )
+    text = ""
     if line.type == ASKED:
-        return t("reveal.asked", name=who, cards=render.cards(line.cards or {}))
-    return t("reveal.refused", name=who)
+        text = t("reveal.asked", name=who, cards=render.cards(line.cards or {}))
+    if refused:
+        who_not = render.names_of(names, refused)
+        if len(refused) == 1:
+            no = t("reveal.refused", names=who_not)
+        else:
+            no = tn("reveal.refused_many", len(refused), names=who_not)
+        text = t("reveal.asked_refused", asked=text, refused=no) if text else no
+    return text
+
+
+def story(model: Reveal, variant: str, names: Sequence[str]) -> list[str]:
+    """The round's story: a line per order's outcome and per help request
+    (with its refusals); past `STORY_LINES` lines, a line per player."""
+    told: list[str] = []
+    lines = model.lines
+    i = 0
+    while i < len(lines):
+        line, i = lines[i], i + 1
+        if line.type not in (ASKED, REFUSED):
+            told.append(_line(line, variant, names))
+            continue
+        asked = line if line.type == ASKED else None
+        refused = [] if asked else [line.seat]
+        while i < len(lines) and lines[i].type == REFUSED:
+            refused.append(lines[i].seat)
+            i += 1
+        told.append(_line(asked or line, variant, names, refused))
+    if len(told) <= STORY_LINES:
+        return told
+    return _per_player(model, variant, names)
+
+
+def _per_player(model: Reveal, variant: str, names: Sequence[str]) -> list[str]:
+    """A long round told per player: the orders they made (and who helped),
+    the orders that went back, the help they gave."""
+    told = []
+    for seat, name in enumerate(names):
+        mine = [line for line in model.lines if line.seat == seat and line.order is not None]
+        made = [_made_short(line, variant, names) for line in mine if line.type == MADE]
+        back = [render.order_title(variant, o.order or "") for o in mine if o.type == RETURNED]
+        gave = sum(1 for line in model.lines if line.type == MADE and line.helper == seat)
+        parts = []
+        if made:
+            parts.append(f"✅ {join_and(made)}")
+        if back:
+            parts.append(f"↩️ {join_and(back)}")
+        if gave:
+            parts.append(tn("reveal.story.helped", gave))
+        if parts:
+            told.append(t("reveal.story.player", name=name, outcomes=" · ".join(parts)))
+    return told
+
+
+def _made_short(line: Line, variant: str, names: Sequence[str]) -> str:
+    title = render.order_title(variant, line.order or "")
+    if line.helper is None:
+        return title
+    return t("reveal.story.helped_by", order=title, name=render.name_of(names, line.helper))
 
 
 def reveal(
@@ -185,8 +266,8 @@ def reveal(
     title = t("reveal.title", round=model.round)
     embed = discord.Embed(title=title, colour=render.COLOURS[variant])
     if model.done:  # the round's whole story, read once
-        story = [_line(line, variant, names) for line in model.lines]
-        text = "\n".join(story) if story else t("reveal.no_orders")
+        told = story(model, variant, names)
+        text = "\n".join(told) if told else t("reveal.no_orders")
         if len(text) > 3000:
             text = "…\n" + text[-3000:].split("\n", 1)[-1]
     else:  # at a glance: the last few outcomes
@@ -211,22 +292,84 @@ def reveal(
             value=summary(model, variant, names),
             inline=False,
         )
-    embed.set_footer(text=t("reveal.revealer", name=render.name_of(names, model.revealer)))
-    return Reply(embed=embed, items=decision or [], pictures=[reveal_picture(model, variant)])
+    revealer = t("reveal.revealer", name=render.name_of(names, model.revealer))
+    embed.set_footer(text=f"{revealer}\n{legend()}")
+    shown = reveal_pictures(model, variant, names)
+    return Reply(embed=embed, items=decision or [], pictures=shown)
 
 
-def reveal_picture(model: Reveal, variant: str) -> Picture:
-    """The reveal as a picture, from the narration model (public events only,
-    MM-V1): the table's piles, the card just revealed, each order's outcome;
-    in the round summary, the round's final table and all its outcomes."""
+#: Orders the picture of a reveal under way shows: the latest (the message's
+#: text tells the rest); a round's summary shows them all, in several pictures.
+LIVE_OUTCOMES = 4
+#: Pictures of one message at most (Discord takes 10 attachments).
+MOST_PICTURES = 9
+#: The outcome marks of the pictures, in words: their legend, and alt texts.
+OUTCOME_WORDS = by_last_part(
+    N_("alt.outcome.made"),
+    N_("alt.outcome.paid"),
+    N_("alt.outcome.helped"),
+    N_("alt.outcome.returned"),
+)
+
+
+def reveal_pictures(model: Reveal, variant: str, names: Sequence[str]) -> list[Picture]:
+    """The reveal as pictures, from the narration model (public events only,
+    MM-V1): the table's piles, the card just revealed and the latest orders
+    with their outcome; in the round summary, the round's final table and
+    every order, eight to a picture. Each says what it shows in its alt text."""
     table = pictures.Table.of(variant, model.table)
-    revealed = None if model.done else pictures.revealed_of(variant, model.last)
-    outcomes = tuple(
-        pictures.Outcome(pictures.OrderFace.of(variant, line.order), _result(line))
-        for line in model.lines
-        if line.type in (MADE, RETURNED) and line.order is not None
-    )
-    return Picture("reveal.png", pictures.reveal_image, (table, revealed, outcomes))
+    told = [line for line in model.lines if line.type in (MADE, RETURNED) and line.order]
+    faces = [
+        pictures.Outcome(pictures.OrderFace.of(variant, line.order or ""), _result(line))
+        for line in told
+    ]
+    if not model.done:
+        revealed = pictures.revealed_of(variant, model.last)
+        shown = tuple(faces[-LIVE_OUTCOMES:])
+        alt = t(
+            "alt.reveal",
+            round=model.round,
+            card=render.card_title(variant, model.last) if model.last else t("cards.none"),
+            table=render.cards(model.table),
+            orders=_orders_alt(told[-LIVE_OUTCOMES:], variant, names),
+        )
+        return [Picture("reveal.png", pictures.reveal_image, (table, revealed, shown), alt)]
+    per = pictures.OUTCOMES_PER_PICTURE
+    chunks = [faces[i : i + per] for i in range(0, len(faces), per)][:MOST_PICTURES] or [[]]
+    found = []
+    for index, chunk in enumerate(chunks):
+        lines = told[index * per : index * per + len(chunk)]
+        orders = _orders_alt(lines, variant, names)
+        if index == 0:
+            alt = t("alt.reveal.summary", round=model.round, table=render.cards(model.table))
+            alt = sentences(alt, orders)
+            args: tuple[Any, ...] = (table, None, tuple(chunk))
+            found.append(Picture("reveal.png", pictures.reveal_image, args, alt))
+        else:
+            args = (None, None, tuple(chunk))
+            name = f"reveal{index + 1}.png"
+            found.append(Picture(name, pictures.reveal_image, args, orders))
+    return found
+
+
+def _orders_alt(lines: Sequence[Line], variant: str, names: Sequence[str]) -> str:
+    """Orders as a picture shows them, in words: whose, which, what became of it."""
+    if not lines:
+        return ""
+    said = [
+        t(
+            OUTCOME_WORDS[_result(line)],
+            name=render.name_of(names, line.seat),
+            order=render.order_title(variant, line.order or ""),
+        )
+        for line in lines
+    ]
+    return tn("alt.reveal.orders", len(lines), outcomes=join_and(said))
+
+
+def legend() -> str:
+    """What each mark on a revealed order means (the pictures carry no words)."""
+    return t("reveal.legend")
 
 
 def _result(line: Line) -> Result:
@@ -241,7 +384,9 @@ def _result(line: Line) -> Result:
 def tally(model: Reveal) -> str:
     """Pizzas made and orders gone back so far this reveal, in one line."""
     kinds = [line.type for line in model.lines]
-    return t("reveal.tally_value", made=kinds.count(MADE), returned=kinds.count(RETURNED))
+    made = tn("reveal.tally_made", kinds.count(MADE))
+    back = tn("reveal.tally_back", kinds.count(RETURNED))
+    return f"{made} · {back}"
 
 
 def summary(model: Reveal, variant: str, names: Sequence[str]) -> str:
@@ -322,13 +467,16 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
     """The final ranking (MM-E1, PL-E1) with the tie-break shown, and Play again."""
     scores, ingredients, winners = view.scores, view.ingredients, view.winners
     assert scores is not None and ingredients is not None and view.ranking is not None
-    lines = []
+    lines, ranked = [], []
     for place, seats in enumerate(view.ranking, 1):
         for seat in seats:
             pizzas = tn("final.pizzas", scores[seat])
             cards = tn("final.in_hand", ingredients[seat])
             line = N_("final.line_winner") if seat in winners else N_("final.line")
-            lines.append(t(line, place=place, name=names[seat], pizzas=pizzas, cards=cards))
+            # The seat's colour beside the name: what ties the picture's fans to names.
+            name = f"{render.COLOUR_EMOJI[view.players[seat].colour]} {names[seat]}"
+            lines.append(t(line, place=place, name=name, pizzas=pizzas, cards=cards))
+            ranked.append(t("alt.ranked", place=place, name=name, pizzas=pizzas))
     top = [s for s in range(len(names)) if scores[s] == max(scores)]
     if len(winners) > 1:
         tie = t("final.shared")
@@ -343,5 +491,6 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
     )
     embed.set_footer(text=t("footer.game", game=game))
     # Each player's delivered orders as a fan of cards in their colour (public view only).
-    ranking = Picture("ranking.png", pictures.ranking_image, (pictures.ranking_of(view),))
+    alt = t("alt.ranking", ranking="; ".join(ranked))
+    ranking = Picture("ranking.png", pictures.ranking_image, (pictures.ranking_of(view),), alt)
     return Reply(embed=embed, pictures=[ranking])

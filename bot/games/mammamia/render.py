@@ -12,13 +12,15 @@ from typing import Any
 
 import discord
 
+from bot import here
 from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.reply import BLUE, Reply, button
 from bot.reply import custom_id as _custom_id
-from engine.mammamia import variant_of
+from engine.mammamia import GAME, variant_of
 from engine.mammamia.cards import (
     ALL_KINDS,
     BOMBASTICA,
+    BOXES,
     CHIOTTONA,
     MAMMAMIA,
     MINIMALE,
@@ -48,6 +50,7 @@ COLOUR_EMOJI = {
 }
 MAMMA_MIA_EMOJI = "🃏"
 PREFIX = "mm"  # this game's component ids: mm:<game>:<version>:<verb>[:<arg>]
+COMMAND = "mammamia"  # this game's command group: /mammamia
 COLOURS = {
     "classic": discord.Colour.from_rgb(200, 60, 40),
     "plus": discord.Colour.from_rgb(230, 120, 30),
@@ -91,7 +94,7 @@ def card_title(variant: str, card: str) -> str:
     if card in ALL_KINDS:
         return kind(card)
     if card in ORDER_CARDS[variant]:
-        return order_title(variant, card)
+        return order_label(variant, card)
     return discord.utils.escape_markdown(card[:40])
 
 
@@ -105,10 +108,10 @@ def kind_name(name: str) -> str:
 
 
 def cards(counts: Mapping[str, int] | Sequence[tuple[str, int]]) -> str:
-    """`2 × 🍍 pineapple, 1 × 🫒 olive`"""
+    """`2 × 🍍 pineapple and 1 × 🫒 olive`"""
     items = counts.items() if isinstance(counts, Mapping) else counts
     parts = [f"{n} × {kind(k)}" for k, n in items if n]
-    return ", ".join(parts) if parts else t("cards.none")
+    return join_and(parts) if parts else t("cards.none")
 
 
 def order_card(variant: str, order: str) -> OrderCard:
@@ -148,6 +151,20 @@ def order_needs(variant: str, order: str) -> str:
     if card.crossed is not None and card.shape != PICCOLA:
         text += t("needs.crossed", crossed=kind(card.crossed))
     return text
+
+
+def order_label(variant: str, order: str) -> str:
+    """`🟫 Normale 1🍄 4🌭`: an order's name and, where the name alone does not
+    tell two cards of one colour apart, what it needs in emoji (its kinds
+    and counts, 🚫 before a crossed-out kind)."""
+    card = order_card(variant, order)
+    alike = [c for c in BOXES[variant].orders[card.colour] if c.name == card.name]
+    if len(alike) < 2:
+        return order_title(variant, order)
+    marks = [f"{n}{KIND_EMOJI[k]}" for k, n in card.needs]
+    if card.crossed is not None:
+        marks.append(f"🚫{KIND_EMOJI[card.crossed]}")
+    return " ".join([order_title(variant, order), *marks])
 
 
 def order_line(variant: str, order: str) -> str:
@@ -195,7 +212,7 @@ def name_of(names: Sequence[str], seat: int | None) -> str:
 
 
 def names_of(names: Sequence[str], seats: Sequence[int]) -> str:
-    return ", ".join(name_of(names, seat) for seat in seats)
+    return join_and([name_of(names, seat) for seat in seats])
 
 
 def latest_play(view: PublicView, names: Sequence[str]) -> str:
@@ -283,7 +300,10 @@ def table(
     embed = discord.Embed(title=title, colour=COLOURS[variant])
     embed.description = status_line(view, names)
     embed.add_field(name=t("table.latest"), value=latest_play(view, names))
-    oven = tn("table.oven_value", view.oven_size, top=oven_top(view))
+    if view.phase == "reveal":  # the oven is being turned over: no top to show
+        oven = tn("table.oven_revealing", view.oven_size)
+    else:
+        oven = tn("table.oven_value", view.oven_size, top=oven_top(view))
     embed.add_field(name=t("table.oven"), value=oven, inline=True)
     embed.add_field(name=t("table.supply"), value=str(view.supply_size), inline=True)
     embed.add_field(name=t("table.leftovers"), value=cards(view.table), inline=False)
@@ -309,7 +329,7 @@ def table(
 
 def turn_ping(view: PublicView, mention: str, names: Sequence[str]) -> str:
     if view.phase == "turn":
-        return t("ping.turn", mention=mention)
+        return t("ping.turn", mention=mention, hand=here.slash(GAME.name, "hand"))
     pending = view.pending
     if pending and pending.stage == "help":
         owner = names[pending.owner]

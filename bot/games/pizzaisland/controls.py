@@ -20,7 +20,8 @@ from bot.components import (
     service_of,
     update,
 )
-from bot.i18n import N_, by_last_part, t
+from bot.i18n import N_, by_last_part, join_and, t
+from bot.paging import page_of, turned
 from bot.reply import BLUE, GREY, RED, Picture, Reply, button, select
 from bot.service import Live, ServiceError, seat_for
 from engine.errors import MalformedAction
@@ -118,6 +119,12 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         text = self.click.values[0] if self.click.values else (self.click.arg or "")
+        page = turned(text)
+        if page is not None:  # the next page of a long list of ways to use a hero
+            await edit(
+                interaction, decision(self.live, seat_for(self.live, interaction.user.id), page)
+            )
+            return
         try:
             seat = seat_for(self.live, interaction.user.id)
             action = from_text(seat, text.replace("_", " "))
@@ -138,8 +145,9 @@ def _deciding(live: Live, seat: int) -> bool:
     return view.to_act[:1] == (seat,) and view.pending is not None
 
 
-def decision(live: Live, seat: int) -> Reply:
-    """The open decision, for its player's eyes only."""
+def decision(live: Live, seat: int, page: int = 0) -> Reply:
+    """The open decision, for its player's eyes only (`page`: of a hero's
+    options, when more than a select holds)."""
     view = RULES.player_view(state_of(live), seat)
     pending = view.pending
     legal = list(RULES.legal_actions(state_of(live), seat))
@@ -155,7 +163,11 @@ def decision(live: Live, seat: int) -> Reply:
         seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen))
         embed.add_field(name=t("pi.decide.seen"), value=seen, inline=False)
         # What a Mushroom or Pepper shows, drawn for this player alone (PI-I1).
-        pictures.append(Picture("seen.png", seen_cards_image, (tuple(view.seen),)))
+        alt = t(
+            "pi.alt.seen",
+            cards=join_and([f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen)]),
+        )
+        pictures.append(Picture("seen.png", seen_cards_image, (tuple(view.seen),), alt))
     if pending is None:
         embed.description = t("pi.decide.none")
         return Reply(embed=embed, pictures=pictures)
@@ -167,7 +179,7 @@ def decision(live: Live, seat: int) -> Reply:
     hero = pending.hero or ""
     embed.title = t("pi.decide.hero_title", hero=hero_name(hero))
     embed.description = t(HERO_HELP[hero])
-    items = _hero_controls(live.id, version, legal, live.names())
+    items = _hero_controls(live.id, version, legal, live.names(), page)
     return Reply(embed=embed, items=items, pictures=pictures)
 
 
@@ -229,15 +241,17 @@ def _hero_label(action: Action, names: Sequence[str]) -> str:
 
 
 def _hero_controls(
-    game: int, version: int, legal: Sequence[Action], names: Sequence[str]
+    game: int, version: int, legal: Sequence[Action], names: Sequence[str], page: int = 0
 ) -> list[discord.ui.Item[Any]]:
     applications = [a for a in legal if not isinstance(a, Decline)]
     items: list[discord.ui.Item[Any]] = []
     if applications:
-        options = [(_hero_label(a, names), _value(a), False) for a in applications[:25]]
+        options = [(_hero_label(a, names), _value(a), False) for a in applications]
         items.append(
             select(
-                custom_id(game, version, "choice"), options, placeholder=t("pi.option.apply_pick")
+                custom_id(game, version, "choice"),
+                page_of(options, page),
+                placeholder=t("pi.option.apply_pick"),
             )
         )
     if any(isinstance(a, Decline) for a in legal):

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_, by_last_part, t
+from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from bot.reply import custom_id as _custom_id
 from engine.pizzaisland import events as ev
@@ -114,7 +114,7 @@ def event_line(event: ev.Event, names: Sequence[str]) -> str | None:
     if isinstance(event, ev.HeroApplied):
         return applied_line(event, who, names)
     if isinstance(event, ev.TurnEnded):
-        return t("pi.line.turn_end", name=who, count=event.taken)
+        return t("pi.line.turn_end", name=who)
     return None
 
 
@@ -123,7 +123,7 @@ def applied_line(event: ev.HeroApplied, who: str, names: Sequence[str]) -> str:
         return t("pi.line.mushroom", name=who)
     if isinstance(event, ev.PepperApplied):
         where = t("pi.pepper.top") if event.where == "top" else t("pi.pepper.bottom")
-        return t("pi.line.pepper", name=who, count=event.count, where=where)
+        return tn("pi.line.pepper", event.count, name=who, where=where)
     if isinstance(event, ev.KnifeApplied):
         return t("pi.line.knife", name=who, card=card_name(event.card), victim=names[event.player])
     return t(
@@ -226,23 +226,47 @@ def table(game: int, view: PublicView, names: Sequence[str], events: Sequence[ev
     if held:
         embed.add_field(name=t("pi.table.achievements"), value=held, inline=False)
     embed.set_footer(text=t("footer.game", game=game))
-    return Reply(embed=embed, items=turn_buttons(game, view), pictures=table_pictures(view))
+    pictures = table_pictures(view, names)
+    return Reply(embed=embed, items=turn_buttons(game, view), pictures=pictures)
 
 
 def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def table_pictures(view: PublicView) -> list[Picture]:
+def table_pictures(view: PublicView, names: Sequence[str]) -> list[Picture]:
     """Every playing seat's pizzas as wheels, in the fields' order, and in the
     advanced level the Ship's face-up cards (PI-A1): public facts only (PI-I1)."""
     players = tuple(
         PlayerPizzas.of(seat_colour(p.seat), p.pizzas) for p in view.players if p.playing
     )
-    shown = [Picture("pizzas.png", pizzas_image, (players,))]
+    shown = [Picture("pizzas.png", pizzas_image, (players,), pizzas_alt(view, names))]
     if view.level == "advanced":
-        shown.append(Picture("ship.png", ship_image, (tuple(view.ship),)))
+        ship = join_and([card_name(c) for c in view.ship]) or t("pi.table.ship_empty")
+        alt = t("pi.alt.ship", cards=ship)
+        shown.append(Picture("ship.png", ship_image, (tuple(view.ship),), alt))
     return shown
+
+
+def pizzas_alt(view: PublicView, names: Sequence[str]) -> str:
+    """What the pizzas' picture shows, in words: each playing seat's marker
+    and pizzas, as the wheels show them (public facts only, PI-I1)."""
+    said = []
+    for player in (p for p in view.players if p.playing):
+        pizzas = [
+            tn("pi.alt.pizza", len(slices), colour=COLOUR_EMOJI.get(colour, colour))
+            for colour, slices in player.pizzas.items()
+            if slices
+        ]
+        said.append(
+            t(
+                "pi.alt.player",
+                name=names[player.seat],
+                colour=SEAT_EMOJI[seat_colour(player.seat)],
+                pizzas=join_and(pizzas) or t("pi.alt.no_pizza"),
+            )
+        )
+    return t("pi.alt.pizzas", players="; ".join(said))
 
 
 def turn_buttons(game: int, view: PublicView) -> list[discord.ui.Item[Any]]:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from bot import components
-from bot.games.mammamia import PACE, PRESENTATION, render
+from bot.games.mammamia import render
 from bot.overload import deferred
 from engine import mammamia as engine
-from engine.mammamia import events as ev
 
-from driver import Players, version_texts
+from driver import Players, narration_lines, reveal_messages, reveal_seconds, version_texts
 
 
 def _check_hidden(server, players: Players) -> None:
@@ -20,7 +21,8 @@ def _check_hidden(server, players: Players) -> None:
     private_words = [render.t("hand.ingredients"), render.t("hand.order_pile"), "You drew"]
     assert players.secrets_seen
     for message in public:
-        for text in version_texts(message):
+        alts = [a.description or "" for a in message.attachments]  # what a screen reader says
+        for text in version_texts(message) + alts:
             for word in private_words:
                 assert word not in text, f"a hand in public: {text[:200]}"
             for secret, _owner in players.secrets_seen:
@@ -30,38 +32,19 @@ def _check_hidden(server, players: Players) -> None:
             assert message.ephemeral and len(message.visible_to) == 1
 
 
-def reveal_pauses(live) -> list[tuple[int, float]]:
-    """Each reveal's cards and the narration's pauses (normal speed) up to its
-    40th card, computed from the game's public events as the publisher paces
-    them (decisions aside: a pause waiting for a player is not the narration's)."""
-    reveals: list[tuple[int, float]] = []
-    model, shown = None, 0
-    for event in (e for v in sorted(live.events) for e in live.events[v] if e.to is None):
-        model, step = PRESENTATION.narrate(model, event)
-        if isinstance(event, ev.RevealStarted):
-            reveals.append((event.oven, 0.0))
-            shown = 0
-        if isinstance(event, ev.Revealed):
-            shown += 1
-        if step.paced and reveals and shown <= 40:
-            cards, pause = reveals[-1]
-            reveals[-1] = (cards, pause + PACE["normal"])
-    return reveals
-
-
 def _reveals_read_quickly(server, live) -> None:
-    """A 40-card reveal reads in at most 60 s at normal speed, and the reveal
-    message stays compact while the oven is revealed (its story is told in
-    full once the round is over)."""
-    reveals = reveal_pauses(live)
+    """Every reveal reads in at most 60 s at the normal pace whatever the
+    oven holds, its message at most 30 lines in any version, and compact
+    while the oven is revealed (its story is told in full once the round is
+    over)."""
+    reveals = reveal_seconds(live)
     assert any(cards >= 40 for cards, _ in reveals), reveals
-    for cards, pause in reveals:
-        assert pause <= 60.0 * min(cards, 40) / 40, (cards, pause)
-    for message in server.messages.values():
-        if not message.embeds or not message.embeds[0].get("title", "").startswith("🔥"):
-            continue
+    for cards, seconds in reveals:
+        assert seconds <= 60.0, (cards, seconds)
+    for message in reveal_messages(server):
         for old in [*message.history, {"embeds": message.embeds}]:
             embed = (old.get("embeds") or [{}])[0]
+            assert narration_lines(embed) <= 30, embed
             fields = {f["name"]: f["value"] for f in embed.get("fields", [])}
             if render.t("reveal.summary") in fields:
                 continue  # the round summary: the whole story
@@ -93,19 +76,42 @@ async def test_whole_classic_game_of_three(discord_server, bots):
     _check_hidden(discord_server, players)
     seen = players.coverage.counts
     assert seen["play_command"] and seen["play_controls"], seen
-    # A turn by buttons: one click opens the hand, a whole turn is two more.
+    # A turn by buttons: one click opens the hand, a whole turn is two more,
+    # and any turn at most three (the cards, what goes with them, Play).
     assert seen["play_whole"] and seen["play_detailed"], seen
     assert max(n for path, n in players.clicks if path == "whole") <= 3, players.clicks
+    assert max(n for _, n in players.clicks) <= 4, players.clicks
     assert seen["declined"] + seen["declined_choice"] > 0, seen
     assert seen["paid"] + seen["chose"] > 0, seen
 
 
-async def test_whole_plus_game_of_four_with_help(discord_server, bots):
+def reveal_figures(server, live) -> list[tuple[int, float, int]]:
+    """Each reveal's cards, its narration's seconds at the default pace and
+    its longest message in lines, as the players saw it."""
+    lines = [
+        max(narration_lines((old.get("embeds") or [{}])[0]) for old in [*m.history, m.__dict__])
+        for m in reveal_messages(server)
+    ]
+    return [
+        (cards, seconds, most)
+        for (cards, seconds), most in zip(reveal_seconds(live), lines, strict=True)
+    ]
+
+
+async def test_whole_plus_game_of_five_with_help(discord_server, bots):
+    """Issue 29's figures: a whole 5-player Plus game with help, every turn
+    played with the hand's controls."""
     await bots.start()
-    users = discord_server.users[:4]
-    players = Players(discord_server, bots, users, seed=2)
+    users = discord_server.users[:5]
+    players = Players(discord_server, bots, users, seed=11)
+    players.by_controls = 1.0
     await players.open("plus", help=True)
     await players.play_to_end()
+    figures = reveal_figures(discord_server, players.live)
+    print("reveals (cards, seconds at the default pace, most lines):", figures)
+    print("clicks per turn, opening the hand included:", Counter(n for _, n in players.clicks))
+    assert all(seconds <= 60 and most <= 30 for _, seconds, most in figures), figures
+    assert max(n for _, n in players.clicks) <= 4, players.clicks
     live = players.live
     assert live.state.help and live.state.phase == "over"
     assert engine.replay(live.record).state.fingerprint() == live.state.fingerprint()

@@ -45,7 +45,7 @@ async def test_pi_a_normal_match_of_three_by_wins(discord_server, bots):
 
 async def test_pi_an_advanced_match_of_two_by_points_with_heroes(discord_server, bots):
     players = await _match(
-        discord_server, bots, seats=2, seed=5, level="advanced", scoring="points"
+        discord_server, bots, seats=2, seed=6, level="advanced", scoring="points"
     )
     players.prefer = {pi.Decline: 0.05, pi.Stop: 0.3}  # use heroes whenever one opens
     await players.play_to_end()
@@ -55,6 +55,7 @@ async def test_pi_an_advanced_match_of_two_by_points_with_heroes(discord_server,
     assert len(view["results"]) >= 3  # by points: three games, and any extra game
     used = {k for k in ("mushroom", "pepper", "knife", "fork") if players.coverage[k]}
     assert used == {"mushroom", "pepper", "knife", "fork"}, "each hero, through Decide"
+    assert players.coverage["page"], "a hero's ways past 25, on the decision's next page"
     assert players.coverage["discard"] and players.coverage["replace"], "third-colour choices"
     assert players.coverage["take_ship"], "a card was taken from the Captain's Ship"
     held = {name: seat for name, seat in view["achievements"].items() if seat is not None}

@@ -70,32 +70,42 @@ class HandPicture:
         )
 
 
-ORDERS_PER_ROW = 4
-HAND_W = MARGIN * 2 + ORDERS_PER_ROW * cards.ORDER_W + (ORDERS_PER_ROW - 1) * 14
+#: Two order cards to a row: the pictures fit a phone (`canvas.PHONE_W`).
+ORDERS_PER_ROW = 2
+ORDER_GAP = 14.0
+HAND_W = MARGIN * 2 + ORDERS_PER_ROW * cards.ORDER_W + (ORDERS_PER_ROW - 1) * ORDER_GAP
+PILE_STEP = cards.PILE_W + 22  # from one pile to the next in a row
+PILE_ROW = cards.PILE_H + 26  # from one row of piles to the next
 
 
 def hand_image(hand: HandPicture) -> bytes:
-    """The hand: ingredient piles, then order cards, the order pile at the right."""
+    """The hand: ingredient piles in rows, the order pile at the right, then
+    the order cards two to a row."""
     return _hand_image(hand)
 
 
 @lru_cache(maxsize=CACHE)
 def _hand_image(hand: HandPicture) -> bytes:
+    room = HAND_W - 2 * MARGIN - (cards.PILE_W + 28)  # the order pile keeps the right
+    per_row = max(1, int((room + PILE_STEP - cards.PILE_W) // PILE_STEP))
+    pile_rows = max(1, math.ceil(len(hand.ingredients) / per_row))
     rows = math.ceil(len(hand.orders) / ORDERS_PER_ROW)
     top = MARGIN + 12  # room for the piles' stacked edges
-    orders_y = top + cards.PILE_H + 24
-    height = orders_y + rows * (cards.ORDER_H + 14) + MARGIN - (14 if rows else 24)
+    orders_y = top + pile_rows * PILE_ROW - 2
+    height = orders_y + rows * (cards.ORDER_H + ORDER_GAP) + MARGIN - (ORDER_GAP if rows else 24)
     pen = Pen(HAND_W, height)
-    x = MARGIN
-    for kind, count in hand.ingredients:
-        cards.paste_pile(pen, (x, top), kind, count)
-        x += cards.PILE_W + 22
+    for i, (kind, count) in enumerate(hand.ingredients):
+        row, col = divmod(i, per_row)
+        cards.paste_pile(pen, (MARGIN + col * PILE_STEP, top + row * PILE_ROW), kind, count)
     pile_x = HAND_W - MARGIN - cards.PILE_W - 8
-    pen.line([(pile_x - 20, top - 8), (pile_x - 20, top + cards.PILE_H)], PANEL, 2)
+    pen.line([(pile_x - 16, top - 8), (pile_x - 16, top + cards.PILE_H)], PANEL, 2)
     cards.face_down_pile(pen, (pile_x, top), hand.colour, hand.order_pile)
     for i, face in enumerate(hand.orders):
         row, col = divmod(i, ORDERS_PER_ROW)
-        at = (MARGIN + col * (cards.ORDER_W + 14), orders_y + row * (cards.ORDER_H + 14))
+        at = (
+            MARGIN + col * (cards.ORDER_W + ORDER_GAP),
+            orders_y + row * (cards.ORDER_H + ORDER_GAP),
+        )
         pen.paste(cards.order_sprite(face), at)
     return pen.encode()
 
@@ -161,30 +171,42 @@ def revealed_of(variant: str, card: str | None) -> str | OrderFace | None:
 
 
 OUTCOME_SCALE = 0.9
-OUTCOMES_PER_ROW = 4
+OUTCOMES_PER_ROW = 2
+#: Orders in one picture of a round's outcomes; more go in another picture.
+OUTCOMES_PER_PICTURE = 8
 REVEAL_W = HAND_W
 SPOT_W, SPOT_H = 160.0, 126.0
+TABLE_STEP = cards.PILE_W + 18  # the table's piles, four to a row
 
 
 def reveal_image(
-    table: Table, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
+    table: Table | None, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
 ) -> bytes:
     """The reveal as it stands: the card just revealed, the table's piles, and
-    every order revealed so far with its outcome."""
+    orders revealed with their outcome, two to a row (a round's summary shows
+    its orders in several pictures, the table in the first: `table` None)."""
     return _reveal_image(table, revealed, outcomes)
 
 
 @lru_cache(maxsize=CACHE)
 def _reveal_image(
-    table: Table, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
+    table: Table | None, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
 ) -> bytes:
     card_w, card_h = cards.ORDER_W * OUTCOME_SCALE, cards.ORDER_H * OUTCOME_SCALE
     gap = (REVEAL_W - 2 * MARGIN - OUTCOMES_PER_ROW * card_w) / (OUTCOMES_PER_ROW - 1)
     rows = math.ceil(len(outcomes) / OUTCOMES_PER_ROW)
-    outcomes_y = MARGIN + SPOT_H + 30
-    height = outcomes_y + rows * (card_h + 22) + MARGIN - (22 if rows else 30)
-    pen = Pen(REVEAL_W, height)
-    spot = (MARGIN, MARGIN, MARGIN + SPOT_W, MARGIN + SPOT_H)
+    y = MARGIN
+    spot = (MARGIN, y, MARGIN + SPOT_W, y + SPOT_H)
+    if revealed is not None:
+        y += SPOT_H + 16
+    piles = table.piles if table is not None else ()
+    per_row = int((REVEAL_W - 2 * MARGIN - cards.PILE_W) // TABLE_STEP) + 1
+    pile_rows = math.ceil(len(piles) / per_row)
+    piles_y = y + 12  # room for the piles' stacked edges
+    y += pile_rows * PILE_ROW
+    outcomes_y = y + (14 if rows and pile_rows else 0)
+    height = outcomes_y + rows * (card_h + 22) - (22 if rows else 0) + MARGIN
+    pen = Pen(REVEAL_W, max(height, MARGIN * 2 + 10))
     if revealed is not None:
         pen.rect(spot, PANEL, LIGHT, 2, 12)
     if isinstance(revealed, str):
@@ -197,19 +219,15 @@ def _reveal_image(
         cards.order_card(
             pen, (spot[0] + (SPOT_W - w) / 2, spot[1] + (SPOT_H - h) / 2), revealed, 0.92
         )
-    n = len(table.piles)
-    left = MARGIN if revealed is None else spot[2] + 28  # the round summary has no spotlight
-    step = (REVEAL_W - MARGIN - left - cards.PILE_W) / max(1, n - 1)
-    step = min(step, cards.PILE_W + 24)
-    pile_y = MARGIN + (SPOT_H - cards.PILE_H) / 2 + 4
-    for i, (kind, count) in enumerate(table.piles):
-        cards.paste_pile(pen, (left + i * step, pile_y), kind, count)
+    for i, (kind, count) in enumerate(piles):
+        row, col = divmod(i, per_row)
+        cards.paste_pile(pen, (MARGIN + col * TABLE_STEP, piles_y + row * PILE_ROW), kind, count)
     for i, outcome in enumerate(outcomes):
         row, col = divmod(i, OUTCOMES_PER_ROW)
         x = MARGIN + col * (card_w + gap)
-        y = outcomes_y + row * (card_h + 22)
-        pen.paste(cards.order_sprite(outcome.order, OUTCOME_SCALE), (x, y))
-        cards.outcome_mark(pen, (x + card_w - 4, y + 4), outcome.result, 16)
+        top = outcomes_y + row * (card_h + 22)
+        pen.paste(cards.order_sprite(outcome.order, OUTCOME_SCALE), (x, top))
+        cards.outcome_mark(pen, (x + card_w - 4, top + 4), outcome.result, 16)
     return pen.encode()
 
 
@@ -240,9 +258,10 @@ def ranking_of(view: PublicView) -> tuple[Ranked, ...]:
     )
 
 
-RANK_ROW = 92.0
-FAN_W, FAN_H = 44.0, 62.0
-RANKING_W = 520.0
+RANK_ROW = 84.0
+FAN_W, FAN_H = 38.0, 54.0
+FAN_RADIUS = 110.0  # of the arc the cards of a fan sit on
+RANKING_W = HAND_W
 
 
 def ranking_image(players: tuple[Ranked, ...]) -> bytes:
@@ -261,12 +280,12 @@ def _ranking_image(players: tuple[Ranked, ...]) -> bytes:
             )
         mid = y + RANK_ROW / 2
         if player.winner:
-            kit_glyphs.crown(pen, (MARGIN + 24, mid - 24), 13, WINNER)
-        pen.digits((MARGIN + 24, mid + 8), player.place, 30, WINNER if player.winner else LIGHT)
-        kit.seat_token(pen, (MARGIN + 84, mid), player.colour)
-        _fan(pen, (MARGIN + 250, mid), player.colour, player.delivered)
+            kit_glyphs.crown(pen, (MARGIN + 20, mid - 24), 13, WINNER)
+        pen.digits((MARGIN + 20, mid + 8), player.place, 28, WINNER if player.winner else LIGHT)
+        kit.seat_token(pen, (MARGIN + 62, mid), player.colour)
+        _fan(pen, (MARGIN + 172, mid), player.colour, player.delivered)
         kit_glyphs.badge(
-            pen, (RANKING_W - MARGIN - 34, mid), 22, player.delivered, LIGHT, (30, 31, 34)
+            pen, (RANKING_W - MARGIN - 26, mid), 20, player.delivered, LIGHT, (30, 31, 34)
         )
     return pen.encode()
 
@@ -277,13 +296,13 @@ def _fan(pen: Pen, centre: tuple[float, float], colour: str, count: int) -> None
         x, y = centre
         pen.rect((x - FAN_W / 2, y - FAN_H / 2, x + FAN_W / 2, y + FAN_H / 2), None, MUTED, 1.5, 6)
         return
-    spread = min(8.0, 70.0 / max(1, count - 1)) if count > 1 else 0.0
-    pivot = (centre[0], centre[1] + 150)
+    spread = min(9.0, 60.0 / max(1, count - 1)) if count > 1 else 0.0
+    pivot = (centre[0], centre[1] + FAN_RADIUS)
     for i in range(count):
         angle = (i - (count - 1) / 2) * spread
         a = math.radians(angle)
-        cx = pivot[0] + 150 * math.sin(a)
-        cy = pivot[1] - 150 * math.cos(a) + 4
+        cx = pivot[0] + FAN_RADIUS * math.sin(a)
+        cy = pivot[1] - FAN_RADIUS * math.cos(a) + 4
         back = _rotated_back(colour, round(angle * 2) / 2)
         w, h = back.size[0] / SCALE, back.size[1] / SCALE
         pen.paste(back, (cx - w / 2, cy - h / 2), back)

@@ -55,13 +55,14 @@ PLAYER_H = CELL + 4
 
 
 def pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
-    """Every player's pizzas as six-place wheels, two players to a row."""
+    """Every player's pizzas as six-place wheels, a player to a row (the
+    picture fits a phone: `canvas.PHONE_W`)."""
     return _pizzas_image(players)
 
 
 @lru_cache(maxsize=CACHE)
 def _pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
-    cols = 1 if len(players) == 1 else 2
+    cols = 1
     rows = math.ceil(len(players) / cols)
     gap = 14.0
     width = MARGIN * 2 + cols * PLAYER_W + (cols - 1) * gap
@@ -81,17 +82,23 @@ def _pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
     return pen.encode()
 
 
+#: Cards to a row: a row of slices fits a phone (`canvas.PHONE_W`).
+CARDS_PER_ROW = 4
+
+
 def _row(cards_shown: Sequence[str | None], numbered: bool) -> bytes:
     gap = 12.0
-    n = max(1, len(cards_shown))
+    n = min(CARDS_PER_ROW, max(1, len(cards_shown)))
+    rows = max(1, math.ceil(len(cards_shown) / CARDS_PER_ROW))
+    step = cards.SLICE_H + (28 if numbered else 0) + gap
     width = MARGIN * 2 + n * cards.SLICE_W + (n - 1) * gap
-    height = MARGIN * 2 + cards.SLICE_H + (28 if numbered else 0)
-    pen = Pen(width, height)
+    pen = Pen(width, MARGIN * 2 + rows * step - gap)
     for i, card in enumerate(cards_shown):
-        x = MARGIN + i * (cards.SLICE_W + gap)
-        cards.slice_card(pen, (x, MARGIN), card)
+        row, col = divmod(i, CARDS_PER_ROW)
+        x, y = MARGIN + col * (cards.SLICE_W + gap), MARGIN + row * step
+        cards.slice_card(pen, (x, y), card)
         if numbered:
-            pen.digits((x + cards.SLICE_W / 2, MARGIN + cards.SLICE_H + 16), i + 1, 18, MUTED)
+            pen.digits((x + cards.SLICE_W / 2, y + cards.SLICE_H + 16), i + 1, 18, MUTED)
     return pen.encode()
 
 

@@ -14,11 +14,14 @@ from bot.pictures.glyphs import turned
 from bot.pictures.palette import BACKGROUND, INK, LIGHT, MUTED, PANEL, RGB, ColourStyle, shade
 from engine.pizzaisland.cards import parts
 
-#: PI-C1: the three slice colours, each with a pattern none of the others uses.
+#: PI-C1: the three slice colours, each with a pattern none of the others
+#: uses, in tones that stay apart without the pattern for a reader with
+#: deuteranopia or protanopia (a deep red, a light bluish green, a yellow:
+#: tests/bot/test_colour_vision.py), where red and green were one olive.
 SLICES: dict[str, ColourStyle] = {
-    "red": ColourStyle((214, 70, 60), "dots"),
-    "green": ColourStyle((76, 160, 82), "diagonal"),
-    "yellow": ColourStyle((240, 198, 60), "checks"),
+    "red": ColourStyle((190, 28, 15), "dots"),
+    "green": ColourStyle((83, 188, 130), "diagonal"),
+    "yellow": ColourStyle((245, 199, 63), "checks"),
 }
 
 
