@@ -68,11 +68,12 @@ async def test_sigkill_during_an_activity_game_loses_nothing_and_the_table_recon
                 game, version, to_act, _ = await _game(db)
                 if to_act[0] == 0:
                     await seat.at(game, version)
+                    seen = len(seat.frames)  # only a frame for this move counts
                     await _mm_move(seat, rng, keyboard=False)
                     async with asyncio.timeout(10):  # the table was told it is done...
-                        while not any(f.get("type") == "done" for f in seat.frames[done:]):
+                        while not any(f.get("type") == "done" for f in seat.frames[seen:]):
                             await asyncio.sleep(0.01)
-                    done = len([f for f in seat.frames if f.get("type") == "done"])
+                    done += 1
                     await bot.kill()  # ...and the bot dies before anything else
                     assert (await _game(db))[1] == version + 1, "the move was stored"
                     await bot.start()
