@@ -3,6 +3,7 @@ as it decides, tie-breaks included; whole games legal (MM-T1..T4, MM-R4)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 
@@ -12,11 +13,14 @@ from bench.peer.compare import compare
 from bench.rivals import RivalHeuristicAgent, RivalMcAgent
 from bench.rivals.heuristic import turn
 from bench.rivals.montecarlo import samples_for
+from engine.__main__ import main
+from engine.mammamia import GAME
 from engine.mammamia.actions import ORDERS, SUPPLY, Pass, Turn
 from engine.mammamia.ai import HeuristicAgent
-from engine.mammamia.ai.tournament import play
 from engine.mammamia.cards import CLASSIC
 from engine.mammamia.state import OVER
+from engine.tournament import play as play_any
+from engine.tournament import tournament
 
 EMPTY = dict.fromkeys(CLASSIC.kinds, 0)
 
@@ -140,7 +144,7 @@ def test_rival_agents_play_whole_games_legally(version: int) -> None:
             RivalMcAgent(2, seat=1, version=version, playouts=4, low=1, high=2),
             *[HeuristicAgent(s, seat=s) for s in range(2, seats)],
         ]
-        final = play(variant, seats, 90 + seats, agents)
+        final = play_any(GAME, {"variant": variant}, seats, 90 + seats, agents)
         assert final.phase == OVER and final.winners
 
 
@@ -154,3 +158,33 @@ def test_the_rival_decides_as_the_peers_own_bot(version: int) -> None:
     result = compare(bundle, version, 1200, seed=3)
     assert result["by_decision"]["turn"] >= 700
     assert result["agree"] == result["positions"], result["examples"]
+
+
+def test_the_tournament_takes_the_rivals_from_their_module() -> None:
+    """`python -m engine tournament --agents-from bench.rivals`: the benchmark
+    opponents play beside the game's own agents."""
+    from bench.rivals import AGENTS
+
+    data = tournament(
+        GAME, ["easy", "rival-heuristic-2"], {}, 2, 4, seed=3, extra=AGENTS["mammamia"]
+    ).to_json()
+    assert set(data["agents"]) == {"easy", "rival-heuristic-2"}
+    assert sum(a["wins"] for a in data["agents"].values()) == pytest.approx(4)
+
+
+def test_the_command_line_names_the_rivals(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "--agents", "heuristic,rival-mc-2", "--agents-from", "bench.rivals"]
+    options = ["--option", "rival-mc-2.playouts=8", "--option", "rival-mc-2.high=2"]
+    assert main([*argv, *options, "--seats", "2", "--games", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["agents"]) == {"heuristic", "rival-mc-2"}
+    assert main(["tournament", "--agents", "heuristic,rival-mc-2"]) == 2  # no module named
+
+
+def test_our_heuristic_beats_the_later_rival_heuristic() -> None:
+    """A small-N check; the figures come from the tournament command."""
+    from bench.rivals import AGENTS
+
+    names = ["heuristic", "rival-heuristic-2"]
+    data = tournament(GAME, names, {}, 2, 200, seed=11, extra=AGENTS["mammamia"]).to_json()
+    assert data["agents"]["heuristic"]["win_rate"] >= 0.55

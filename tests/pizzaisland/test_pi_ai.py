@@ -10,8 +10,8 @@ from engine.pizzaisland import GAME, check
 from engine.pizzaisland.actions import Decline, Discard, Replace, Stop, Take
 from engine.pizzaisland.ai import make_agent
 from engine.pizzaisland.ai.ismcts import IsmctsAgent
-from engine.pizzaisland.ai.tournament import tournament
 from engine.tally import wilson
+from engine.tournament import tournament
 
 from pi_helpers import do, position
 
@@ -69,7 +69,7 @@ def test_pi_i1_search_does_not_read_the_hidden_deck_order() -> None:
 
 
 def test_pi_heuristic_beats_random() -> None:
-    result = tournament(["heuristic", "random"], "normal", 2, "wins", 40, 7)
+    result = tournament(GAME, ["heuristic", "random"], {"level": "normal"}, 2, 40, 7)
     heuristic = result.tallies["heuristic"]
     assert heuristic.wins / heuristic.seat_games >= 0.7
     low, high = wilson(heuristic.wins, heuristic.seat_games)

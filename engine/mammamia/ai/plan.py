@@ -384,17 +384,12 @@ def candidates(
     supply: int,
     width: int,
     every: bool = False,
-    draws: bool = False,
 ) -> list[Action]:
     """The turns worth searching, one step of the turn at a time: the
     heuristic's turn first, its other draw, its ingredients with each order
     in hand or none, then 1, half or all of each kind held, each with the
     order the heuristic would place with it (with `every`, with each order in
-    hand or none too; with `draws`, each turn followed by the same with the
-    other draw source, as the rival's strong bot searches the draw).
-    (Searching the order for the heuristic's ingredients, as the rival's
-    strong bot does, lifted the search from about 35 % to about 75 % against
-    it in 30-game pilots.)"""
+    hand or none too)."""
     first = plan_turn(seat, box, colour, seats, hand, table, oven, pile, supply)
     if not isinstance(first, Turn):
         return [first]
@@ -425,9 +420,6 @@ def candidates(
             order = min(sure)[2] if sure else _gamble(orders, base, held, kind, count, box.variant)
             for placed in [order, *ids, None] if every else [order]:
                 found.append(_finish(seat, box, hand, kind, count, placed, base, pile, supply))
-    if draws:
-        pairs = [(move, _other_draw(move, box, hand, pile, supply)) for move in found]
-        found = [move for pair in pairs for move in pair if move is not None]
     unique: list[Action] = []
     for move in found:
         if move not in unique:
