@@ -148,6 +148,89 @@ def _fixed_outlook(
     return cheapest(needs, base, held)
 
 
+#: Per variant and order card, each choice's needs as {kind: n}, in
+#: `requirements` order.
+_NEEDS: dict[str, dict[str, tuple[dict[str, int], ...]]] = {
+    variant: {card.id: tuple(dict(n) for n in card.requirements.values()) for card in cards.values()}
+    for variant, cards in ORDER_CARDS.items()
+}
+
+
+def _exact_pays(
+    card: OrderCard, bomb: bool, present: list[str], base: Counts, held: Counts
+) -> list[tuple[str, int, int]]:
+    """(kind, count, pay) of every play after which a Bombastica or a
+    Minimale (whose choices the play itself may change) is made, in play order."""
+    found = []
+    on_oven, in_hand = (sum(base.values()), sum(held.values())) if bomb else (0, 0)
+    for kind in present:
+        for count in range(1, held[kind] + 1):
+            pay: int | None
+            if bomb:
+                short = card.amount - on_oven - count
+                pay = 0 if short <= 0 else short if in_hand - count >= short else None
+            else:
+                base[kind] += count
+                held[kind] -= count
+                pay = outlook(card, base, held)
+                base[kind] -= count
+                held[kind] += count
+            if pay is not None:
+                found.append((kind, count, pay))
+    return found
+
+
+def _fixed_pays(
+    choices_needs: tuple[dict[str, int], ...],
+    crossed: str | None,
+    most: Counts,
+    present: list[str],
+    base: Counts,
+    held: Counts,
+) -> list[tuple[str, int, int]]:
+    """(kind, count, pay) of every play after which an order whose choices do
+    not depend on the table is made, in play order (`_fixed_outlook` after
+    each play, worked out once: a choice the hand cannot complete now it
+    cannot after a play either, and a play only shortens its own kind's lack).
+    More than the order can use of a kind changes nothing but the waste."""
+    if crossed is not None and base[crossed] > 0:
+        return []
+    choices = []  # (hand cards the choice needs now, its needs) of each one the hand completes
+    for needs in choices_needs:
+        total = 0
+        for k, n in needs.items():
+            lack = n - base[k]
+            if lack > 0:
+                if held[k] < lack:
+                    break
+                total += lack
+        else:
+            choices.append((total, needs))
+    if not choices:
+        return []
+    found = []
+    for kind in present:
+        if kind == crossed:  # crossing it out: never made
+            continue
+        top = most[kind] - base[kind]
+        if top > held[kind]:
+            top = held[kind]
+        if top < 1:
+            top = 1
+        for count in range(1, top + 1):
+            pay = -1
+            for total, needs in choices:
+                n = needs.get(kind)
+                if n is not None:
+                    lack = n - base[kind]
+                    if lack > 0:
+                        total += (lack - count if lack > count else 0) - lack
+                if pay < 0 or total < pay:
+                    pay = total
+            found.append((kind, count, pay))
+    return found
+
+
 def plan_turn(
     seat: int,
     box: Box,
@@ -169,6 +252,7 @@ def plan_turn(
     held = counts_of(hand, box.kinds)
     present = [k for k in box.kinds if held[k]]
     rank = _RANK[variant]  # heaviest first, then by id
+    needs_of = _NEEDS[variant]
     orders = [cards[c] for c in sorted({c for c in hand if c not in kindset}, key=rank.__getitem__)]
     late = supply <= 2 * seats
     limit = KNOBS["late_pay"] if late else KNOBS["pay"]
@@ -189,58 +273,30 @@ def plan_turn(
             break
         most = _MOST[card.id]
         bomb = shape == BOMBASTICA  # its outlook is the oven's and the hand's sizes alone
-        on_oven, in_hand = (sum(base.values()), sum(held.values())) if bomb else (0, 0)
         exact = bomb or shape == MINIMALE  # every card counts, or may
-        choices = card.requirements.values()
-        flat, flat_known = None, False  # the outlook after a play of a kind it never needs
-        for kind in present:
-            if exact:
-                top = held[kind]
-            else:  # more than the order can use changes nothing but the waste
-                top = most[kind] - base[kind]
-                if top > held[kind]:
-                    top = held[kind]
-                if top < 1:
-                    top = 1
-            for count in range(1, top + 1):
-                pay: int | None
-                if bomb:
-                    short = card.amount - on_oven - count
-                    pay = 0 if short <= 0 else short if in_hand - count >= short else None
-                elif exact:
-                    base[kind] += count
-                    held[kind] -= count
-                    pay = outlook(card, base, held)
-                    base[kind] -= count
-                    held[kind] += count
-                elif not most[kind] and kind != crossed:  # neither read nor crossed
-                    if not flat_known:
-                        flat, flat_known = _fixed_outlook(choices, crossed, base, held), True
-                    pay = flat
-                else:
-                    base[kind] += count
-                    held[kind] -= count
-                    pay = _fixed_outlook(choices, crossed, base, held)
-                    base[kind] -= count
-                    held[kind] += count
-                if pay is None or pay > limit:
+        if exact:
+            plays = _exact_pays(card, bomb, present, base, held)
+        else:
+            plays = _fixed_pays(needs_of[card.id], crossed, most, present, base, held)
+        for kind, count, pay in plays:
+            if pay > limit:
+                continue
+            first = (heavy, pay) if heavy_first else (pay, heavy)
+            if best is not None:
+                if first > best[0]:
                     continue
-                first = (heavy, pay) if heavy_first else (pay, heavy)
-                if best is not None:
-                    if first > best[0]:
+                if first == best[0]:
+                    if need is None:
+                        need = _wanted(orders, base, variant)
+                    if best_waste < 0:
+                        best_waste = max(0, best[1] - need.get(best[2], 0))
+                    waste = max(0, count - need.get(kind, 0))
+                    if (waste, count, kind) >= (best_waste, best[1], best[2]):
                         continue
-                    if first == best[0]:
-                        if need is None:
-                            need = _wanted(orders, base, variant)
-                        if best_waste < 0:
-                            best_waste = max(0, best[1] - need.get(best[2], 0))
-                        waste = max(0, count - need.get(kind, 0))
-                        if (waste, count, kind) >= (best_waste, best[1], best[2]):
-                            continue
-                        best, best_waste = (first, count, kind, card.id), waste
-                        continue
-                best, best_waste = (first, count, kind, card.id), -1
-                best_pay, best_heavy = pay, heavy
+                    best, best_waste = (first, count, kind, card.id), waste
+                    continue
+            best, best_waste = (first, count, kind, card.id), -1
+            best_pay, best_heavy = pay, heavy
     if best is not None:
         _, count, kind, order = best
         return _finish(seat, box, hand, kind, count, order, base, pile, supply)
