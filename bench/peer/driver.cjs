@@ -140,8 +140,8 @@ function mulberry32(a) {
 
 function randomGame(start, random) {
   // Random players on the peer's engine: a uniform ingredient card's kind and
-  // any count of it, an order half the time, any pile; at the reveal, pay
-  // when the hand can, a random kind when asked for one.
+  // any count of it, an order half the time, any pile (see below); at the
+  // reveal, pay when the hand can, a random kind when asked for one.
   let s = start;
   let actions = 0;
   const pick = (items) => items[Math.floor(random() * items.length)];
@@ -167,9 +167,11 @@ function randomGame(start, random) {
         const order = p.handOrders.length > 0 && random() < 0.5 ? pick(p.handOrders).id : null;
         s = peer.placeOrder(s, order);
       } else {
+        // Orders only with an ingredient in hand: the peer's rules have no
+        // escape for a hand of orders alone (our engine's MM-T4 valve).
         const sources = [];
         if (s.supply.length > 0) sources.push('supply');
-        if (p.waiter.length > 0) sources.push('waiter');
+        if (p.waiter.length > 0 && p.hand.some((c) => c.kind === 'ingredient')) sources.push('waiter');
         const after = peer.drawCards(s, sources.length ? pick(sources) : 'supply');
         s = after.phase.name === 'roundEnd' ? peer.startRoundEnd(after) : after;
       }

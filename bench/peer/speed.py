@@ -1,0 +1,116 @@
+"""Games a second, ours against the peer's: `python -m bench.peer.speed`.
+
+    python -m bench.peer.speed --bundle PEER.cjs [--runs 7] [--games 1500]
+
+For each kind of game and seat count it runs the two side by side, in turn
+(ours, the peer's, ours, ...), each in a process of its own that times its
+own loop (the interpreters' start-up left out), and prints each run's games a
+second, the ratio ours / the peer's of each pair, and the median ratio (the
+figure to quote: a pair shares the machine's load of its moment).
+
+- `heuristic`: every seat plays the heuristic with perfect memory to the
+  game's end from a fresh deal: ours is the search's playout
+  (`ismcts.play_out`), the peer's its strong bot's (`heuristicPlayout`);
+- `random`: every seat plays uniformly random moves: ours `RandomAgent`, the
+  peer's the same choices made by the driver on its engine.
+
+Neither side checks its cards while timing (`python -m engine simulate` does,
+and is slower for it). The bundle is a bundle of the peer's code, the user's
+to provide (docs/computer-players.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+DRIVER = Path(__file__).with_name("driver.cjs")
+
+
+def play(kind: str, seats: int, games: int, seed: int) -> dict[str, Any]:
+    """Our games, timed in this process."""
+    from engine.mammamia.ai import RandomAgent
+    from engine.mammamia.ai.ismcts import play_out
+    from engine.mammamia.game import step
+    from engine.mammamia.setup import new_game
+    from engine.mammamia.state import OVER
+    from engine.rng import seeds
+
+    deals = seeds(seed, games)
+    actions = 0
+    started = time.perf_counter()
+    for game_seed in deals:
+        state, _ = new_game("classic", seats, seed=game_seed)
+        if kind == "heuristic":
+            play_out(state)
+        else:
+            agents = [RandomAgent(game_seed + s) for s in range(seats)]
+            while state.phase != OVER:
+                seat = state.to_act()[0]
+                step(state, agents[seat].choose(state, seat))
+        actions += state.version
+    seconds = time.perf_counter() - started
+    return {"games": games, "seconds": seconds, "actions": actions}
+
+
+def _run(command: list[str]) -> float:
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return float(result["games"]) / float(result["seconds"])
+
+
+def compare(bundle: str, kind: str, seats: int, games: int, runs: int) -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("Node (node) is not on PATH")
+    ours_cmd = [sys.executable, "-m", "bench.peer.speed", "--play", kind]
+    ours_cmd += ["--seats", str(seats), "--games", str(games)]
+    theirs_cmd = [node, str(DRIVER), bundle, "games", str(seats), str(games), kind]
+    ours, theirs = [], []
+    for run in range(runs):
+        ours.append(_run([*ours_cmd, "--seed", str(run + 1)]))
+        theirs.append(_run([*theirs_cmd, str(run + 1)]))
+    ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+    return {
+        "kind": kind,
+        "seats": seats,
+        "games_a_run": games,
+        "ours_games_per_second": [round(r) for r in ours],
+        "peer_games_per_second": [round(r) for r in theirs],
+        "ratios": [round(r, 3) for r in ratios],
+        "median_ratio": round(statistics.median(ratios), 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bundle", help="a CommonJS bundle of the peer's code")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--games", type=int, default=1500)
+    parser.add_argument("--kinds", default="heuristic,random")
+    parser.add_argument("--seats-list", default="2,4")
+    parser.add_argument("--play", choices=("heuristic", "random"), help=argparse.SUPPRESS)
+    parser.add_argument("--seats", type=int, default=2, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.play:  # one side of one pair: our games, timed here
+        print(json.dumps(play(args.play, args.seats, args.games, args.seed)))
+        return 0
+    if not args.bundle:
+        parser.error("--bundle is needed (a bundle of the peer's code)")
+    for kind in args.kinds.split(","):
+        for seats in (int(s) for s in args.seats_list.split(",")):
+            result = compare(args.bundle, kind, seats, args.games, args.runs)
+            print(json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
