@@ -22,8 +22,8 @@ from engine.mammamia.cards import BOMBASTICA, MINIMALE, MONOTONI, ORDER_CARDS, P
 from engine.mammamia.events import Event
 from engine.mammamia.game import step
 from engine.mammamia.setup import new_game
-from engine.rng import seeds as game_seeds
 from engine.mammamia.state import CHOOSE, OVER, PAY, TURN, State
+from engine.rng import seeds as game_seeds
 
 VARIANT = "classic"  # the peer plays the classic box only
 

@@ -151,7 +151,7 @@ def _fixed_outlook(
 #: Per variant and order card, each choice's needs as {kind: n}, in
 #: `requirements` order.
 _NEEDS: dict[str, dict[str, tuple[dict[str, int], ...]]] = {
-    variant: {card.id: tuple(dict(n) for n in card.requirements.values()) for card in cards.values()}
+    variant: {c.id: tuple(dict(n) for n in c.requirements.values()) for c in cards.values()}
     for variant, cards in ORDER_CARDS.items()
 }
 
@@ -220,9 +220,9 @@ def _fixed_pays(
         for count in range(1, top + 1):
             pay = -1
             for total, needs in choices:
-                n = needs.get(kind)
-                if n is not None:
-                    lack = n - base[kind]
+                wanted = needs.get(kind)
+                if wanted is not None:
+                    lack = wanted - base[kind]
                     if lack > 0:
                         total += (lack - count if lack > count else 0) - lack
                 if pay < 0 or total < pay:
