@@ -4,12 +4,9 @@ as it decides, tie-breaks included; whole games legal (MM-T1..T4, MM-R4)."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 
 import pytest
 
-from bench.peer.compare import compare
 from bench.rivals import RivalHeuristicAgent, RivalMcAgent
 from bench.rivals.heuristic import turn
 from bench.rivals.montecarlo import samples_for
@@ -146,18 +143,6 @@ def test_rival_agents_play_whole_games_legally(version: int) -> None:
         ]
         final = play_any(GAME, {"variant": variant}, seats, 90 + seats, agents)
         assert final.phase == OVER and final.winners
-
-
-@pytest.mark.parametrize("version", [1, 2])
-def test_the_rival_decides_as_the_peers_own_bot(version: int) -> None:
-    """Against the TypeScript itself, when a bundle of the peer's code is
-    given (PEER_BUNDLE_1, PEER_BUNDLE_2: docs/computer-players.md)."""
-    bundle = os.environ.get(f"PEER_BUNDLE_{version}")
-    if not bundle or shutil.which("node") is None:
-        pytest.skip(f"no PEER_BUNDLE_{version} (the peer's code, the user's to provide) or no node")
-    result = compare(bundle, version, 1200, seed=3)
-    assert result["by_decision"]["turn"] >= 700
-    assert result["agree"] == result["positions"], result["examples"]
 
 
 def test_the_tournament_takes_the_rivals_from_their_module() -> None:
