@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from engine.mammamia.actions import Action
 from engine.mammamia.ai.agent import Agent
 from engine.mammamia.ai.determinize import Observation, pending_of
-from engine.mammamia.cards import ORDER_CARDS, Box
+from engine.mammamia.cards import Box
 from engine.mammamia.events import Event
 from engine.mammamia.state import TURN, State
 
@@ -24,7 +24,7 @@ class Facts:
     seats: int
     hand: list[str]  # in the order it was drawn
     tally: dict[str, int]  # the table and every ingredient in the oven
-    own_oven: list[str]  # its own orders in the oven this round
+    oven: list[str | None]  # the oven as remembered (its own orders in it)
     pile: int
     supply: int
 
@@ -36,23 +36,17 @@ def facts(obs: Observation, state: State, seat: int) -> Facts:
     hand = list(state.hands[seat])
     assert sorted(hand) == obs.hand  # the same cards the view shows
     tally = {k: view["table"].get(k, 0) for k in box.kinds}
-    colour = view["players"][seat]["colour"]
-    cards = ORDER_CARDS[box.variant]
-    own = []
-    for card in obs.known_oven():
-        if card is None:
-            continue
+    oven = obs.known_oven()
+    for card in oven:
         if card in tally:
             tally[card] += 1
-        elif cards[card].colour == colour:
-            own.append(card)
     return Facts(
         box,
-        colour,
+        view["players"][seat]["colour"],
         view["seats"],
         hand,
         tally,
-        own,
+        oven,
         view["players"][seat]["order_pile_size"],
         view["supply_size"],
     )
@@ -89,7 +83,7 @@ class RivalHeuristicAgent(Agent):
                 f.seats,
                 f.hand,
                 f.tally,
-                f.own_oven,
+                f.oven,
                 f.pile,
                 f.supply,
                 self.version,

@@ -48,16 +48,37 @@ Needs = tuple[tuple[str, int], ...]
 VERSIONS = (1, 2)
 
 
-def weight(card: OrderCard) -> int:
-    """`requirementWeight`: the cards an order consumes (Bombastica 15)."""
+def _weight(card: OrderCard) -> int:
     if card.shape == BOMBASTICA:
         return card.amount
     return sum(n for _, n in next(iter(card.requirements.values())))
 
 
+#: Each order card's weight, by the card (they are the box's singletons).
+_WEIGHTS = {id(c): _weight(c) for cards in ORDER_CARDS.values() for c in cards.values()}
+
+
+def weight(card: OrderCard) -> int:
+    """`requirementWeight`: the cards an order consumes (Bombastica 15)."""
+    return _WEIGHTS[id(card)]
+
+
 def _choice_score(needs: Needs, tally: Counts, hand: Counts) -> int:
     """`bestJokerKind`'s score, over every kind of a choice."""
-    return sum(min(n, tally[k]) * 100 + min(n, tally[k] + hand[k]) for k, n in needs)
+    score = 0
+    for k, n in needs:
+        on = tally[k]
+        both = on + hand[k]
+        score += (n if n < on else on) * 100 + (n if n < both else both)
+    return score
+
+
+#: Per order card with a choice, each choice's needs and the part the choice adds.
+_CHOICES = {
+    id(c): tuple((needs, needs[len(c.needs) :]) for needs in c.requirements.values())
+    for cards in ORDER_CARDS.values()
+    for c in cards.values()
+}
 
 
 def concrete(card: OrderCard, tally: Counts, hand: Counts) -> Needs | None:
@@ -77,8 +98,8 @@ def concrete(card: OrderCard, tally: Counts, hand: Counts) -> Needs | None:
         return card.requirements[(best,)]
     chosen: Needs = ()
     best_score = -1
-    for needs in card.requirements.values():
-        score = _choice_score(needs[len(card.needs) :], tally, hand)
+    for needs, part in _CHOICES[id(card)]:
+        score = _choice_score(part, tally, hand)
         if score > best_score:
             chosen, best_score = needs, score
     return chosen
@@ -114,7 +135,11 @@ def shortfall(card: OrderCard, tally: Counts, empty: Counts) -> int:
         return max(0, card.amount - sum(tally.values()))
     needs = concrete(card, tally, empty)
     assert needs is not None
-    return sum(n - tally[k] for k, n in needs if n > tally[k])
+    short = 0
+    for k, n in needs:
+        if n > tally[k]:
+            short += n - tally[k]
+    return short
 
 
 def most_complete(orders: Sequence[OrderCard], tally: Counts, hand: Counts) -> OrderCard | None:
@@ -126,7 +151,12 @@ def most_complete(orders: Sequence[OrderCard], tally: Counts, hand: Counts) -> O
             return max(0, card.amount - sum(tally.values()) - min(sum(hand.values()), 15))
         needs = concrete(card, tally, hand)
         assert needs is not None
-        return sum(max(0, n - tally[k] - hand[k]) for k, n in needs)
+        missing = 0
+        for k, n in needs:
+            lack = n - tally[k] - hand[k]
+            if lack > 0:
+                missing += lack
+        return missing
 
     best: OrderCard | None = None
     best_residual = 0
@@ -164,10 +194,10 @@ def reserved(
 
 def ingredients(
     box: Box,
-    personal: str,
+    colour: str,
     hand: Sequence[str],
     tally: Counts,
-    own_oven: Sequence[str],
+    oven: Sequence[str | None],
     version: int,
 ) -> tuple[str, int]:
     """`chooseIngredientsToPlay` (the hand holds an ingredient): flood for a
@@ -199,9 +229,11 @@ def ingredients(
             return pick, pick_n
     if version == 1:
         keep = dict.fromkeys(box.kinds, 0)
-    else:
-        commitments = [cards[o] for o in own_oven] + orders
+    else:  # its own orders in the oven, then those in hand
+        placed = [cards[c] for c in oven if c is not None and c not in kindset]
+        commitments = [o for o in placed if o.colour == colour] + orders
         keep = reserved(commitments, tally, held, box.kinds)
+    personal = PERSONAL[colour]
     kind = min(groups, key=lambda k: (groups[k] <= keep[k], groups[k], k == personal))
     return kind, 1
 
@@ -296,7 +328,7 @@ def turn(
     seats: int,
     hand: Sequence[str],
     tally: Counts,
-    own_oven: Sequence[str],
+    oven: Sequence[str | None],
     pile: int,
     supply: int,
     version: int,
@@ -306,7 +338,6 @@ def turn(
 ) -> Action:
     """The bot's whole turn, its three steps in turn; `kind` and `count`, and
     `order` (None: no order), fix steps already decided (the strong bot's)."""
-    personal = PERSONAL[colour]
     cards = ORDER_CARDS[box.variant]
     kindset = box.kindset
     tally = dict(tally)
@@ -319,7 +350,7 @@ def turn(
             return Pass(seat, SUPPLY if supply else None)
         return Pass(seat, _legal_draw(box, len(after), pile, supply, wanted))
     if kind is None:
-        kind, count = ingredients(box, personal, hand, tally, own_oven, version)
+        kind, count = ingredients(box, colour, hand, tally, oven, version)
     after = list(hand)
     for _ in range(count):
         after.remove(kind)
@@ -387,12 +418,9 @@ def world_move(world: State, seat: int, version: int) -> Action:
     hand = world.hands[seat]
     if world.phase == TURN:
         tally = dict(world.table)
-        own = []
         for card in world.oven:
             if card in tally:
                 tally[card] += 1
-            elif ORDER_CARDS[box.variant][card].colour == world.colours[seat]:
-                own.append(card)
         return turn(
             seat,
             box,
@@ -400,7 +428,7 @@ def world_move(world: State, seat: int, version: int) -> Action:
             world.seats,
             hand,
             tally,
-            own,
+            world.oven,
             len(world.order_piles[seat]),
             len(world.supply),
             version,

@@ -29,7 +29,6 @@ from collections.abc import Iterable
 
 from engine.mammamia.actions import ORDERS, SUPPLY, Action, Pass, Turn
 from engine.mammamia.ai.determinize import Observation, determinize
-from engine.mammamia.cards import PERSONAL
 from engine.mammamia.events import Event
 from engine.mammamia.game import step
 from engine.mammamia.state import OVER, TURN, State
@@ -112,7 +111,7 @@ class RivalMcAgent(RivalHeuristicAgent):
                 args.seats,
                 hand,
                 args.tally,
-                args.own_oven,
+                args.oven,
                 args.pile,
                 args.supply,
                 self.version,
@@ -136,9 +135,7 @@ class RivalMcAgent(RivalHeuristicAgent):
             for count in (1, -(-n // 2) if n >= 3 else 0, n if n >= 2 else 0):
                 if count and (kind, count) not in plays:
                     plays.append((kind, count))
-        own = heuristic.ingredients(
-            box, PERSONAL[args.colour], hand, args.tally, args.own_oven, self.version
-        )
+        own = heuristic.ingredients(box, args.colour, hand, args.tally, args.oven, self.version)
         if own not in plays:
             plays.append(own)
         chosen = self._best(obs, pile, [turn(kind=k, count=c) for k, c in plays], rnd)

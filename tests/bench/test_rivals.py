@@ -24,8 +24,8 @@ EMPTY = dict.fromkeys(CLASSIC.kinds, 0)
 
 def _turn(hand: list[str], version: int = 1, colour: str = "purple", **facts: object) -> object:
     """The simple bot's turn for seat 0 of 2 with these cards; an empty oven
-    and large piles unless `tally`, `pile`, `supply` or `own_oven` say."""
-    args: dict[str, object] = {"tally": EMPTY, "own_oven": [], "pile": 6, "supply": 30} | facts
+    and large piles unless `tally`, `pile`, `supply` or `oven` say."""
+    args: dict[str, object] = {"tally": EMPTY, "oven": [], "pile": 6, "supply": 30} | facts
     return turn(
         0,
         CLASSIC,
@@ -33,7 +33,7 @@ def _turn(hand: list[str], version: int = 1, colour: str = "purple", **facts: ob
         2,
         hand,
         args["tally"],  # type: ignore[arg-type]
-        args["own_oven"],  # type: ignore[arg-type]
+        args["oven"],  # type: ignore[arg-type]
         args["pile"],  # type: ignore[arg-type]
         args["supply"],  # type: ignore[arg-type]
         version,
@@ -107,7 +107,7 @@ def test_the_later_bot_keeps_back_what_its_placed_orders_need(version: int, kind
     rather than the salami it would pay with."""
     tally = EMPTY | {"olive": 1, "salami": 3}
     hand = ["salami", "pepper", "pepper", "mushroom", "mushroom"]
-    move = _turn(hand, version, tally=tally, own_oven=["purple-salami"])
+    move = _turn(hand, version, tally=tally, oven=["salami", "purple-salami", "olive"])
     assert _play(move) == (kind, 1, None)
 
 
