@@ -24,7 +24,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/lint-imports
+	PYTHONPATH=tests $(BIN)/lint-imports
 
 test: lint
 	$(BIN)/python -m pytest
@@ -39,7 +39,7 @@ i18n-extract: $(VENV)/.installed-test
 	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k t -k tn:1,1 -k N_ -k Nn_:1,1 -k L_ \
 		--sort-by-file -o build/messages.pot .
 
-# The bot under load (README, Performance of the bot); minutes long, not part of `make test`.
+# The bot under load (docs/performance.md, The bot under load); minutes long, not part of `make test`.
 GAMES ?= 200
 SECONDS ?= 60
 DATABASE ?= sqlite

@@ -109,7 +109,7 @@ def predict(
     """Each seat's deliveries at this round's reveal over the worlds, and the
     agent's chance of winning, with the other seats played by `model`."""
     me, rnd = turn.obs.seat, random.Random(seed)
-    delivered: list[Counter[int]] = [Counter() for _ in range(turn.obs.view["seats"])]
+    delivered: list[Counter[int]] = [Counter() for _ in range(turn.obs.view.seats)]
     wins = played = 0.0
     for n in range(worlds):
         world = determinize(turn.obs, rnd)

@@ -1,19 +1,18 @@
 """A question put to several seats at once, for every game.
 
 Some decisions go to several seats in a fixed order, the first answer that
-settles it winning: Mamma Mia! Plus asks the other players for help one at a
-time, clockwise, and the first who accepts helps (PL-H2). Asked in turn, each
-with its own ping and clock, one such question can hold a table for minutes.
+settles it winning (say, a player asks the others for help one at a time and
+the first who accepts helps). Asked in turn, each with its own ping and
+clock, one such question can hold a table for minutes.
 So the host asks them all at once: each seat's answer is stored with the game
 (committed before the click is answered), and once the answers settle the
 question the engine is given them one seat at a time, in its own order, so the
 record is the one the rule's order would have made. An answer the engine never
 reaches (a later seat's, once an earlier one settled it) is not applied.
 
-Which seats are asked is the presentation's to say, from the public view
-(`Presentation.asked`). The engine checks each answer as the state will be when
-that seat's turn to answer comes: the seats before it having let the question
-pass (their safe moves), the only way the question reaches it. The whole
+Which seats are asked, which answers the rules take and in which order, and
+whether an answer is valid are the engine's (`engine.question`): the host only
+stores the answers, committed before each click is answered. The whole
 question has one state version, so one clock and one set of buttons.
 """
 
@@ -22,68 +21,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import ActionError, AnyGame
-from engine.interface import Action, State
+from engine import ActionError
+from engine.interface import Action
+from engine.question import as_asked
 
-from .games import presentation
 from .presence import Presence
 from .service import GameService, Live, ServiceError, named, seat_for
 from .storage import GameStatus
 from .thinking import think
 
-#: (seat, action, timed out): one answer the engine is given, in its order.
+#: (seat, action, timed out): one answer the engine takes, in its order.
 Plan = list[tuple[int, Action, bool]]
 
 
-def asked(live: Live, state: State | None = None) -> list[int]:
+def asked(live: Live) -> tuple[int, ...]:
     """The seats the pending question is put to, in the engine's order."""
-    view = live.rules.public_view(live.state if state is None else state)
-    return list(presentation(live.row.game).asked(view))
+    return tuple(live.rules.asked(live.state))
 
 
-def answers_of(presence: Presence, version: int) -> dict[int, dict[str, Any]]:
+def answers_of(live: Live, presence: Presence, version: int) -> dict[int, Action]:
     """The answers stored for the question of this state version."""
     data = presence.answers
     if not data or data.get("version") != version:
         return {}
-    return {int(seat): answer for seat, answer in data["seats"].items()}
+    return {int(seat): live.rules.action_from_json(a) for seat, a in data["seats"].items()}
 
 
-def as_asked(rules: AnyGame, state: State, queue: list[int], seat: int) -> State:
-    """The state as it will be when the question reaches `seat`: every seat
-    before it in `queue` having let it pass."""
-    for earlier in queue[: queue.index(seat)]:
-        state, _ = rules.apply(state, rules.safe_move(state, earlier))
-    return state
-
-
-def settle(
-    live: Live, queue: list[int], answers: dict[int, dict[str, Any]], expired: bool
-) -> Plan | None:
-    """The answers the engine takes, in its order, once they settle the
-    question; None while it is still open. When `expired`, a seat that did
-    not answer lets the question pass (its safe move)."""
-    rules, state = live.rules, live.state
-    plan: Plan = []
-    remaining = list(queue)
-    while remaining:
-        seat = remaining[0]
-        late = seat not in answers
-        if late and not expired:
-            return None
-        action = rules.safe_move(state, seat) if late else rules.action_from_json(answers[seat])
-        try:
-            after, _ = rules.apply(state, action)
-        except ActionError:  # checked when given; should the table have changed, let it pass
-            action = rules.safe_move(state, seat)
-            after, _ = rules.apply(state, action)
-        plan.append((seat, action, late))
-        state = after
-        following = asked(live, state)
-        if following != remaining[1:]:  # the question is settled (or a new one begins)
-            break
-        remaining = following
-    return plan
+def store(presence: Presence, version: int, answers: dict[int, Action]) -> None:
+    seats = {str(s): a.to_json() for s, a in answers.items()}
+    presence.answers = {"version": version, "seats": seats}
 
 
 async def carry_out(service: GameService, live: Live, presence: Presence, plan: Plan) -> None:
@@ -91,12 +57,13 @@ async def carry_out(service: GameService, live: Live, presence: Presence, plan: 
     answers not yet applied stay stored under each new version, so a restart
     in the middle finishes the question (`Timers` finds it settled). The
     caller holds the game's lock."""
-    left = {seat: action.to_json() for seat, action, _ in plan}
+    left = {seat: action for seat, action, _ in plan}
     for index, (seat, action, _late) in enumerate(plan):
         left.pop(seat)
-        last = index == len(plan) - 1
-        seats = {str(s): a for s, a in left.items()}
-        presence.answers = None if last else {"version": live.version + 1, "seats": seats}
+        if index == len(plan) - 1:
+            presence.answers = None
+        else:
+            store(presence, live.version + 1, left)
         await service.commit(live, seat, action, presence)
 
 
@@ -116,8 +83,7 @@ async def answer(
         seat = seat_for(live, user_id)
         if version != live.version:
             raise ServiceError("stale")
-        queue = asked(live)
-        if seat not in queue:
+        if seat not in asked(live):
             service.check_seat(live, user_id)  # the engine's words for who decides
             raise ServiceError("stale")
         presence = live.presence()
@@ -125,15 +91,14 @@ async def answer(
             raise ServiceError("left_game")
         action = make(seat)
         try:
-            live.rules.check(as_asked(live.rules, live.state, queue, seat), action)
+            live.rules.check_answer(live.state, action)
         except ActionError as illegal:
             raise named(illegal, live) from illegal
         presence.timeouts[seat], presence.away[seat] = 0, False
-        answers = answers_of(presence, live.version)
-        answers[seat] = action.to_json()
-        seats = {str(s): a for s, a in answers.items()}
-        presence.answers = {"version": live.version, "seats": seats}
-        plan = settle(live, queue, answers, expired=False)
+        answers = answers_of(live, presence, live.version)
+        answers[seat] = action
+        store(presence, live.version, answers)
+        plan = live.rules.settle(live.state, answers, False)
         if plan is None:
             await service.set_presence(live, presence)
         else:
@@ -146,19 +111,22 @@ async def answer(
 async def ask_agents(live: Live, presence: Presence, agent_for: Callable[[Live, int], Any]) -> bool:
     """Computer seats, and people the bot plays for, answer at once; True if
     that settles the question. Stored by the caller, who holds the lock."""
-    queue = asked(live)
-    answers = answers_of(presence, live.version)
-    for seat in queue:
+    answers = answers_of(live, presence, live.version)
+    for seat in asked(live):
         agent = agent_for(live, seat)
         if agent is None or seat in answers:
             continue
-        state = as_asked(live.rules, live.state, queue, seat)
-        choice = await think(agent, state, seat)
-        answers[seat] = choice.to_json()
+        state = question_state(live, seat)
+        answers[seat] = await think(agent, state, seat)
     if answers:
-        seats = {str(s): a for s, a in answers.items()}
-        presence.answers = {"version": live.version, "seats": seats}
-    return settle(live, queue, answers, expired=False) is not None
+        store(presence, live.version, answers)
+    return live.rules.settle(live.state, answers, False) is not None
+
+
+def question_state(live: Live, seat: int) -> Any:
+    """The state as the question will stand when it reaches `seat` (what its
+    agent decides on): the seats before it having let it pass."""
+    return as_asked(live.rules, live.state, seat)
 
 
 async def expire(
@@ -174,8 +142,8 @@ async def expire(
             return
         presence = live.presence()
         presence.armed = None
-        queue = asked(live)
-        plan = settle(live, queue, answers_of(presence, version), expired=True) or []
+        answers = answers_of(live, presence, version)
+        plan = live.rules.settle(live.state, answers, True) or []
         for seat, _action, late in plan:
             if late and live.row.seats[seat].agent is None:
                 reason = why(presence, seat)

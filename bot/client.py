@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import lobby, running, standings
 from bot.clock import Clock
 from bot.components import guarded
 from bot.config import Config, storage_target
@@ -44,12 +45,14 @@ def commands_digest(application_id: int | None, payload: list[dict[str, Any]]) -
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class MammaMiaBot(commands.Bot):
+class GameBot(commands.Bot):
+    """The bot: every game found by `bot.games`, on one storage and one service."""
+
     def __init__(
         self,
         config: Config,
         storage: Storage | None = None,
-        reveal_pace: dict[str, float] | None = None,
+        reveal_pace: float | None = None,
         clock: Clock | None = None,
         computer_pause: float = COMPUTER_PAUSE,
     ) -> None:
@@ -75,7 +78,7 @@ class MammaMiaBot(commands.Bot):
         # The game service and its publisher; built in setup_hook, used by the cogs.
         self.service: GameService | None = None
         self.publisher: Publisher | None = None
-        self.reveal_pace = reveal_pace  # seconds per narrated step, by speed; None: defaults
+        self.reveal_pace = reveal_pace  # seconds per paced narration step; None: each game's
         self.clock = clock or Clock()  # tests move a ManualClock by hand
         self.timers: Timers | None = None
         self.computer_pause = computer_pause
@@ -100,15 +103,13 @@ class MammaMiaBot(commands.Bot):
         self.timers = Timers(self.service, self.clock, self.computer_pause, shards)
         self.publisher.timers = self.timers
         self.timers.on_lobby_closed = self.publisher.lobby_closed
-        from cogs.host import ITEMS
-
-        self.add_dynamic_items(*ITEMS)
+        self.add_dynamic_items(*lobby.ITEMS, *running.ITEMS, *standings.ITEMS)
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(CatalogTranslator())
         for name, shown in presentations().items():  # every game plugs in here by itself
             self.add_dynamic_items(*shown.items)
-            await self.load_extension(shown.extension)
-            log.info("Loaded %s (%s)", name, shown.extension)
+            log.info("Found %s (/%s)", name, shown.command)
+        await self.load_extension("cogs.games")  # one command group per game
         await self.sync_commands()
         self.loop_watch.start()  # a warning line whenever the loop falls behind
         # The picture worker warms up meanwhile (bot.pictures.worker).
@@ -203,7 +204,7 @@ async def _raise(error: BaseException) -> None:
     raise error
 
 
-class ShardedMammaMiaBot(MammaMiaBot, commands.AutoShardedBot):
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
     """The bot running a range of Discord's shards (SHARD_COUNT, SHARD_IDS):
     one of several processes sharing one PostgreSQL."""
 
@@ -215,8 +216,8 @@ def shard_options(config: Config) -> dict[str, Any]:
     return {"shard_count": shards.count, "shard_ids": list(shards.ids)}
 
 
-def create_bot(config: Config, **options: Any) -> MammaMiaBot:
+def create_bot(config: Config, **options: Any) -> GameBot:
     """The bot this configuration asks for: sharded when SHARD_COUNT is set."""
     if config.shards.sharded:
-        return ShardedMammaMiaBot(config, **options)
-    return MammaMiaBot(config, **options)
+        return ShardedGameBot(config, **options)
+    return GameBot(config, **options)

@@ -2,9 +2,10 @@
 
 Each kind of component is a `Component`: a discord.py `DynamicItem` with its
 own template (`<prefix>:<game>:<version>:<verb>[:<arg>]`, ARCHITECTURE.md),
-rebuilt from its custom_id on every click, so it works after a restart. A
-component that only the player to act may use is a `SeatComponent`: the seat
-check lives once, in its `interaction_check`.
+rebuilt from its custom_id on every click, so it works after a restart. What
+a click may do (the game's moment it was drawn for, whose seat may use it)
+is checked once, in `Component`, and a click on a moment the game has left
+gets one answer everywhere (`stale`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .i18n import N_, Nn_, by_last_part, t, use_locale
 from .overload import deferred, note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
+from .storage import Seat
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +37,6 @@ handling = 0
 REFUSALS = by_last_part(
     N_("error.already_seated"),
     N_("error.already_started"),
-    N_("error.cannot_ask"),
-    Nn_("error.cannot_pay_bombastica"),
     N_("error.channel_busy"),
     N_("error.export_running"),
     N_("error.game_over"),
@@ -73,13 +73,47 @@ def service_of(interaction: discord.Interaction[Any]) -> GameService:
     return cast(GameService, interaction.client.service)
 
 
+def channel_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.channel_id is None:
+        raise ServiceError("no_channel")
+    return interaction.channel_id
+
+
+def player(interaction: discord.Interaction[Any]) -> Seat:
+    """The user as a seat at the table, by the name this server shows."""
+    user = interaction.user
+    return Seat(user_id=user.id, name=user.display_name)
+
+
+def moderator(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Messages in this channel makes a player a moderator of games here."""
+    permissions = interaction.permissions
+    return bool(permissions.manage_messages or permissions.administrator)
+
+
 class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     """One kind of button or select. Subclasses name their `verb` (and, for a
-    game's own controls, its `prefix`) and implement `act`."""
+    game's own controls, its `prefix`) and implement `act`.
+
+    What a click may do is checked here, once, before `act`: a component
+    that acts on the game as it stood when it was drawn (`current`) is stale
+    once the game moved on, and gets the one stale answer (`stale`), never an
+    action; one that only the seats asked may use (`seated`) refuses anyone
+    else with the engine's words for whose move it is. `self.live` is then
+    the game, `self.seat` the user's seat (None for a spectator)."""
 
     verb: ClassVar[str]
+    #: Acts on the game's state as drawn: a click on an older version is stale.
+    current: ClassVar[bool] = False
+    #: Only a seat whose move or decision it is may use it.
+    seated: ClassVar[bool] = False
 
-    def __init_subclass__(cls, *, verb: str, prefix: str = r"[a-z]+", **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls, *, verb: str | None = None, prefix: str = r"[a-z]+", **kwargs: Any
+    ) -> None:
+        if verb is None:  # an abstract kind of component, for subclasses to name
+            super().__init_subclass__(template=r"(?!)", **kwargs)
+            return
         cls.verb = verb
         template = (
             rf"(?P<prefix>{prefix}):(?P<game>[0-9]+):(?P<version>[0-9]+):{re.escape(verb)}"
@@ -90,6 +124,8 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     def __init__(self, item: discord.ui.Item[Any], click: Click) -> None:
         super().__init__(item)
         self.click = click
+        self._live: Live | None = None
+        self.seat: int | None = None
 
     @classmethod
     async def from_custom_id(
@@ -100,26 +136,42 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         click = Click(int(match["game"]), int(match["version"]), cls.verb, match["arg"], values)
         return cls(item, click)
 
+    @property
+    def live(self) -> Live:
+        """The game the click is on (once checked; `current` or `seated` kinds)."""
+        assert self._live is not None, "a component that reads its game is current or seated"
+        return self._live
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self.act(interaction))
+        await guarded(interaction, self._checked(interaction))
+
+    async def _checked(self, interaction: discord.Interaction[Any]) -> None:
+        if self.current or self.seated:
+            svc = service_of(interaction)
+            live = self._live = await svc.live(self.click.game)
+            self.seat = live.seat_of(interaction.user.id)
+            if self.current and self.click.version != live.version:
+                await stale(interaction, live)
+                return
+            if self.seated:
+                svc.check_seat(live, interaction.user.id)
+        try:
+            await self.act(interaction)
+        except ServiceError as error:
+            if error.code != "stale" or self._live is None:
+                raise
+            await stale(interaction, self._live)  # moved on while this click was handled
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
 
-    async def live(self, interaction: discord.Interaction[Any]) -> Live:
-        return await service_of(interaction).live(self.click.game)
 
-
-class SeatComponent(Component, verb=r"(?!)"):
-    """A control only the player whose move it is may use; anyone else is
-    told, privately, whose move it is."""
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        async def check() -> None:
-            live = await self.live(interaction)
-            service_of(interaction).check_seat(live, interaction.user.id)
-
-        return await guarded(interaction, check())
+async def stale(interaction: discord.Interaction[Any], live: Live) -> None:
+    """The one answer to a click on a moment the game has left: nothing is
+    done, and the player sees where the game stands now, privately."""
+    message = service_of(interaction).table_reply(live)
+    message.content = t("error.stale")
+    await reply(interaction, message)
 
 
 async def drawn(interaction: discord.Interaction[Any], message: Reply) -> Reply:
@@ -269,7 +321,7 @@ async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
     game = preferences.get("dm_refused")
     if not game or preferences.get("dm_refused_told"):
         return None
-    return t("notify.refused", command=f"/{game} notify on")
+    return t("notify.refused", command=f"/{presentation(game).command} notify on")
 
 
 async def tell(interaction: discord.Interaction[Any], notice: str | None) -> None:

@@ -39,10 +39,11 @@ from typing import Any
 
 import discord
 
-from .games import Presentation, Show, Table, presentation
+from .games import AnyPresentation, Show, Table, presentation
 from .i18n import N_, by_last_part, t, use_locale
 from .presence import Presence
-from .reply import Reply, button, custom_id
+from .reply import GREEN, Reply, button, custom_id
+from .running import watch_button
 from .service import GameService, Live
 from .storage import GameRow, GameStatus
 from .timers import Timers
@@ -51,9 +52,6 @@ log = logging.getLogger(__name__)
 
 #: Discord's code for a direct message the user's privacy settings refuse.
 CANNOT_DM = 50007
-
-#: Seconds between narrated steps, per `reveal_speed`.
-PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
 
 #: The table's mention notifies the persons it names, never a role or everyone.
 MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
@@ -69,11 +67,11 @@ AUTO = by_last_part(N_("table.auto.timeout"), N_("table.auto.away"), N_("table.a
 
 class Publisher:
     def __init__(
-        self, client: discord.Client, service: GameService, pace: dict[str, float] | None = None
+        self, client: discord.Client, service: GameService, pace: float | None = None
     ) -> None:
         self.client = client
         self.service = service
-        self.pace = dict(PACE if pace is None else pace)
+        self.pace = pace  # seconds per paced narration step for every game; None: each game's
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._repost: set[int] = set()  # games whose table goes to the bottom again
@@ -141,7 +139,7 @@ class Publisher:
         with use_locale(game_locale(live.row, channel)):
             await self._sync(live, shown, channel)
 
-    async def _sync(self, live: Live, shown: Presentation, channel: Any) -> None:
+    async def _sync(self, live: Live, shown: AnyPresentation, channel: Any) -> None:
         # A deep copy: what is stored must only move on once a step was shown.
         narration = copy.deepcopy(live.row.narration)
         narration = await self._narrate(live, shown, channel, narration)
@@ -168,17 +166,13 @@ class Publisher:
                 return None
         return channel
 
-    def _table_of(self, live: Live) -> Table:
-        view = live.rules.public_view(live.state)
-        return Table(live.id, view, live.names(), live.row.settings, live.events)
-
     # --- the narration -------------------------------------------------------------
 
     async def _narrate(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
+        self, live: Live, shown: AnyPresentation, channel: Any, narration: dict[str, Any]
     ) -> dict[str, Any]:
         version, index = narration.get("version", 0), narration.get("event", 0)
-        pause = self.pace.get(live.row.settings.get("reveal_speed", "normal"), 1.0)
+        pause = shown.pace(live.row.settings) if self.pace is None else self.pace
         while version <= live.version:
             events = live.events.get(version, [])
             while index < len(events):
@@ -186,13 +180,14 @@ class Publisher:
                 index += 1
                 if event.to is not None:
                     continue
-                model, step = shown.narrate(narration.get("reveal"), event)
+                stored = narration.get("reveal")
+                model, step = shown.narrate(shown.load_narration(stored) if stored else None, event)
                 if step.show is Show.POST and narration.get("buttons"):
                     # The old narration message keeps no buttons of a decision
                     # long taken once a new one takes over.
                     await self._edit_narration(live, shown, channel, narration, False)
                 if model is not None:
-                    narration["reveal"] = model
+                    narration["reveal"] = model.to_json()
                 if step.repost_table:
                     narration["repost_table"] = True
                 if step.show is Show.NOTHING:
@@ -209,7 +204,7 @@ class Publisher:
     async def _show(
         self,
         live: Live,
-        shown: Presentation,
+        shown: AnyPresentation,
         channel: Any,
         narration: dict[str, Any],
         what: Show,
@@ -219,13 +214,14 @@ class Publisher:
         record: until the step is stored as shown, a restart replays it with the
         same nonce and Discord returns the message already posted."""
         if what is Show.FINAL:
-            table = self._table_of(live)
-            final = with_summary(shown.final(table), shown.summary(table))
+            table = live.table()
+            final = with_summary(live, shown.final(table), shown.summary(table))
             reply = await self._drawn(channel, final)
             message = await channel.send(nonce=post_nonce(live.id, "final"), **reply.kwargs())
             narration["final_message_id"] = message.id
         elif what is Show.POST:
-            reply = shown.narration(self._table_of(live), narration["reveal"], False)
+            model = shown.load_narration(narration["reveal"])
+            reply = shown.narration(live.table(), model, False)
             reply = await self._drawn(channel, reply)
             nonce = post_nonce(live.id, "reveal", *place)
             message = await channel.send(nonce=nonce, **reply.kwargs())
@@ -238,12 +234,13 @@ class Publisher:
     async def _edit_narration(
         self,
         live: Live,
-        shown: Presentation,
+        shown: AnyPresentation,
         channel: Any,
         narration: dict[str, Any],
         decision: bool,
     ) -> None:
-        reply = shown.narration(self._table_of(live), narration["reveal"], decision)
+        model = shown.load_narration(narration["reveal"])
+        reply = shown.narration(live.table(), model, decision)
         reply = await self._drawn(channel, reply)
         if not decision:  # this redraw drops the buttons: show them again when due
             narration.pop("decision_version", None)
@@ -288,7 +285,7 @@ class Publisher:
     # --- the table, the ping, the decision --------------------------------------------
 
     async def _table(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
+        self, live: Live, shown: AnyPresentation, channel: Any, narration: dict[str, Any]
     ) -> None:
         """The table message, which also says whose move it is.
 
@@ -300,14 +297,14 @@ class Publisher:
         # The moment as it is now, kept through the awaits below: the game may
         # move on meanwhile (a computer's move), and the next sync shows that.
         version = live.version
-        table = self._table_of(live)
+        table = live.table()
         now, reminder = self._moment(live, shown, table)
         key, users, text = now
         reply = shown.table(table)
         reply.content = text
         presence_notes(reply, live.presence(), version, live.names())
         if live.row.status == GameStatus.RUNNING:
-            reply.items.append(watch_button(shown.prefix, live.id))
+            reply.items.append(watch_button(live.row.game, live.id))
         reply = await self._drawn(channel, reply)
         await self._settle(live, channel, narration, reply, now)
         shows = digest(reply)
@@ -408,7 +405,9 @@ class Publisher:
             intents.pop(part, None)
         await self.service.set_narration(live, narration)
 
-    def _moment(self, live: Live, shown: Presentation, table: Table) -> tuple[Moment, bool]:
+    def _moment(
+        self, live: Live, shown: AnyPresentation, table: Table[Any, Any]
+    ) -> tuple[Moment, bool]:
         """Who must act now, as the table says it (the key is one per turn or
         decision), and whether the turn timer's reminder is due."""
         key = shown.moment(table.view)
@@ -420,7 +419,7 @@ class Publisher:
         # A question put to several seats at once mentions every person asked;
         # a seat the bot plays (a computer, or for a player who left or is away)
         # is not mentioned, and the table's first line is only for persons.
-        seats = list(shown.asked(table.view)) or [live.rules.to_act(live.state)[0]]
+        seats = list(live.rules.asked(live.state)) or [live.rules.to_act(live.state)[0]]
         users = [
             (
                 None if presence.kicked[s] or presence.away[s] else live.row.seats[s].user_id,
@@ -524,7 +523,7 @@ class Publisher:
             log.warning("direct message to %s about game %s failed", user_id, live.id)
 
     async def _decision(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
+        self, live: Live, shown: AnyPresentation, channel: Any, narration: dict[str, Any]
     ) -> None:
         """The buttons of a pending public decision, on the narration, once
         narrated; and no buttons once nothing is pending (the last decision of a
@@ -539,12 +538,12 @@ class Publisher:
         narration["decision_version"] = live.version
 
     async def _ended(
-        self, live: Live, shown: Presentation, channel: Any, narration: dict[str, Any]
+        self, live: Live, shown: AnyPresentation, channel: Any, narration: dict[str, Any]
     ) -> None:
         """A game ended early: the table says so, in place of whose move it was."""
         if narration.get("ended"):
             return
-        reply = shown.table(self._table_of(live))
+        reply = shown.table(live.table())
         reply.items = []
         reply.content = t("table.ended_early")
         await self._settle(live, channel, narration, reply, (None, [], None))
@@ -555,14 +554,16 @@ class Publisher:
         await self.service.set_narration(live, narration)
 
 
-def with_summary(reply: Reply, lines: list[str]) -> Reply:
-    """The final ranking with the game's summary beside it: what each player
-    did, as the table showed it."""
+def with_summary(live: Live, reply: Reply, lines: list[str]) -> Reply:
+    """The final ranking with the game's summary beside it (what each player
+    did, as the table showed it), and Play again."""
     if reply.embed is not None and lines:
         text = "\n".join(lines)
         if len(text) > 1024:  # an embed field's limit
             text = text[:1023] + "…"
         reply.embed.add_field(name=t("summary.title"), value=text, inline=False)
+    again = custom_id(live.shown.prefix, live.id, live.version, "again")
+    reply.items.append(button(t("final.button.again"), again, GREEN))
     return reply
 
 
@@ -622,8 +623,3 @@ def presence_notes(reply: Reply, presence: Presence, version: int, names: list[s
     ]
     if absent:
         embed.add_field(name=t("table.absent"), value="\n".join(absent), inline=False)
-
-
-def watch_button(prefix: str, game: int) -> discord.ui.Button[Any]:
-    """Watch: anyone who is not playing sees the public table, privately."""
-    return button(t("table.button.watch"), custom_id(prefix, game, 0, "watch"))

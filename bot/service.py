@@ -19,8 +19,10 @@ from typing import Any
 from engine import ActionError, AnyGame, game
 from engine.interface import Action, Event, State
 
-from .i18n import t
+from .games import AnyPresentation, Table, presentation
+from .i18n import locale_of, t
 from .presence import Presence
+from .reply import Reply
 from .shards import EVERY, Shards
 from .stats import record
 from .storage import ChannelBusy, GameRow, GameStatus, Seat, StaleVersion, Storage
@@ -69,6 +71,19 @@ class Live:
     def version(self) -> int:
         return self.state.version
 
+    @property
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    @property
+    def shown(self) -> AnyPresentation:
+        return presentation(self.row.game)
+
+    def table(self) -> Table[Any, Any]:
+        """What the public table shows: the public view and public facts only."""
+        view = self.rules.public_view(self.state)
+        return Table(self.id, view, self.names(), self.row.settings, self.events)
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.row.seats):
             if seat.user_id == user_id:
@@ -94,10 +109,12 @@ class Outcome:
 HOST_SETTINGS: dict[str, Any] = {"turn_timer": "2m", "decision_timer": 60}
 
 
-def default_settings(rules: AnyGame, **given: Any) -> dict[str, Any]:
-    """Settings of a new lobby: the game's options and the host's, filled in
-    with their defaults where the host chose nothing."""
-    settings: dict[str, Any] = {o.name: o.default for o in rules.options}
+def default_settings(game_name: str, **given: Any) -> dict[str, Any]:
+    """Settings of a new lobby: the game's options (its rules' and its
+    presentation's) and the host's, filled in with their defaults where the
+    host chose nothing."""
+    shown = presentation(game_name)
+    settings: dict[str, Any] = {o.name: o.default for o in (*shown.rules.options, *shown.options)}
     settings.update(HOST_SETTINGS)
     settings.update({k: v for k, v in given.items() if v is not None})
     return settings
@@ -130,6 +147,10 @@ class GameService:
 
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
+
+    def table_reply(self, live: Live) -> Reply:
+        """The public table of a game, as its presentation draws it."""
+        return live.shown.table(live.table())
 
     async def pictures(self, guild_id: int | None) -> bool:
         """Whether this server's messages carry pictures: on unless a manager
@@ -207,24 +228,91 @@ class GameService:
 
     # --- the lobby -------------------------------------------------------------
 
+    # --- a server's settings and language ----------------------------------------
+
+    async def server_language(self, guild_id: int | None) -> str | None:
+        """The language a server chose for its new games (`language`), if any."""
+        if guild_id is None:
+            return None
+        return await self.storage.get_meta(f"language:{guild_id}")
+
+    async def set_server_language(self, guild_id: int, locale: str) -> None:
+        await self.storage.set_meta(f"language:{guild_id}", locale)
+
+    async def set_pictures(self, guild_id: int, on: bool) -> None:
+        await self.storage.set_meta(f"pictures:{guild_id}", "on" if on else "off")
+
+    async def public_locale(
+        self, guild_id: int | None, guild_locale: object | None, chosen: str | None = None
+    ) -> str:
+        """The language of a server's public messages: the host's choice for
+        this game, else the server's chosen language, else the server's own
+        Discord locale, else English."""
+        saved = None if chosen else await self.server_language(guild_id)
+        return locale_of(chosen or saved or guild_locale)
+
+    async def notify(self, user_id: int, on: bool) -> None:
+        """Play-by-post DMs on a player's turns and decisions, in every game."""
+        await self.storage.set_preferences(
+            user_id, notify=on or None, dm_refused=None, dm_refused_told=None
+        )
+
+    # --- the lobby -------------------------------------------------------------
+
+    async def here(self, channel_id: int) -> GameRow | None:
+        """The lobby or running game of this channel, if any."""
+        return await self.storage.active_game(channel_id)
+
+    def default_settings(self, game_name: str) -> dict[str, Any]:
+        return default_settings(game_name)
+
     async def open_lobby(
         self,
-        rules: AnyGame,
+        game_name: str,
         guild_id: int | None,
         channel_id: int,
         host: Seat,
-        settings: dict[str, Any],
+        locale: str,
+        options: dict[str, Any],
+        seats: list[Seat] | None = None,
     ) -> GameRow:
+        """A lobby for `game_name` in this channel, in `locale`, hosted by
+        `host` (with `seats` already taken, for Play again)."""
+        rules = game(game_name)
+        settings = default_settings(game_name, **options)
+        settings["language"] = locale
         try:
             rules.check_settings(settings)
         except ActionError as refused:
             raise ServiceError(refused.code, rules.name, **refused.params) from refused
-        try:
-            return await self.storage.create_lobby(
-                guild_id, channel_id, host.user_id or 0, settings, [host], game=rules.name
-            )
-        except ChannelBusy as busy:
-            raise ServiceError("channel_busy") from busy
+        async with self._channel_lock(channel_id):
+            try:
+                return await self.storage.create_lobby(
+                    guild_id,
+                    channel_id,
+                    host.user_id or 0,
+                    settings,
+                    seats or [host],
+                    game=rules.name,
+                )
+            except ChannelBusy as busy:
+                raise ServiceError("channel_busy") from busy
+
+    async def lobby_posted(self, row: GameRow, message_id: int) -> None:
+        await self.storage.set_messages(row.id, lobby_message_id=message_id)
+
+    async def play_again(
+        self, game_id: int, guild_id: int | None, channel_id: int, me: Seat
+    ) -> GameRow:
+        """A new lobby with the same players and settings, hosted by whoever
+        asked (a player of the game)."""
+        old = await self.game(game_id)
+        if not any(seat.user_id == me.user_id for seat in old.seats):
+            raise ServiceError("not_in_game")
+        seats = [me] + [s for s in old.seats if s.user_id != me.user_id]
+        settings = dict(old.settings)
+        locale = str(settings.pop("language", None) or locale_of(None))
+        return await self.open_lobby(old.game, guild_id, channel_id, me, locale, settings, seats)
 
     async def _lobby(self, channel_id: int, game_id: int | None = None) -> GameRow:
         row = await self.storage.active_game(channel_id)
@@ -304,7 +392,9 @@ class GameService:
                 raise ServiceError("too_few_players", min=least)
             record = rules.new_record(row.settings, len(row.seats), self._seed())
             state, events = rules.start(record)
-            row = await self.storage.start_game(row.id, record, state.to_json())
+            row = await self.storage.start_game(
+                row.id, record, state.to_json(), version=state.version
+            )
             live = Live(row, state, record, {0: events})
             self._keep(live)
         self.changed(live)
@@ -359,6 +449,7 @@ class GameService:
                 live.version,
                 record,
                 state.to_json(),
+                version=state.version,
                 status=status,
                 presence=presence.to_json() if presence else None,
             )
@@ -392,8 +483,14 @@ class GameService:
             raise named(illegal, live) from illegal
         return seat
 
-    async def end(self, game_id: int, user_id: int, moderator: bool) -> Live:
-        """The host or a moderator ends a running game early."""
+    async def end(self, game_id: int, user_id: int, moderator: bool) -> GameRow:
+        """The host or a moderator ends a running game early, or closes its lobby."""
+        row = await self.game(game_id)
+        if row.status == GameStatus.LOBBY:
+            return await self.cancel(row.channel_id, user_id, moderator, game_id)
+        return (await self._end(game_id, user_id, moderator)).row
+
+    async def _end(self, game_id: int, user_id: int, moderator: bool) -> Live:
         async with self.lock(game_id):
             live = await self.live(game_id)
             if live.row.status != GameStatus.RUNNING:

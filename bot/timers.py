@@ -204,7 +204,7 @@ class Timers:
             elif presence.absent(acting[0]):
                 due = now  # away or kicked: played at once
             else:
-                deciding = live.rules.public_view(live.state).get("pending") is not None
+                deciding = live.rules.public_view(live.state).pending is not None
                 seconds = (
                     live.row.settings.get("decision_timer", DECISION_SECONDS)
                     if deciding

@@ -1,8 +1,11 @@
 """The rules of the games, pure and deterministic: no I/O, no Discord, no asyncio.
 
 Each game is a package here (`engine/mammamia/`, …) whose `GAME` satisfies
-`engine.interface.Game`. `games()` finds them all; `game(name)` and
-`game_for(record)` pick one by name or by a record's `format`.
+`engine.interface.Game`. `games()` finds them all, and the games of any
+package named in the `GAME_PACKAGES` environment variable (comma-separated;
+each package's `engine` module holds its `GAME`), so a game can live
+outside this tree; `game(name)` and `game_for(record)` pick one by name or
+by a record's `format`.
 
     from engine import game
     mm = game("mammamia")
@@ -13,6 +16,7 @@ Each game is a package here (`engine/mammamia/`, …) whose `GAME` satisfies
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from collections.abc import Mapping
 from functools import cache
@@ -21,7 +25,7 @@ from typing import Any
 from .errors import ActionError, EngineError, IllegalAction, MalformedAction, RecordError
 from .interface import Game, Option
 
-AnyGame = Game[Any, Any]
+AnyGame = Game[Any, Any, Any, Any, Any]
 
 __all__ = [
     "ActionError",
@@ -32,6 +36,7 @@ __all__ = [
     "MalformedAction",
     "Option",
     "RecordError",
+    "extra_packages",
     "game",
     "game_for",
     "games",
@@ -49,7 +54,15 @@ def games() -> dict[str, AnyGame]:
         rules = getattr(package, "GAME", None)
         if rules is not None:
             found[rules.name] = rules
+    for package_name in extra_packages():
+        rules = importlib.import_module(f"{package_name}.engine").GAME
+        found[rules.name] = rules
     return found
+
+
+def extra_packages() -> list[str]:
+    """The packages of games that live outside `engine/` (`GAME_PACKAGES`)."""
+    return [name.strip() for name in os.environ.get("GAME_PACKAGES", "").split(",") if name.strip()]
 
 
 def game(name: str) -> AnyGame:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-JSON = dict[str, Any]
+from .value import JSON as JSON
 
 
 @runtime_checkable
@@ -49,8 +49,28 @@ class State(Protocol):
     def to_json(self) -> JSON: ...
 
 
+class View(Protocol):
+    """What every view of every game says: its state version, the seats to
+    act, and the decision they face (None: a turn). The rest is the game's own
+    frozen typed value (`engine.value.Value`)."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+
+    @property
+    def pending(self) -> object | None: ...
+
+    def to_json(self) -> JSON: ...
+
+
 S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=Action)
+PV = TypeVar("PV", bound=View, covariant=True)  # the public view
+SV = TypeVar("SV", bound=View, covariant=True)  # a seat's own view
+E = TypeVar("E", bound=Event)  # the game's events
 
 
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)
@@ -84,17 +104,28 @@ class Option:
     default: str | None = None  # None: the game decides (e.g. help by seat count)
 
 
-class Game(Protocol[S, A]):
+class Game(Protocol[S, A, PV, SV, E]):
     """Everything the host may ask of a game's rules."""
 
-    #: The game's name: the registry key, the storage column, the id namespace.
-    name: str
-    #: The record formats it reads, e.g. ("mammamia-record/1",).
-    formats: tuple[str, ...]
-    #: The settings a host chooses at `new`; values are the choices' names.
-    options: tuple[Option, ...]
-    #: Computer-player difficulties, weakest first.
-    difficulties: tuple[str, ...]
+    @property
+    def name(self) -> str:
+        """The game's name: the registry key, the storage column, the id namespace."""
+        ...
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """The record formats it reads, e.g. ("mammamia-record/1",)."""
+        ...
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The settings a host chooses at `new`; values are the choices' names."""
+        ...
+
+    @property
+    def difficulties(self) -> tuple[str, ...]:
+        """Computer-player difficulties, weakest first."""
+        ...
 
     def check_settings(self, settings: Mapping[str, Any]) -> None:
         """IllegalAction if these options do not go together."""
@@ -109,7 +140,7 @@ class Game(Protocol[S, A]):
         depend on the seat count (e.g. no help with two players) apply here."""
         ...
 
-    def start(self, record: Mapping[str, Any]) -> tuple[S, list[Event]]:
+    def start(self, record: Mapping[str, Any]) -> tuple[S, list[E]]:
         """The state a record starts from; RecordError if it cannot be read."""
         ...
 
@@ -133,6 +164,23 @@ class Game(Protocol[S, A]):
 
     def is_over(self, state: S) -> bool: ...
 
+    def asked(self, state: S) -> tuple[int, ...]:
+        """The seats a pending question is put to at once, in the order the
+        rules take their answers (`engine.question`); empty when none is."""
+        ...
+
+    def settle(
+        self, state: S, answers: Mapping[int, A], expired: bool
+    ) -> list[tuple[int, A, bool]] | None:
+        """The answers the rules take, in their order, once they settle the
+        pending question (`engine.question.settle`); None while it is open."""
+        ...
+
+    def check_answer(self, state: S, action: A) -> None:
+        """IllegalAction unless `action` answers the pending question validly
+        for its seat, as the question will stand when it reaches that seat."""
+        ...
+
     def check_seat(self, state: S, seat: int) -> None:
         """IllegalAction unless `seat` may act now."""
         ...
@@ -141,17 +189,17 @@ class Game(Protocol[S, A]):
         """IllegalAction (with the reason) unless `action` is legal now."""
         ...
 
-    def apply(self, state: S, action: A) -> tuple[S, list[Event]]:
+    def apply(self, state: S, action: A) -> tuple[S, list[E]]:
         """The state after `action` and what happened; `state` is untouched."""
         ...
 
     def legal_actions(self, state: S, seat: int) -> Sequence[A]: ...
 
-    def public_view(self, state: S) -> JSON:
+    def public_view(self, state: S) -> PV:
         """What the table shows everyone, built from public facts only."""
         ...
 
-    def player_view(self, state: S, seat: int) -> JSON:
+    def player_view(self, state: S, seat: int) -> SV:
         """The public view plus what `seat` alone knows."""
         ...
 
@@ -163,7 +211,7 @@ class Game(Protocol[S, A]):
         """The move played for a seat that ran out of time."""
         ...
 
-    def step(self, state: S, action: A, events: list[Event] | None = None) -> None:
+    def step(self, state: S, action: A, events: list[E] | None = None) -> None:
         """`apply` in place, for a caller that owns the state outright (a
         simulation, a tournament): what happened is added to `events` if given."""
         ...
@@ -173,11 +221,11 @@ class Game(Protocol[S, A]):
         the very cards of the box, as a multiset. The simulations' soak check."""
         ...
 
-    def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
+    def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[E] = ()) -> Any:
         """A computer player of this difficulty for `seat` (an `Agent`)."""
         ...
 
-    def stand_in(self, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
+    def stand_in(self, seed: int, seat: int, events: Iterable[E] = ()) -> Any:
         """The agent that plays the seat of a player who is away or gone."""
         ...
 
@@ -192,7 +240,7 @@ class Game(Protocol[S, A]):
         seed: int,
         seat: int,
         options: Mapping[str, Any] | None = None,
-        events: Iterable[Event] = (),
+        events: Iterable[E] = (),
     ) -> Any:
         """The agent called `name` (one of `agent_names`), with constructor
         `options` over its own (e.g. a smaller search budget for a test)."""

@@ -22,6 +22,7 @@ from discord.app_commands import TranslationContext, TranslationContextLocation,
 from discord.ext import commands
 
 import cogs
+from bot.games import catalog_dirs, presentations
 from bot.i18n import (
     EXTRACT_KEYWORDS,
     LOCALE_DIR,
@@ -42,6 +43,7 @@ from bot.i18n import (
     use_locale,
 )
 from bot.i18n.translator import L_, CatalogTranslator, command_key
+from cogs.games import message_ids
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = [locale for locale in LOCALES if locale != "en"]
@@ -51,10 +53,29 @@ COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 PLURAL_FORMS = {"en": 2, "ru": 3, "ja": 1, "zh-TW": 1, "fr": 2}
 
 
-def read_catalog(locale: str) -> PoCatalog:
-    path = LOCALE_DIR / locale.replace("-", "_") / "LC_MESSAGES" / "messages.po"
+#: The host's catalogs, then each game's (`bot/games/<game>/locales`).
+CATALOG_DIRS = [LOCALE_DIR, *catalog_dirs()]
+
+
+def read_po_file(folder: Path, locale: str) -> PoCatalog:
+    path = folder / locale.replace("-", "_") / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as file:
         return read_po(file, locale=locale.replace("-", "_"))
+
+
+def read_catalog(locale: str) -> PoCatalog:
+    """Every catalog of one language (the host's and each game's) as one."""
+    merged: PoCatalog | None = None
+    for folder in CATALOG_DIRS:
+        part = read_po_file(folder, locale)
+        if merged is None:
+            merged = part
+            continue
+        for message in part:
+            if message.id:
+                merged[message.id] = message
+    assert merged is not None
+    return merged
 
 
 def forms(string_: str | tuple[str, ...] | list[str] | None) -> list[str]:
@@ -193,12 +214,20 @@ def extracted(folder: Path, method_map: list[tuple[str, str]] | None = None) -> 
 
 
 def used_by_the_code() -> dict[str, bool]:
-    """What `make i18n-extract` finds: babel.cfg's files, the project's keywords."""
+    """What `make i18n-extract` finds (babel.cfg's files, the project's
+    keywords), and the words of each game's generated `new` options."""
     with (PROJECT_ROOT / "babel.cfg").open(encoding="utf-8") as file:
         method_map, _ = parse_mapping_cfg(file)
     used = extracted(PROJECT_ROOT, method_map)
     assert "lobby.the_host" in used and "kind.olive" in used  # the scan itself works
+    for key in generated_ids():
+        used.setdefault(key, False)
     return used
+
+
+def generated_ids() -> set[str]:
+    """Message ids the host builds from each game's settings (`cogs.games`)."""
+    return {key for shown in presentations().values() for key in message_ids(shown)}
 
 
 USED = used_by_the_code()
@@ -240,6 +269,38 @@ def test_every_id_the_code_uses_is_in_english_with_the_right_plurality() -> None
     assert not wrong, f"t()/N_() for a plural message or tn()/Nn_() for a singular: {wrong}"
 
 
+def test_each_catalog_holds_its_own_messages() -> None:
+    """A game's words are in its own catalog (`bot/games/<game>/locales`), the
+    host's in the host's, no id in two: adding a game edits no host catalog."""
+    owner: dict[str, Path] = {}
+    for folder in CATALOG_DIRS:
+        for message in read_po_file(folder, "en"):
+            if not message.id:
+                continue
+            key = message.id if isinstance(message.id, str) else message.id[0]
+            assert key not in owner, f"{key} is in {owner.get(key)} and {folder}"
+            owner[key] = folder
+    games = PROJECT_ROOT / "bot" / "games"
+    host_code = {
+        *extracted(PROJECT_ROOT / "cogs"),
+        *(
+            key
+            for path in (PROJECT_ROOT / "bot").rglob("*.py")
+            if games not in path.parents
+            for key in extracted_file(path)
+        ),
+    }
+    for shown in presentations().values():
+        folder = Path(importlib.import_module(type(shown).__module__).__file__ or "").parent
+        own = set(extracted(folder)) | message_ids(shown)
+        in_catalog = {k for k, f in owner.items() if f == folder / "locales"}
+        assert in_catalog == own - host_code, shown.command
+
+
+def extracted_file(path: Path) -> set[str]:
+    return set(extracted(path.parent, [(path.name, "python")]))
+
+
 def test_pybabel_extract_finds_every_message_of_the_catalog() -> None:
     """Issue #11: no id is built at run time (`t(f"kind.{k}")`), so the extracted
     template lists every message a translator must translate; an id chosen at
@@ -263,7 +324,7 @@ def test_t_renders_in_the_current_locale() -> None:
     with use_locale("fr"):
         assert t("error.not_your_turn", name="Ann") == "C'est à Ann de jouer."
         assert t("error.not_your_turn", "ja", name="Ann") == "今はAnnの手番です。"  # explicit wins
-    assert t("lobby.title", discord.Locale.german) == "Mamma Mia! — new game"
+    assert t("lobby.title", discord.Locale.german, game="Pizza Island") == "Pizza Island — new game"
 
 
 def test_the_rulebooks_words_for_the_games_things() -> None:
@@ -493,9 +554,15 @@ def test_command_key_is_the_strings_id_or_a_choices_value() -> None:
         ),
         (
             where.choice_name,
-            app_commands.Choice(name="classic", value="classic"),
-            locale_str("classic"),
-            "command.choice.classic",
+            app_commands.Choice(name="2 minutes", value="2m"),
+            locale_str("2 minutes"),
+            "command.choice.2m",
+        ),
+        (
+            where.choice_name,
+            app_commands.Choice(name=L_("command.mammamia.choice.variant.plus"), value="plus"),
+            L_("command.mammamia.choice.variant.plus"),
+            "command.mammamia.choice.variant.plus",
         ),
         (where.choice_name, app_commands.Choice(name="x", value="x"), locale_str("x"), None),
         (where.other, None, locale_str("Olive", key="kind.olive"), "kind.olive"),

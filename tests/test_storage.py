@@ -4,6 +4,7 @@ deadlines and shards; every test that is not about SQLite's file runs on both ba
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+import engine
 from bot.storage import (
     KEEP,
     ChannelBusy,
@@ -36,6 +38,7 @@ from bot.storage.migrations import POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS
 import pg
 
 GUILD, CHANNEL, HOST, USER = 100, 200, 300, 400
+GAME = "mammamia"  # storage names no game: each lobby says which it hosts
 SEATS = [Seat(HOST, "Ann"), Seat(301, "Bob")]
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 _databases = iter(range(1, 1_000_000))
@@ -117,8 +120,8 @@ async def raw(target: str | Path, sql: str) -> list[tuple[Any, ...]]:
 
 
 async def running_game(store: Storage, channel: int = CHANNEL, guild: int | None = GUILD) -> int:
-    game = await store.create_lobby(guild, channel, HOST, {"variant": "classic"}, SEATS)
-    await store.start_game(game.id, record(0), {"state": 0})
+    game = await store.create_lobby(guild, channel, HOST, {"variant": "classic"}, SEATS, game=GAME)
+    await store.start_game(game.id, record(0), {"state": 0}, version=0)
     return game.id
 
 
@@ -162,7 +165,7 @@ async def test_reopen_keeps_data_and_does_not_rerun_migrations(
     probe = "CREATE TABLE probe (n INTEGER); INSERT INTO probe VALUES (1);"
     monkeypatch.setattr(module, "MIGRATIONS", (*migrations, probe))
     async with await open_storage(target) as store:
-        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     async with await open_storage(target) as store:
         assert await store.schema_version() == len(migrations) + 1
         assert await store.game(game.id) == game
@@ -175,7 +178,7 @@ async def test_new_migration_upgrades_an_existing_database(
 ) -> None:
     migrations, module = migrations_of(target)
     async with await open_storage(target) as store:
-        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+        game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     added = "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'n/a';"
     monkeypatch.setattr(module, "MIGRATIONS", (*migrations, added))
     async with await open_storage(target) as store:
@@ -206,6 +209,25 @@ async def test_failed_migration_leaves_the_database_as_it_was(
     assert not (await raw(target, half))[0][0]
 
 
+async def test_a_failed_step_in_python_leaves_the_database_as_it_was(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with await open_storage(db_path) as store:
+        await store.set_meta("k", "before")
+
+    async def broken(db: Any) -> None:
+        await db.execute("UPDATE meta SET value = 'half' WHERE key = 'k'")
+        raise RuntimeError("step failed")
+
+    monkeypatch.setattr(sqlite_module, "MIGRATIONS", (*SQLITE_MIGRATIONS, broken))
+    with pytest.raises(RuntimeError, match="step failed"):
+        await open_storage(db_path)
+    monkeypatch.setattr(sqlite_module, "MIGRATIONS", SQLITE_MIGRATIONS)
+    async with await open_storage(db_path) as store:
+        assert await store.schema_version() == len(SQLITE_MIGRATIONS)
+        assert await store.get_meta("k") == "before"
+
+
 async def test_database_newer_than_the_bot_is_refused(target: str | Path) -> None:
     migrations, _ = migrations_of(target)
     async with await open_storage(target):
@@ -227,7 +249,7 @@ async def test_database_newer_than_the_bot_is_refused(target: str | Path) -> Non
 async def test_a_database_of_the_user_version_days_opens_and_migrates(db_path: Path) -> None:
     """A SQLite file made before schema_migrations (PRAGMA user_version 2, no game
     column) keeps its games, gets the table with 1 and 2 marked applied, and only
-    the newer migrations run on it."""
+    the newer migrations run on it; a game is named after its record's format."""
     db_path.parent.mkdir(parents=True)
     with sqlite3.connect(db_path) as conn:
         for number, script in enumerate(SQLITE_MIGRATIONS[:2], start=1):
@@ -236,7 +258,8 @@ async def test_a_database_of_the_user_version_days_opens_and_migrates(db_path: P
         conn.execute(
             "INSERT INTO games (guild_id, channel_id, status, host_id, settings, seats,"
             " record, snapshot, version, deadline_at, created_at, updated_at, presence)"
-            " VALUES (1, 2, 'running', 3, '{}', '[]', '{\"actions\": [{}]}', '{}', 1,"
+            " VALUES (1, 2, 'running', 3, '{}', '[]',"
+            ' \'{"format": "mammamia-record/1", "actions": [{}]}\', \'{}\', 1,'
             " '2025-01-01T12:05:00.000000+00:00', '2025-01-01T12:00:00.000000+00:00',"
             " '2025-01-01T12:00:00.000000+00:00', '{\"away\": [false]}')"
         )
@@ -250,6 +273,93 @@ async def test_a_database_of_the_user_version_days_opens_and_migrates(db_path: P
     assert [row[0] for row in applied] == list(range(1, len(SQLITE_MIGRATIONS) + 1))
 
 
+def old_row(
+    conn: sqlite3.Connection, channel: int, status: str, record: Any, deadline: str | None = None
+) -> int:
+    """A game as a database before the game column held it (schema 2)."""
+    cursor = conn.execute(
+        "INSERT INTO games (guild_id, channel_id, status, host_id, settings, seats,"
+        " record, snapshot, version, deadline_at, created_at, updated_at, finished_at)"
+        " VALUES (1, ?, ?, 3, '{}', '[]', ?, '{}', 0, ?, ?, ?, ?)",
+        (
+            channel,
+            status,
+            None if record is None else json.dumps(record),
+            deadline,
+            "2025-01-01T12:00:00.000000+00:00",
+            "2025-01-01T12:30:00.000000+00:00",
+            "2025-01-01T13:00:00.000000+00:00" if status in ("finished", "cancelled") else None,
+        ),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def test_migrating_names_each_old_game_after_its_record(db_path: Path) -> None:
+    """A SQLite file from before the game column: every game with a record is
+    named by the game whose format the record has (running or finished, each
+    game of the registry); a game whose record tells none (a lobby has none
+    yet) could not be resumed, so it is closed as cancelled and frees its
+    channel. (PostgreSQL had the column from its first migration.)"""
+    db_path.parent.mkdir(parents=True)
+    deadline = "2025-01-01T12:05:00.000000+00:00"
+    named: dict[int, tuple[str, str]] = {}
+    with sqlite3.connect(db_path) as conn:
+        for number, script in enumerate(SQLITE_MIGRATIONS[:2], start=1):
+            assert isinstance(script, str)
+            conn.executescript(script)
+            conn.execute(f"PRAGMA user_version = {number}")
+        for n, (name, rules) in enumerate(sorted(engine.games().items())):
+            deal = rules.new_record({}, 2, 7)
+            named[old_row(conn, 10 + n, "running", deal, deadline)] = (name, "running")
+            named[old_row(conn, 20 + n, "finished", deal)] = (name, "finished")
+        lobby = old_row(conn, 30, "lobby", None)
+        cancelled = old_row(conn, 31, "cancelled", None)
+        unknown = old_row(conn, 32, "running", {"format": "no-such-record/9"}, deadline)
+    async with await open_storage(db_path, now=Clock()) as store:
+        assert await store.schema_version() == len(SQLITE_MIGRATIONS)
+        for game_id, (name, status) in named.items():
+            game = await store.game(game_id)
+            assert game is not None
+            assert (game.game, game.status.value) == (name, status)
+        assert {g.id for g in await store.unfinished_games()} == {
+            game_id for game_id, (_, status) in named.items() if status == "running"
+        }
+        for game_id in (lobby, cancelled, unknown):
+            game = await store.game(game_id)
+            assert game is not None
+            assert (game.game, game.status, game.deadline_at) == ("", GameStatus.CANCELLED, None)
+        closed = await store.game(lobby)
+        assert closed is not None and closed.finished_at == closed.updated_at
+        again = await store.game(cancelled)
+        assert again is not None and again.finished_at == datetime(2025, 1, 1, 13, tzinfo=UTC)
+        await store.create_lobby(GUILD, 30, HOST, {}, SEATS, game=GAME)  # the channel is free
+
+
+async def test_migrating_keeps_the_names_an_earlier_migration_gave(db_path: Path) -> None:
+    """A database that went through migration 3 as it first shipped (every row
+    then named after the one game the bot hosted) is left as it is."""
+    db_path.parent.mkdir(parents=True)
+    shipped = [*SQLITE_MIGRATIONS[:5]]
+    assert isinstance(shipped[2], str)
+    shipped[2] = shipped[2].replace("DEFAULT ''", f"DEFAULT '{GAME}'")
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT)"
+        )
+        for number, script in enumerate(shipped, start=1):
+            assert isinstance(script, str)
+            conn.executescript(script)
+            conn.execute("INSERT INTO schema_migrations VALUES (?, 'then')", (number,))
+            if number == 2:
+                game_id = old_row(conn, 10, "running", {"actions": []})
+    async with await open_storage(db_path) as store:
+        assert await store.schema_version() == len(SQLITE_MIGRATIONS)
+        game = await store.game(game_id)
+        assert game is not None
+        assert (game.game, game.status, game.record) == (GAME, GameStatus.RUNNING, {"actions": []})
+
+
 async def test_wal_mode_is_on(db_path: Path) -> None:
     async with await open_storage(db_path) as store:
         assert await store.journal_mode() == "wal"  # type: ignore[attr-defined]
@@ -259,10 +369,11 @@ async def test_wal_mode_is_on(db_path: Path) -> None:
 
 
 async def test_record_format_is_not_storage_business(store: Storage) -> None:
-    """Storage counts a record's actions; whether the format is right is the game's check."""
+    """Storage keeps a record as given, at the version its caller says it stands
+    for; whether the format is right is the game's check."""
     lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game="pizza-island")
     other = {"format": "pizza-island-record/1", "actions": [{"a": 1}, {"a": 2}]}
-    game = await store.start_game(lobby.id, other, {"state": 2})
+    game = await store.start_game(lobby.id, other, {"state": 2}, version=2)
     assert (game.game, game.version, game.record) == ("pizza-island", 2, other)
 
 
@@ -272,7 +383,7 @@ async def test_record_format_is_not_storage_business(store: Storage) -> None:
 async def test_create_lobby_round_trips(store: Storage) -> None:
     settings = {"variant": "plus", "help": True}
     seats = [*SEATS, Seat(None, "Computer 1", agent="greedy")]
-    game = await store.create_lobby(GUILD, CHANNEL, HOST, settings, seats)
+    game = await store.create_lobby(GUILD, CHANNEL, HOST, settings, seats, game=GAME)
     assert game.status is GameStatus.LOBBY
     assert (game.guild_id, game.channel_id, game.host_id) == (GUILD, CHANNEL, HOST)
     assert game.settings == settings
@@ -284,31 +395,31 @@ async def test_create_lobby_round_trips(store: Storage) -> None:
 
 
 async def test_channel_busy_while_a_game_is_open_or_running(store: Storage) -> None:
-    first = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    first = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     with pytest.raises(ChannelBusy) as busy:
-        await store.create_lobby(GUILD, CHANNEL, 999, {}, [])
+        await store.create_lobby(GUILD, CHANNEL, 999, {}, [], game=GAME)
     assert busy.value.game.id == first.id
 
-    await store.start_game(first.id, record(0), {})
+    await store.start_game(first.id, record(0), {}, version=0)
     with pytest.raises(ChannelBusy):
-        await store.create_lobby(GUILD, CHANNEL, 999, {}, [])
+        await store.create_lobby(GUILD, CHANNEL, 999, {}, [], game=GAME)
 
-    other_channel = await store.create_lobby(GUILD, CHANNEL + 1, 999, {}, [])
+    other_channel = await store.create_lobby(GUILD, CHANNEL + 1, 999, {}, [], game=GAME)
     assert other_channel.id != first.id
     assert len(await store.unfinished_games()) == 2
 
 
 async def test_channel_is_free_again_after_the_game_ends(store: Storage) -> None:
-    first = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    first = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     await store.finish(first.id, GameStatus.CANCELLED)
     assert await store.active_game(CHANNEL) is None
-    second = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    second = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     assert second.id > first.id
     assert await store.active_game(CHANNEL) == second
 
 
 async def test_update_lobby_changes_only_what_is_given(store: Storage) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, HOST, {"variant": "classic"}, SEATS)
+    game = await store.create_lobby(GUILD, CHANNEL, HOST, {"variant": "classic"}, SEATS, game=GAME)
     moved = await store.update_lobby(game.id, seats=SEATS[1:], host_id=301)
     assert moved.seats == (SEATS[1],)
     assert moved.host_id == 301
@@ -324,16 +435,18 @@ async def test_lobby_changes_refused_once_running(store: Storage) -> None:
     with pytest.raises(WrongStatus):
         await store.update_lobby(game_id, seats=[])
     with pytest.raises(WrongStatus):
-        await store.start_game(game_id, record(0), {})
+        await store.start_game(game_id, record(0), {}, version=0)
 
 
 # -- playing ----------------------------------------------------------------
 
 
 async def test_start_game_stores_record_and_snapshot(store: Storage) -> None:
-    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     deadline = datetime(2025, 1, 2, tzinfo=UTC)
-    game = await store.start_game(lobby.id, record(0), {"state": 0}, deadline_at=deadline)
+    game = await store.start_game(
+        lobby.id, record(0), {"state": 0}, version=0, deadline_at=deadline
+    )
     assert game.status is GameStatus.RUNNING
     assert game.record == record(0)
     assert game.snapshot == {"state": 0}
@@ -343,10 +456,10 @@ async def test_start_game_stores_record_and_snapshot(store: Storage) -> None:
 
 async def test_commit_action_moves_the_version_to_the_action_count(store: Storage) -> None:
     game_id = await running_game(store)
-    game = await store.commit_action(game_id, 0, record(1), {"state": 1})
+    game = await store.commit_action(game_id, 0, record(1), {"state": 1}, version=1)
     assert (game.version, game.snapshot) == (1, {"state": 1})
     # Several actions at once (e.g. computer seats answering) jump the version.
-    game = await store.commit_action(game_id, 1, record(3), {"state": 3})
+    game = await store.commit_action(game_id, 1, record(3), {"state": 3}, version=3)
     assert game.version == 3
     assert game.record == record(3)
     assert await store.game(game_id) == game
@@ -354,10 +467,10 @@ async def test_commit_action_moves_the_version_to_the_action_count(store: Storag
 
 async def test_stale_version_is_refused_and_nothing_changes(store: Storage) -> None:
     game_id = await running_game(store)
-    await store.commit_action(game_id, 0, record(1), {"state": 1})
+    await store.commit_action(game_id, 0, record(1), {"state": 1}, version=1)
     before = await store.game(game_id)
     with pytest.raises(StaleVersion) as stale:
-        await store.commit_action(game_id, 0, record(1), {"state": "again"})
+        await store.commit_action(game_id, 0, record(1), {"state": "again"}, version=1)
     assert (stale.value.expected, stale.value.actual) == (0, 1)
     assert await store.game(game_id) == before
 
@@ -365,8 +478,8 @@ async def test_stale_version_is_refused_and_nothing_changes(store: Storage) -> N
 async def test_concurrent_commits_of_one_version_apply_once(store: Storage) -> None:
     game_id = await running_game(store)
     results = await asyncio.gather(
-        store.commit_action(game_id, 0, record(1), {"by": "a"}),
-        store.commit_action(game_id, 0, record(1), {"by": "b"}),
+        store.commit_action(game_id, 0, record(1), {"by": "a"}, version=1),
+        store.commit_action(game_id, 0, record(1), {"by": "b"}, version=1),
         return_exceptions=True,
     )
     assert sum(isinstance(result, StaleVersion) for result in results) == 1
@@ -378,24 +491,24 @@ async def test_concurrent_commits_of_one_version_apply_once(store: Storage) -> N
 async def test_commit_must_add_an_action(store: Storage) -> None:
     game_id = await running_game(store)
     with pytest.raises(ValueError, match="must add"):
-        await store.commit_action(game_id, 0, record(0), {})
+        await store.commit_action(game_id, 0, record(0), {}, version=0)
 
 
 async def test_commit_refused_in_the_lobby_and_after_the_end(store: Storage) -> None:
-    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     with pytest.raises(WrongStatus):
-        await store.commit_action(lobby.id, 0, record(1), {})
+        await store.commit_action(lobby.id, 0, record(1), {}, version=1)
     game_id = await running_game(store, channel=CHANNEL + 1)
     await store.finish(game_id)
     with pytest.raises(WrongStatus):
-        await store.commit_action(game_id, 0, record(1), {})
+        await store.commit_action(game_id, 0, record(1), {}, version=1)
 
 
 async def test_final_action_ends_the_game_in_the_same_commit(store: Storage) -> None:
     game_id = await running_game(store)
     await store.set_deadline(game_id, datetime(2025, 1, 2, tzinfo=UTC))
     game = await store.commit_action(
-        game_id, 0, record(1), {"over": True}, status=GameStatus.FINISHED
+        game_id, 0, record(1), {"over": True}, version=1, status=GameStatus.FINISHED
     )
     assert game.status is GameStatus.FINISHED
     assert game.finished_at is not None
@@ -409,13 +522,13 @@ async def test_a_commit_clears_the_deadline_unless_given(store: Storage) -> None
     game_id = await running_game(store)
     first = datetime(2025, 1, 2, 10, 0, tzinfo=UTC)
     await store.set_deadline(game_id, first)
-    kept = await store.commit_action(game_id, 0, record(1), {}, deadline_at=KEEP)
+    kept = await store.commit_action(game_id, 0, record(1), {}, version=1, deadline_at=KEEP)
     assert kept.deadline_at == first
-    cleared = await store.commit_action(game_id, 1, record(2), {})
+    cleared = await store.commit_action(game_id, 1, record(2), {}, version=2)
     assert cleared.deadline_at is None
     assert await store.next_deadline() is None
     later = first + timedelta(hours=1)
-    given = await store.commit_action(game_id, 2, record(3), {}, deadline_at=later)
+    given = await store.commit_action(game_id, 2, record(3), {}, version=3, deadline_at=later)
     assert given.deadline_at == later
     with pytest.raises(ValueError, match="timezone"):
         await store.set_deadline(game_id, datetime(2025, 1, 2))
@@ -426,14 +539,14 @@ async def test_unknown_game_is_reported(store: Storage) -> None:
     with pytest.raises(GameNotFound):
         await store.set_narration(12345, {"events_shown": 1})
     with pytest.raises(GameNotFound):
-        await store.commit_action(12345, 0, record(1), {})
+        await store.commit_action(12345, 0, record(1), {}, version=1)
 
 
 # -- messages, narration, ending ----------------------------------------------
 
 
 async def test_set_messages_is_partial_and_none_clears(store: Storage) -> None:
-    game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    game = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     game = await store.set_messages(game.id, lobby_message_id=1, table_message_id=2)
     game = await store.set_messages(game.id, ping_message_id=3)
     assert (game.lobby_message_id, game.table_message_id, game.ping_message_id) == (1, 2, 3)
@@ -461,10 +574,10 @@ async def test_finish_needs_an_ending_status_and_an_active_game(store: Storage) 
 
 async def test_unfinished_games_lists_lobbies_and_running_oldest_first(store: Storage) -> None:
     running = await running_game(store, channel=1)
-    lobby = await store.create_lobby(GUILD, 2, HOST, {}, SEATS)
+    lobby = await store.create_lobby(GUILD, 2, HOST, {}, SEATS, game=GAME)
     done = await running_game(store, channel=3)
     await store.finish(done)
-    cancelled = await store.create_lobby(GUILD, 4, HOST, {}, SEATS)
+    cancelled = await store.create_lobby(GUILD, 4, HOST, {}, SEATS, game=GAME)
     await store.finish(cancelled.id, GameStatus.CANCELLED)
     assert [game.id for game in await store.unfinished_games()] == [running, lobby.id]
 
@@ -475,7 +588,7 @@ async def test_last_finished_game(store: Storage) -> None:
     await store.finish(older)
     newer = await running_game(store)
     await store.finish(newer)
-    cancelled = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS)
+    cancelled = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME)
     await store.finish(cancelled.id, GameStatus.CANCELLED)
     last = await store.last_finished_game(CHANNEL)
     assert last is not None
@@ -496,8 +609,8 @@ async def test_meta(store: Storage) -> None:
 # -- which game -------------------------------------------------------------
 
 
-async def test_game_name_is_stored_and_defaults_to_mammamia(store: Storage) -> None:
-    default = await store.create_lobby(GUILD, 1, HOST, {}, SEATS)
+async def test_game_name_is_stored(store: Storage) -> None:
+    default = await store.create_lobby(GUILD, 1, HOST, {}, SEATS, game=GAME)
     island = await store.create_lobby(GUILD, 2, HOST, {}, SEATS, game="pizza-island")
     assert default.game == "mammamia"
     assert island.game == "pizza-island"
@@ -553,8 +666,8 @@ def timezone_plus(hours: int) -> Any:
 
 async def test_idle_lobbies_and_the_oldest_lobby(store: Storage) -> None:
     clock_start = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
-    old = await store.create_lobby(GUILD, 1, HOST, {}, SEATS)  # updated at +1 s
-    young = await store.create_lobby(GUILD, 2, HOST, {}, SEATS)  # +2 s
+    old = await store.create_lobby(GUILD, 1, HOST, {}, SEATS, game=GAME)  # updated at +1 s
+    young = await store.create_lobby(GUILD, 2, HOST, {}, SEATS, game=GAME)  # +2 s
     await running_game(store, channel=3)  # not a lobby
     assert await store.oldest_lobby() == (old.updated_at, old.id)
     assert old.updated_at == clock_start + timedelta(seconds=1)
@@ -593,8 +706,8 @@ async def test_listing_queries_keep_only_games_on_the_given_shards(store: Storag
         guild = guild_on(shard, count, n=10**9)
         games[shard] = await running_game(store, channel=10 + shard, guild=guild)
         await store.set_deadline(games[shard], at + timedelta(minutes=shard))
-    lobby = await store.create_lobby(guild_on(2, count), 20, HOST, {}, SEATS)
-    dm_lobby = await store.create_lobby(None, 21, HOST, {}, SEATS)
+    lobby = await store.create_lobby(guild_on(2, count), 20, HOST, {}, SEATS, game=GAME)
+    dm_lobby = await store.create_lobby(None, 21, HOST, {}, SEATS, game=GAME)
     ended = await running_game(store, channel=22, guild=guild_on(2, count))
     await store.finish(ended)
 
@@ -631,9 +744,11 @@ async def test_every_write_survives_a_crash(db_path: Path) -> None:
 
         async def main():
             store = await Storage.open({str(db_path)!r})
-            game = await store.create_lobby(1, 2, 3, {{"variant": "classic"}}, [Seat(3, "Ann")])
-            await store.start_game(game.id, {record(0)!r}, {{"state": 0}})
-            await store.commit_action(game.id, 0, {record(1)!r}, {{"state": 1}})
+            game = await store.create_lobby(
+                1, 2, 3, {{"variant": "classic"}}, [Seat(3, "Ann")], game={GAME!r}
+            )
+            await store.start_game(game.id, {record(0)!r}, {{"state": 0}}, version=0)
+            await store.commit_action(game.id, 0, {record(1)!r}, {{"state": 1}}, version=1)
             await store.set_meta("k", "v")
             os._exit(0)  # die without closing anything
 
@@ -654,7 +769,7 @@ async def test_every_write_survives_a_crash(db_path: Path) -> None:
 async def test_close_then_reopen_without_further_writes(target: str | Path) -> None:
     store = await open_storage(target)
     game_id = await running_game(store)
-    game = await store.commit_action(game_id, 0, record(1), {"state": 1})
+    game = await store.commit_action(game_id, 0, record(1), {"state": 1}, version=1)
     await store.close()
     async with await open_storage(target) as reopened:
         assert await reopened.game(game_id) == game
@@ -674,7 +789,9 @@ async def test_two_pools_commit_one_version_once(postgres_url: str) -> None:
         for round_ in range(5):
             results = await asyncio.gather(
                 *(
-                    s.commit_action(game_id, round_, record(round_ + 1), {"by": n})
+                    s.commit_action(
+                        game_id, round_, record(round_ + 1), {"by": n}, version=round_ + 1
+                    )
                     for n, s in enumerate(stores)
                 ),
                 return_exceptions=True,
@@ -706,7 +823,7 @@ async def test_two_connections_racing_in_open_transactions(postgres_url: str) ->
                 '{"actions": [{}]}',
             )
             blocked = asyncio.create_task(
-                store.commit_action(game_id, 0, record(1), {"late": True})
+                store.commit_action(game_id, 0, record(1), {"late": True}, version=1)
             )
             await asyncio.sleep(0.3)
             assert not blocked.done(), "the row lock holds the second writer"
@@ -722,7 +839,7 @@ async def test_channel_busy_across_two_storages(postgres_url: str) -> None:
     second = await open_storage(postgres_url, now=Clock())
     try:
         results = await asyncio.gather(
-            *(s.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS) for s in (first, second)),
+            *(s.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=GAME) for s in (first, second)),
             return_exceptions=True,
         )
         busy = [r for r in results if isinstance(r, ChannelBusy)]
@@ -730,9 +847,9 @@ async def test_channel_busy_across_two_storages(postgres_url: str) -> None:
         assert (len(busy), len(made)) == (1, 1), results
         assert busy[0].game.id == made[0].id
         with pytest.raises(ChannelBusy):
-            await second.create_lobby(GUILD, CHANNEL, 999, {}, [])
+            await second.create_lobby(GUILD, CHANNEL, 999, {}, [], game=GAME)
         await first.finish(made[0].id, GameStatus.CANCELLED)
-        again = await second.create_lobby(GUILD, CHANNEL, 999, {}, [])
+        again = await second.create_lobby(GUILD, CHANNEL, 999, {}, [], game=GAME)
         assert again.id > made[0].id
     finally:
         await first.close()
@@ -907,3 +1024,28 @@ async def test_a_flag_is_claimed_once_by_concurrent_claims_of_two_processes(
             *(store.claim_preference(USER + 1, "told") for store in (one, two) * 4)
         )
         assert sorted(claims) == [False] * 7 + [True]
+
+
+# -- the stores ---------------------------------------------------------------
+
+
+def test_storage_is_four_stores_each_in_its_own_sql_module() -> None:
+    """Games, players, settings and results are separate interfaces with no
+    method in common; `Storage` is all four, and each one's SQL implements all
+    of its interface by itself."""
+    from bot.storage import GameStore, PlayerStore, ResultStore, SettingStore
+    from bot.storage.sql_games import SqlGames
+    from bot.storage.sql_players import SqlPlayers
+    from bot.storage.sql_results import SqlResults
+    from bot.storage.sql_settings import SqlSettings
+
+    stores = {GameStore: SqlGames, PlayerStore: SqlPlayers, SettingStore: SqlSettings}
+    stores[ResultStore] = SqlResults
+    seen: set[str] = set()
+    for store, sql in stores.items():
+        assert issubclass(Storage, store) and issubclass(sql, store)
+        methods = set(store.__abstractmethods__)
+        assert not methods & seen, "one method, one store"
+        assert not methods & sql.__abstractmethods__, f"{sql.__name__} leaves some undone"
+        seen |= methods
+    assert set(Storage.__abstractmethods__) == seen | {"close", "schema_version"}

@@ -35,20 +35,20 @@ def facts(obs: Observation, state: State, seat: int) -> Facts:
     view, box = obs.view, obs.box
     hand = list(state.hands[seat])
     assert sorted(hand) == obs.hand  # the same cards the view shows
-    tally = {k: view["table"].get(k, 0) for k in box.kinds}
+    tally = {k: view.table.get(k, 0) for k in box.kinds}
     oven = obs.known_oven()
     for card in oven:
         if card in tally:
             tally[card] += 1
     return Facts(
         box,
-        view["players"][seat]["colour"],
-        view["seats"],
+        view.players[seat].colour,
+        view.seats,
         hand,
         tally,
         oven,
-        view["players"][seat]["order_pile_size"],
-        view["supply_size"],
+        view.players[seat].order_pile_size,
+        view.supply_size,
     )
 
 
@@ -74,7 +74,7 @@ class RivalHeuristicAgent(Agent):
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
         view = obs.view
-        if view["phase"] == TURN:
+        if view.phase == TURN:
             f = facts(obs, state, seat)
             return heuristic.turn(
                 seat,
@@ -90,5 +90,5 @@ class RivalHeuristicAgent(Agent):
             )
         pending = pending_of(view)
         assert pending is not None
-        table = {k: view["table"].get(k, 0) for k in obs.box.kinds}
-        return heuristic.decide(seat, obs.box, obs.hand, table, pending, view["help"])
+        table = {k: view.table.get(k, 0) for k in obs.box.kinds}
+        return heuristic.decide(seat, obs.box, obs.hand, table, pending, view.help)

@@ -94,7 +94,7 @@ class RivalMcAgent(RivalHeuristicAgent):
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
-        if obs.view["phase"] != TURN:
+        if obs.view.phase != TURN:
             return super().choose(state, seat)
         # Its worlds deal every unseen order at random (no pile bottoms known).
         obs = dataclasses.replace(obs, bottoms={}, held={})

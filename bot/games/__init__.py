@@ -11,18 +11,27 @@ no host module (lobby, seats, locks, storage, timers, publisher).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
 
 import discord
+from discord.ext import commands
 
-from engine import AnyGame
+from engine import extra_packages
+from engine.interface import JSON, Event, Game, Option, View
 
 from ..reply import Reply
+
+PV = TypeVar("PV", bound=View)  # a game's public view
+SV = TypeVar("SV", bound=View)  # a game's view of one seat
+E = TypeVar("E", bound=Event)  # a game's events
+M = TypeVar("M")  # a game's narration model (`Presentation.narrate`)
 
 
 class Show(Enum):
@@ -41,23 +50,23 @@ class Step:
     repost_table: bool = False  # the table goes to the bottom of the channel again
 
 
-@dataclass
-class Table:
+@dataclass(frozen=True)
+class Table(Generic[PV, E]):
     """What a presentation may draw a public message from: the public view
     and public facts about the seats, never a hand."""
 
     game: int
-    view: dict[str, Any]
-    names: list[str]
+    view: PV
+    names: Sequence[str]
     settings: Mapping[str, Any]
-    history: Mapping[int, Sequence[Any]] = field(default_factory=dict)  # events by version
+    history: Mapping[int, Sequence[E]] = field(default_factory=dict)  # events by version
 
     @property
     def version(self) -> int:
-        return int(self.view["version"])
+        return self.view.version
 
     @property
-    def events(self) -> list[Any]:
+    def events(self) -> list[E]:
         """This game's public events so far, oldest first."""
         return [e for v in sorted(self.history) for e in self.history[v] if e.to is None]
 
@@ -70,15 +79,51 @@ class SeatScore:
     made: tuple[str, ...] = ()  # what the seat made, by key (orders, heroes): favourites
 
 
-class Presentation(Protocol):
-    """Everything the host asks of a game's presentation."""
+class Presentation(Protocol[PV, SV, E, M]):
+    """Everything the host asks of a game's presentation, typed by the game's
+    own public view `PV`, seat view `SV`, events `E` and narration model `M`."""
 
-    #: The engine's rules of this game.
-    rules: AnyGame
-    #: The namespace of this game's component ids, e.g. "mm".
-    prefix: str
-    #: The discord.py extension with this game's command group, e.g. "cogs.mammamia".
-    extension: str
+    @property
+    def rules(self) -> Game[Any, Any, PV, SV, E]:
+        """The engine's rules of this game."""
+        ...
+
+    @property
+    def prefix(self) -> str:
+        """The namespace of this game's component ids, e.g. "mm"."""
+        ...
+
+    @property
+    def command(self) -> str:
+        """Its command group's name, the one players type (`/mammamia`), in
+        every language; its words are the game's catalog's (`command.<command>.…`)."""
+        ...
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The settings its presentation adds to the rules' (`Game.options`),
+        e.g. how fast a reveal is narrated; both become options of `/<command> new`."""
+        ...
+
+    @property
+    def commands(self) -> type[commands.Cog] | None:
+        """A cog class holding the game's own app commands (`/mammamia play`),
+        or None; the host makes the group of them and of the commands every game has."""
+        ...
+
+    @property
+    def reworded(self) -> Mapping[str, str]:
+        """The game's own words for a command every game has: the shared
+        message id -> the game's id (e.g. a match is joined, not a game)."""
+        ...
+
+    def title(self) -> str:
+        """The game's name in words, e.g. "Mamma Mia!"."""
+        ...
+
+    def pace(self, settings: Mapping[str, Any]) -> float:
+        """Seconds the narration pauses after a paced step (`Step.paced`)."""
+        ...
 
     @property
     def items(self) -> Sequence[type[discord.ui.DynamicItem[Any]]]:
@@ -91,43 +136,39 @@ class Presentation(Protocol):
         """The lobby's words for this game's settings."""
         ...
 
-    def table(self, table: Table) -> Reply:
+    def table(self, table: Table[PV, E]) -> Reply:
         """The one public table message."""
         ...
 
-    def moment(self, view: Mapping[str, Any]) -> str | None:
+    def moment(self, view: PV) -> str | None:
         """A key for the turn or decision now awaited (None: nothing is), so
         the persons asked are mentioned once per moment (the table is posted
         anew with the mention, `bot.publisher`)."""
         ...
 
-    def asked(self, view: Mapping[str, Any]) -> Sequence[int]:
-        """The seats a pending question is put to at once, in the order the
-        engine takes their answers (the host collects them, `bot.asking`);
-        empty when no such question is pending."""
-        ...
-
-    def ping(self, table: Table, mention: str) -> str:
+    def ping(self, table: Table[PV, E], mention: str) -> str:
         """The table's first line, on whoever must act; `mention` names every
         person asked."""
         ...
 
-    def narrate(
-        self, model: dict[str, Any] | None, event: Any
-    ) -> tuple[dict[str, Any] | None, Step]:
-        """Fold one public event into the stored narration model."""
+    def narrate(self, model: M | None, event: E) -> tuple[M | None, Step]:
+        """Fold one public event into the narration model."""
         ...
 
-    def narration(self, table: Table, model: dict[str, Any], decision: bool) -> Reply:
+    def load_narration(self, data: JSON) -> M:
+        """A narration model from its stored JSON form (`to_json`)."""
+        ...
+
+    def narration(self, table: Table[PV, E], model: M, decision: bool) -> Reply:
         """The narration message as the model stands; with the buttons of the
         pending public decision when `decision`."""
         ...
 
-    def has_decision(self, view: Mapping[str, Any]) -> bool:
+    def has_decision(self, view: PV) -> bool:
         """Whether the narration message carries buttons for a pending decision."""
         ...
 
-    def final(self, table: Table) -> Reply: ...
+    def final(self, table: Table[PV, E]) -> Reply: ...
 
     def variant(self, settings: Mapping[str, Any]) -> str:
         """The variant these settings play, for statistics (e.g. "classic")."""
@@ -135,11 +176,11 @@ class Presentation(Protocol):
 
     def variant_name(self, variant: str) -> str: ...
 
-    def result(self, table: Table) -> list[SeatScore]:
+    def result(self, table: Table[PV, E]) -> list[SeatScore]:
         """Each seat's score and what it made, once the game is over."""
         ...
 
-    def summary(self, table: Table) -> list[str]:
+    def summary(self, table: Table[PV, E]) -> list[str]:
         """The end-of-game summary, a line per seat, from what the table revealed."""
         ...
 
@@ -155,23 +196,45 @@ class Presentation(Protocol):
         """An engine refusal as a catalog key and its parameters in words."""
         ...
 
-    def rules_text(self, settings: Mapping[str, Any], view: Mapping[str, Any] | None) -> Reply:
+    def rules_text(self, settings: Mapping[str, Any], view: SV | None) -> Reply:
         """The rules in short; `view` is the asking player's own view, if seated."""
         ...
 
 
-@cache
-def presentations() -> dict[str, Presentation]:
-    """Every game presentation under `bot/games/`, by the game's name."""
-    found: dict[str, Presentation] = {}
-    for module in pkgutil.iter_modules(__path__):
-        if module.ispkg:
-            package = importlib.import_module(f"{__name__}.{module.name}")
-            shown = getattr(package, "PRESENTATION", None)
-            if shown is not None:
-                found[shown.rules.name] = shown
+#: A presentation of any game, as the host holds it.
+AnyPresentation = Presentation[Any, Any, Any, Any]
+
+
+def packages() -> list[str]:
+    """The module of every game's presentation: each package under `bot/games/`,
+    and `<package>.bot` of each package in `GAME_PACKAGES` (`engine.games`)."""
+    inside = [f"{__name__}.{m.name}" for m in pkgutil.iter_modules(__path__) if m.ispkg]
+    return inside + [f"{name}.bot" for name in extra_packages()]
+
+
+def catalog_dirs() -> list[Path]:
+    """Each game's own message catalogs (`<its package>/locales`), found
+    without importing the games (the catalogs are read before any command)."""
+    found = []
+    for name in packages():
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            for folder in spec.submodule_search_locations:
+                if (Path(folder) / "locales").is_dir():
+                    found.append(Path(folder) / "locales")
     return found
 
 
-def presentation(game: str) -> Presentation:
+@cache
+def presentations() -> dict[str, AnyPresentation]:
+    """Every game's presentation (`packages`), by the game's name."""
+    found: dict[str, AnyPresentation] = {}
+    for name in packages():
+        shown = getattr(importlib.import_module(name), "PRESENTATION", None)
+        if shown is not None:
+            found[shown.rules.name] = shown
+    return found
+
+
+def presentation(game: str) -> AnyPresentation:
     return presentations()[game]

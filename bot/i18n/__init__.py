@@ -1,7 +1,8 @@
 """The message catalog: every user-visible string, by id, in five languages.
 
-Each language is a gettext catalog, `locales/<lang>/LC_MESSAGES/messages.po`,
-read with Babel when the bot starts (no compile step: `make run` and `make
+Each language is a gettext catalog, `locales/<lang>/LC_MESSAGES/messages.po`:
+the host's here, and each game's in its own package (`bot/games/<game>/locales`),
+read together with Babel when the bot starts (no compile step: `make run` and `make
 test` use the `.po` files as they are). Message ids are dotted keys
 (`lobby.the_host`) and the English text lives in `en`'s catalog like any other
 language's, so a call site stays a literal that `pybabel extract` finds:
@@ -143,14 +144,31 @@ class Catalog:
             raise ValueError(f"the catalog has no {default_locale!r} messages")
 
     @classmethod
-    def load(cls, directory: Path = LOCALE_DIR, locales: Iterable[str] = LOCALES) -> Catalog:
-        """Read `<directory>/<lang>/LC_MESSAGES/messages.po` for each locale."""
+    def load(
+        cls, directories: Iterable[Path] = (LOCALE_DIR,), locales: Iterable[str] = LOCALES
+    ) -> Catalog:
+        """Read `<directory>/<lang>/LC_MESSAGES/messages.po` for each locale, in
+        each directory (the host's, then each game's), as one catalog. A
+        message id belongs to one catalog only: ValueError if two define it."""
+        folders = list(directories)
         languages = []
         for locale in locales:
-            path = directory / _po_name(locale) / "LC_MESSAGES" / f"{DOMAIN}.po"
-            with path.open("rb") as file:
-                po = read_po(file, locale=_po_name(locale), domain=DOMAIN)
-            languages.append(Messages.from_po(locale, po))
+            templates: dict[str, Template] = {}
+            plural = None
+            for directory in folders:
+                path = directory / _po_name(locale) / "LC_MESSAGES" / f"{DOMAIN}.po"
+                if not path.exists() and directory != folders[0]:
+                    continue  # a game not (yet) translated: English stands in
+                with path.open("rb") as file:
+                    po = read_po(file, locale=_po_name(locale), domain=DOMAIN)
+                messages = Messages.from_po(locale, po)
+                twice = templates.keys() & messages.templates.keys()
+                if twice:
+                    raise ValueError(f"{path}: ids defined in another catalog: {sorted(twice)}")
+                templates.update(messages.templates)
+                plural = plural or messages.plural
+            assert plural is not None
+            languages.append(Messages(locale, templates, plural))
         return cls(languages)
 
     @property
@@ -247,8 +265,10 @@ def _number_in(params: Mapping[str, object]) -> int:
 
 @functools.cache
 def default_catalog() -> Catalog:
-    """The catalogs shipped with the bot, read once."""
-    return Catalog.load()
+    """The host's catalog and every game's, read once."""
+    from bot.games import catalog_dirs  # the games' registry, which renders with these
+
+    return Catalog.load([LOCALE_DIR, *catalog_dirs()])
 
 
 # -- which language --------------------------------------------------------

@@ -10,7 +10,8 @@ it, and its English text comes from the catalog like any other language's:
 
 A command every game's group shares may be worded for one game: its cog's
 `reworded` maps the shared id to the game's own (`command.pizzaisland.join.description`).
-A choice made from a `Literal` type is found by its value in `CHOICES`.
+A choice declared with its own id (`Choice(name=L_(...))`) is translated by
+that id; one made from a host `Literal` type is found by its value in `CHOICES`.
 A top-level group keeps its name in every language (`/mammamia`, `/pizzaisland`):
 it is the bot's name on the server, and what players type to find it.
 """
@@ -30,17 +31,14 @@ from discord.app_commands import (
 
 from bot.i18n import DEFAULT_LOCALE, N_, Catalog, by_last_part, default_catalog
 
-# Every choice of every command, by its value (the `Literal` types of the cogs).
+# The choices of the host's own options, by value (the `Literal` types of
+# `cogs.host`, and the turn timers and languages of every `new`). A game's
+# choices carry their own message ids (`Choice(name=L_(...))`), so one value
+# ("normal") may mean different things in different options.
 CHOICES = by_last_part(
-    *(N_("command.choice.classic"), N_("command.choice.plus")),
-    *(N_("command.choice.strict"), N_("command.choice.casual")),
-    *(N_("command.choice.slow"), N_("command.choice.normal"), N_("command.choice.fast")),
     *(N_("command.choice.off"), N_("command.choice.on")),
     *(N_("command.choice.1m"), N_("command.choice.2m"), N_("command.choice.5m")),
     *(N_("command.choice.1h"), N_("command.choice.24h")),
-    *(N_("command.choice.supply"), N_("command.choice.orders")),
-    *(N_("command.choice.easy"), N_("command.choice.advanced")),
-    *(N_("command.choice.wins"), N_("command.choice.points")),
     *(N_("command.choice.all"), N_("command.choice.month"), N_("command.choice.week")),
     *(N_("command.choice.en"), N_("command.choice.ru"), N_("command.choice.ja")),
     *(N_("command.choice.zh-tw"), N_("command.choice.fr")),
@@ -58,9 +56,9 @@ def L_(key: str) -> locale_str:
 def command_key(string: locale_str, context: TranslationContextTypes) -> str | None:
     """The message id of the string Discord asks for at `context`, if it has one."""
     data = context.data
-    if isinstance(data, Choice):
-        return CHOICES.get(str(data.value))
     key = string.extras.get("key")
+    if isinstance(data, Choice):
+        return key if isinstance(key, str) else CHOICES.get(str(data.value))
     if not isinstance(key, str):
         return None
     command = data.command if isinstance(data, Parameter) else data

@@ -1,17 +1,13 @@
-"""Colours and the second channel beside each colour (symbol, pattern, glyph).
-
-Every kind and colour that a picture tells apart has a colour *and* a shape or
-pattern of its own, so a player who cannot tell red from green still can
-(the red salami is a dotted disc, the green pepper a ring). The names are the
-rules' own (`rules/mamma-mia.md`, `rules/pizza-island.md`).
-"""
+"""The drawing kit's colours: the background a picture sits on, ink, and the
+second channel beside each colour (`ColourStyle`: a pattern), so a player who
+cannot tell two colours apart still can. Each game's own colours (kinds,
+seats, slices) live with the game (`bot/games/<game>/pictures/`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 RGB = tuple[int, int, int]
-
 #: Discord's dark-theme embed background, so a picture sits flush in an embed.
 BACKGROUND: RGB = (43, 45, 49)
 PANEL: RGB = (54, 57, 63)  # a slightly lighter area: an empty slot, a row band
@@ -22,25 +18,6 @@ MUTED: RGB = (128, 132, 140)
 
 
 @dataclass(frozen=True, slots=True)
-class KindStyle:
-    """An ingredient kind: its colour and its symbol's silhouette."""
-
-    colour: RGB
-    symbol: str  # disc-dots | wedge | mushroom | ring | oval | crescent
-
-
-#: MM-C1, PL-C1: the six ingredient kinds. Silhouettes are distinct on their own.
-KINDS: dict[str, KindStyle] = {
-    "salami": KindStyle((204, 58, 52), "disc-dots"),
-    "pineapple": KindStyle((246, 196, 48), "wedge"),
-    "mushroom": KindStyle((184, 136, 94), "mushroom"),
-    "pepper": KindStyle((72, 168, 76), "ring"),
-    "olive": KindStyle((104, 78, 132), "oval"),
-    "shrimp": KindStyle((248, 138, 112), "crescent"),
-}
-
-
-@dataclass(frozen=True, slots=True)
 class ColourStyle:
     """A player's (or a slice's) colour and the pattern printed over it."""
 
@@ -48,8 +25,9 @@ class ColourStyle:
     pattern: str  # dots | hstripes | checks | diagonal | vstripes | crosshatch | plain
 
 
-#: Mamma Mia! seat colours (MM-C2, PL-C2), each with its own pattern.
-PLAYERS: dict[str, ColourStyle] = {
+#: Seat markers, each colour with its own pattern: Mamma Mia!'s seat colours
+#: (MM-C2), and the markers of any game whose seats have no colour of their own.
+SEATS: dict[str, ColourStyle] = {
     "yellow": ColourStyle((236, 196, 52), "dots"),
     "green": ColourStyle((78, 164, 84), "hstripes"),
     "brown": ColourStyle((148, 100, 64), "checks"),
@@ -58,26 +36,6 @@ PLAYERS: dict[str, ColourStyle] = {
     "pink": ColourStyle((236, 128, 176), "crosshatch"),
 }
 
-#: PI-C1: the three slice colours, each with a pattern none of the others uses.
-SLICES: dict[str, ColourStyle] = {
-    "red": ColourStyle((214, 70, 60), "dots"),
-    "green": ColourStyle((76, 160, 82), "diagonal"),
-    "yellow": ColourStyle((240, 198, 60), "checks"),
-}
-
-#: PI-C1: the glyph printed for each slice shape.
-SHAPES: dict[str, str] = {"a": "triangle", "b": "square", "c": "circle"}
-
-#: PI-C2: the four heroes; each is drawn as a glyph of its own (glyphs.hero).
-HEROES: tuple[str, ...] = ("pepper", "mushroom", "knife", "fork")
-
-#: Outcome badges of a revealed order (MM-R3, MM-R4, PL-H3, MM-R5).
-OUTCOME_BADGES: dict[str, RGB] = {
-    "made": (60, 160, 90),
-    "paid": (64, 120, 200),
-    "helped": (150, 96, 200),
-    "returned": (110, 114, 122),
-}
 
 WINNER: RGB = (250, 204, 60)
 

@@ -1,4 +1,4 @@
-"""Durable game storage: the `Storage` interface, its rows, and `open_storage`.
+"""Durable storage: `Storage` (games, players, settings, results), its rows, and `open_storage`.
 
 `open_storage("postgresql://…")` gives PostgreSQL (several processes, one
 database); anything else is a SQLite file path (one process).
@@ -10,40 +10,40 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from .base import (
-    DEFAULT_GAME,
-    KEEP,
+from bot.shards import Shards
+
+from .base import Storage
+from .common import KEEP, Keep, StorageError, utc_now
+from .games import (
     ChannelBusy,
     GameNotFound,
-    GameResult,
     GameRow,
     GameStatus,
-    Keep,
-    Rate,
-    Rating,
-    ResultRow,
+    GameStore,
     Seat,
-    Shards,
     StaleVersion,
-    Storage,
-    StorageError,
     WrongStatus,
-    utc_now,
 )
+from .players import PlayerStore
+from .results import GameResult, Rate, Rating, ResultRow, ResultStore
+from .settings import SettingStore
 
 __all__ = [
-    "DEFAULT_GAME",
     "KEEP",
     "ChannelBusy",
     "GameNotFound",
     "GameResult",
     "GameRow",
     "GameStatus",
+    "GameStore",
     "Keep",
+    "PlayerStore",
     "Rate",
     "Rating",
     "ResultRow",
+    "ResultStore",
     "Seat",
+    "SettingStore",
     "Shards",
     "StaleVersion",
     "Storage",

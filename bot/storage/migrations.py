@@ -9,11 +9,67 @@ The backends keep separate lists because their SQL differs (types, identity
 columns). SQLite's numbers 1 and 2 predate `schema_migrations`: a database
 made then carries them in `PRAGMA user_version`, which is read once to fill the
 table (see `sqlite.py`).
+
+A migration is a SQL script, or a `Step` in Python for what SQL cannot know
+(which game a record belongs to is the engine's to say), run on the
+migration's transaction.
 """
 
 from __future__ import annotations
 
-SQLITE_MIGRATIONS: tuple[str, ...] = (
+import json
+import logging
+from collections.abc import Awaitable, Callable
+
+from engine import RecordError, game_for
+
+from .sql_base import Executor
+
+__all__ = ["POSTGRES_MIGRATIONS", "SQLITE_MIGRATIONS", "Migration", "Step"]
+
+log = logging.getLogger(__name__)
+
+#: A migration in Python: statements on the migration's own transaction.
+Step = Callable[[Executor], Awaitable[None]]
+Migration = str | Step
+
+
+async def name_each_game(db: Executor) -> None:
+    """Fill in the game of every table that has none (the rows SQLite's
+    migration 3 found), from its record's format through the engine's registry.
+
+    A table whose record tells no game (a lobby has no record yet, or no game
+    reads its format) could not be resumed: it is closed as cancelled, at the
+    moment it last changed, and keeps an empty name.
+    """
+    rows = await db.fetchall("SELECT id, record FROM games WHERE game = '' ORDER BY id")
+    closed = 0
+    for row in rows:
+        name = _game_of(row["record"])
+        if name:
+            await db.execute("UPDATE games SET game = ? WHERE id = ?", (name, row["id"]))
+            continue
+        closed += 1
+        await db.execute(
+            "UPDATE games SET status = 'cancelled', deadline_at = NULL,"
+            " finished_at = COALESCE(finished_at, updated_at) WHERE id = ?",
+            (row["id"],),
+        )
+    if closed:
+        log.warning("%d stored games of no known game were closed as cancelled", closed)
+
+
+def _game_of(record: str | None) -> str:
+    """The name of the game whose format a stored record has; "" if none reads it."""
+    if record is None:
+        return ""
+    try:
+        return game_for(json.loads(record)).name
+    except (RecordError, ValueError):
+        return ""
+
+
+SQLITE_MIGRATIONS: tuple[Migration, ...] = (
     # 1: games and meta.
     """
     CREATE TABLE games (
@@ -55,9 +111,11 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN presence TEXT NOT NULL DEFAULT '{}';
     """,
     # 3: which game a table plays; indexes so timers and start-up read only what
-    # is due or unfinished.
+    # is due or unfinished. The rows there were are left unnamed, for migration
+    # 6 to name from their records. (As first shipped, this named them all after
+    # the one game the bot then hosted: the same schema, and the same names.)
     """
-    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'mammamia';
+    ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT '';
 
     CREATE INDEX games_by_deadline ON games (deadline_at, id)
         WHERE deadline_at IS NOT NULL;
@@ -115,6 +173,9 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_finished_by_guild ON games (guild_id, finished_at)
         WHERE status = 'finished';
     """,
+    # 6: the game of every table migration 3 left unnamed (none where migration
+    # 3 ran as first shipped: there this changes nothing).
+    name_each_game,
 )
 
 POSTGRES_MIGRATIONS: tuple[str, ...] = (

@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import asyncpg
 
-from .base import StorageError, utc_now
+from .common import StorageError, utc_now
 from .migrations import POSTGRES_MIGRATIONS as MIGRATIONS
-from .sql import Executor, Row, SqlStorage, T
+from .sql import SqlStorage
+from .sql_base import Executor, Row, T
 
 __all__ = ["MIGRATIONS", "PostgresStorage"]
 
-# pg_advisory_lock key held while migrating: "mammamia" in ASCII, as a number.
+# pg_advisory_lock key held while migrating. Any fixed number: every version of
+# the bot must lock the same one, or an old and a new process could migrate at once.
 MIGRATION_LOCK = 0x6D616D6D616D6961
 
 
@@ -39,13 +41,13 @@ if TYPE_CHECKING:  # asyncpg's classes are generic in its stubs only
 @cache
 def _numbered(sql: str) -> str:
     """`?` placeholders (shared SQL) as PostgreSQL's `$1, $2, …`.
-    The statements of sql.py hold no `?` inside literals."""
+    The statements of sql_*.py hold no `?` inside literals."""
     count = iter(range(1, sql.count("?") + 1))
     return re.sub(r"\?", lambda _: f"${next(count)}", sql)
 
 
 class _Connection:
-    """The `Executor` of sql.py over an asyncpg connection."""
+    """The `Executor` of sql_base.py over an asyncpg connection."""
 
     def __init__(self, conn: _Conn) -> None:
         self._conn = conn

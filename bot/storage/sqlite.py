@@ -20,15 +20,16 @@ from typing import Any
 
 import aiosqlite
 
-from .base import StorageError, utc_now
+from .common import StorageError, utc_now
 from .migrations import SQLITE_MIGRATIONS as MIGRATIONS
-from .sql import Executor, Row, SqlStorage, T
+from .sql import SqlStorage
+from .sql_base import Executor, Row, T
 
 __all__ = ["MIGRATIONS", "SqliteStorage"]
 
 
 class _Connection:
-    """The `Executor` of sql.py for reads: each statement one trip to
+    """The `Executor` of sql_base.py for reads: each statement one trip to
     aiosqlite's thread (`execute_fetchall`), not three (execute, fetch, close)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
@@ -46,7 +47,7 @@ class _Connection:
 
 
 class _InThread:
-    """The `Executor` of sql.py on the database thread itself: plain sqlite3
+    """The `Executor` of sql_base.py on the database thread itself: plain sqlite3
     calls, so a transaction's body never suspends and runs in one go there."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
@@ -173,14 +174,23 @@ async def _migrate(conn: aiosqlite.Connection) -> None:
             f"the database is at schema version {current}, newer than this bot "
             f"({len(MIGRATIONS)}); upgrade the bot"
         )
-    for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+    for number, migration in enumerate(MIGRATIONS[current:], start=current + 1):
         applied = timestamp(utc_now())
         try:
-            await conn.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\n"
-                f"INSERT INTO schema_migrations (version, applied_at)"
-                f" VALUES ({number}, '{applied}');\nCOMMIT;"
+            if isinstance(migration, str):
+                await conn.executescript(
+                    f"BEGIN IMMEDIATE;\n{migration}\n"
+                    f"INSERT INTO schema_migrations (version, applied_at)"
+                    f" VALUES ({number}, '{applied}');\nCOMMIT;"
+                )
+                continue
+            await conn.execute("BEGIN IMMEDIATE")
+            await migration(_Connection(conn))
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                (number, applied),
             )
+            await conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
                 await conn.execute("ROLLBACK")

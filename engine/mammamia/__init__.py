@@ -18,7 +18,7 @@ from .events import Event
 from .flow import ranking
 from .game import apply, check, check_seat, is_legal, legal_actions, step
 from .record import FORMAT, Replay, append, new_record, replay, start
-from .rules import GAME, MammaMia
+from .rules import GAME, MammaMia, variant_of
 from .setup import default_help, new_game
 from .state import State
 from .views import player_view, public_view
@@ -58,4 +58,5 @@ __all__ = [
     "replay",
     "start",
     "step",
+    "variant_of",
 ]

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from .. import question
 from ..errors import IllegalAction, RecordError
 from ..interface import JSON, Option
 from . import actions, flow, game, record, views
@@ -17,7 +18,7 @@ from .cards import BOXES, MAMMA_MIA
 from .events import Event
 from .record import Replay
 from .setup import default_help
-from .state import OVER, State
+from .state import HELP, OVER, REVEAL, State
 
 
 class MammaMia:
@@ -26,19 +27,20 @@ class MammaMia:
     options = (
         Option("variant", ("classic", "plus"), "classic"),
         Option("help", ("on", "off")),  # plus only; by the seat count when unset (PL-H)
+        Option("memory", ("strict", "casual"), "strict"),  # MM-V2
     )
     difficulties = tuple(DIFFICULTIES)
 
     def check_settings(self, settings: Mapping[str, Any]) -> None:
-        if _variant(settings) == "classic" and settings.get("help") is not None:
+        if variant_of(settings) == "classic" and settings.get("help") is not None:
             raise IllegalAction("help_plus_only")  # PL-H: helping is a Plus rule
 
     def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
-        box = BOXES[_variant(settings)]
+        box = BOXES[variant_of(settings)]
         return box.min_seats, box.max_seats
 
     def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
-        variant = _variant(settings)
+        variant = variant_of(settings)
         chosen = settings.get("help")
         wanted = default_help(variant, seats) if chosen is None else chosen in (True, "on")
         # PL-H: help is a Plus rule, and never with two players.
@@ -63,6 +65,21 @@ class MammaMia:
     def to_act(self, state: State) -> tuple[int, ...]:
         return state.to_act()
 
+    def asked(self, state: State) -> tuple[int, ...]:
+        """PL-H2: every player who may help, in the rule's order (clockwise)."""
+        pending = state.pending
+        if state.phase != REVEAL or pending is None or pending.stage != HELP:
+            return ()
+        return pending.asking
+
+    def settle(
+        self, state: State, answers: Mapping[int, Action], expired: bool
+    ) -> list[tuple[int, Action, bool]] | None:
+        return question.settle(self, state, answers, expired)
+
+    def check_answer(self, state: State, action: Action) -> None:
+        question.check_answer(self, state, action)
+
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
 
@@ -78,10 +95,10 @@ class MammaMia:
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
         return game.legal_actions(state, seat)
 
-    def public_view(self, state: State) -> JSON:
+    def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
 
-    def player_view(self, state: State, seat: int) -> JSON:
+    def player_view(self, state: State, seat: int) -> views.PlayerView:
         return views.player_view(state, seat)
 
     def ranking(self, state: State) -> list[list[int]]:
@@ -138,8 +155,9 @@ def _box_cards(variant: str, colours: tuple[str, ...]) -> Counter[str]:
     return cards
 
 
-def _variant(settings: Mapping[str, Any]) -> str:
-    variant = settings.get("variant") or "classic"
+def variant_of(settings: Mapping[str, Any]) -> str:
+    """The box these settings play (classic when none is chosen)."""
+    variant = settings.get("variant") or MammaMia.options[0].default
     if variant not in BOXES:
         raise RecordError(f"unknown variant {variant!r}: classic or plus")
     return str(variant)

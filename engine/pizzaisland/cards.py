@@ -15,6 +15,7 @@ HERO_SHAPES = {"pepper": "a", "fork": "a", "mushroom": "b", "knife": "c"}
 HEROES = ("pepper", "mushroom", "knife", "fork")
 PLACES_PER_SHAPE = 2  # PI-C1: each shape fits exactly 2 of a pizza's 6 places
 PIZZA_SIZE = 6
+SHIP_SIZE = 3  # PI-A1: the Captain's Ship holds three face-up cards
 PLAIN_COPIES = {"a": 2, "b": 3, "c": 3}  # the rest of the 4 copies carry heroes
 
 
@@ -45,6 +46,14 @@ CARDS: tuple[str, ...] = tuple(BOX_COUNTS)
 
 def is_card(value: object) -> bool:
     return isinstance(value, str) and value in COLOUR
+
+
+def parts(card: str) -> tuple[str, str, str | None]:
+    """`red-a-pepper` -> ("red", "a", "pepper"); `green-c` -> ("green", "c", None);
+    ValueError for anything that is no card of the box."""
+    if not is_card(card):
+        raise ValueError(f"not a Pizza Island card: {card!r}")
+    return COLOUR[card], SHAPE[card], HERO[card]
 
 
 def is_box(cards: list[str]) -> bool:

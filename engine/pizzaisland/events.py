@@ -193,6 +193,9 @@ class MatchOver(Event):
     ranking: tuple[tuple[int, ...], ...]
 
 
+#: What a hero did (PI-N6), whichever hero it was.
+HeroApplied = MushroomApplied | PepperApplied | KnifeApplied | ForkApplied
+
 Events = list[Event] | None  # None: the caller does not want events (simulations)
 
 

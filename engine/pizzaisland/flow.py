@@ -5,6 +5,7 @@ carry out single steps; `settle` decides what comes after each action."""
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from .cards import SHIP_SIZE
 from .deal import Deal
 from .events import Events, GameStarted, TurnBegun, TurnEnded, emit
 from .match import end_game, next_playing
@@ -21,8 +22,6 @@ from .state import (
     State,
 )
 from .turn import TAKE_LIMIT
-
-SHIP_SIZE = 3
 
 
 def check_deal(state: State, deal: Deal) -> int:

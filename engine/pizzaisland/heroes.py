@@ -9,12 +9,10 @@ from itertools import combinations, permutations
 
 from ..errors import IllegalAction
 from .actions import BOTTOM, HERO_OF, TOP, Apply, Fork, Knife, Mushroom, Pepper
-from .cards import COLOUR, HEROES, PLACES_PER_SHAPE, SHAPE
+from .cards import COLOUR, HEROES, PLACES_PER_SHAPE, SHAPE, SHIP_SIZE
 from .events import Events, ForkApplied, KnifeApplied, MushroomApplied, PepperApplied, emit
 from .state import ADVANCED, STAR, TRICKSTER, State
 from .turn import FORK, MUSHROOM, added, place, remove_slice, seen_cards
-
-SHIP_SIZE = 3
 
 
 def ship_wanted(state: State, seen: int) -> int:

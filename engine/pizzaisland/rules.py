@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .. import question
 from ..errors import RecordError
 from ..interface import JSON, Option
 from . import actions, game, match, record, views
@@ -58,6 +59,17 @@ class PizzaIsland:
     def to_act(self, state: State) -> tuple[int, ...]:
         return state.to_act()
 
+    def asked(self, state: State) -> tuple[int, ...]:
+        return ()  # every decision is the acting player's alone
+
+    def settle(
+        self, state: State, answers: Mapping[int, Action], expired: bool
+    ) -> list[tuple[int, Action, bool]] | None:
+        return question.settle(self, state, answers, expired)
+
+    def check_answer(self, state: State, action: Action) -> None:
+        question.check_answer(self, state, action)
+
     def is_over(self, state: State) -> bool:
         return state.phase == MATCH_OVER
 
@@ -73,10 +85,10 @@ class PizzaIsland:
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
         return game.legal_actions(state, seat)
 
-    def public_view(self, state: State) -> JSON:
+    def public_view(self, state: State) -> views.PublicView:
         return views.public_view(state)
 
-    def player_view(self, state: State, seat: int) -> JSON:
+    def player_view(self, state: State, seat: int) -> views.PlayerView:
         return views.player_view(state, seat)
 
     def ranking(self, state: State) -> list[list[int]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .actions import DECK, Discard, Replace, Stop, Take
-from .cards import COLOUR, HERO, PIZZA_SIZE, PLACES_PER_SHAPE, SHAPE
+from .cards import COLOUR, HERO, PIZZA_SIZE, PLACES_PER_SHAPE, SHAPE, SHIP_SIZE
 from .events import (
     Events,
     HeroOpened,
@@ -133,7 +133,7 @@ def note_speedy(state: State, seat: int) -> None:
 def seen_count(state: State, hero: str) -> int:
     """PI-N6 3 cards; PI-A2 the advanced Pepper one more per missing Ship card."""
     if hero == "pepper" and state.level == ADVANCED:
-        return 3 + (3 - len(state.ship))
+        return 3 + (SHIP_SIZE - len(state.ship))
     return 3
 
 

@@ -31,6 +31,6 @@ def test_a_real_turn_keeps_what_followed_it() -> None:
     turns = opponent_models.real_turns("heuristic", "rival-heuristic", 2, 1, 3)
     assert {t.obs.seat for t in turns} == {0, 1}
     for turn in turns:
-        assert turn.obs.view["phase"] == TURN
+        assert turn.obs.view.phase == TURN
         assert len(turn.delivered) == 2 and all(0 <= d <= 8 for d in turn.delivered)
         assert turn.won in (0.0, 0.5, 1.0)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest_asyncio
 
 from bot import components
-from bot.client import MammaMiaBot
+from bot.client import GameBot
 from bot.clock import ManualClock
 from bot.config import Config
 
@@ -21,14 +21,13 @@ class Bots:
 
     def __init__(self, server: FakeDiscord, db: Path, seed: int) -> None:
         self.server, self.db, self.seed = server, db, seed
-        self.current: MammaMiaBot | None = None
+        self.current: GameBot | None = None
         self.pace = 0.0  # seconds per narrated reveal step
         self.clock: ManualClock | None = None  # a clock the test moves; kept across restarts
 
-    async def start(self) -> MammaMiaBot:
+    async def start(self) -> GameBot:
         config = Config(token="test-token", db_path=self.db, dev_guild_id=self.server.guild.id)
-        pace = {"slow": self.pace, "normal": self.pace, "fast": self.pace}
-        bot = MammaMiaBot(config, reveal_pace=pace, clock=self.clock, computer_pause=0)
+        bot = GameBot(config, reveal_pace=self.pace, clock=self.clock, computer_pause=0)
         seeds = iter(range(self.seed, self.seed + 1000))
         original_build = bot.build_service
 
@@ -43,7 +42,7 @@ class Bots:
         self.current = bot
         return bot
 
-    def _count_requests(self, bot: MammaMiaBot) -> None:
+    def _count_requests(self, bot: GameBot) -> None:
         """An in-flight counter on the bot's own HTTP client: the bot is idle
         when it has no request out, no interaction unanswered and nothing left
         to publish (no waiting on silence)."""

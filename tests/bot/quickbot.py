@@ -15,10 +15,10 @@ from bot import __main__ as entry
 from bot import client
 from bot.config import Config
 
-NO_PAUSE = {"slow": 0.0, "normal": 0.0, "fast": 0.0}
+NO_PAUSE = 0.0
 
 
-def create_quick_bot(config: Config, **options: Any) -> client.MammaMiaBot:
+def create_quick_bot(config: Config, **options: Any) -> client.GameBot:
     return client.create_bot(config, reveal_pace=NO_PAUSE, computer_pause=0.0)
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot import components
-from bot.games.mammamia import PRESENTATION, render
+from bot.games.mammamia import PACE, PRESENTATION, render
 from bot.overload import deferred
-from bot.publisher import PACE
 from engine import mammamia as engine
 from engine.mammamia import events as ev
 

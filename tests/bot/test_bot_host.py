@@ -3,6 +3,8 @@ name nothing, commands in a DM, and the one place a game plugs in."""
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 from bot.games import presentations
@@ -86,5 +88,5 @@ def test_each_game_plugs_in_in_one_place():
     assert set(presentations()) == set(games())
     for name, shown in presentations().items():
         assert shown.rules.name == name
-        assert shown.extension.startswith("cogs.")
+        assert re.fullmatch(r"[a-z]{1,32}", shown.command)  # the group players type
         assert shown.items

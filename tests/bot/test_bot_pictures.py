@@ -15,15 +15,17 @@ import pytest
 from PIL import Image
 
 from bot.games.mammamia import render
-from bot.games.pizzaisland import render as pi_render
-from bot.pictures import (
-    PlayerPizzas,
+from bot.games.mammamia.pictures import (
     Table,
     outcomes_of,
-    pizzas_image,
     ranking_image,
     ranking_of,
     reveal_image,
+)
+from bot.games.pizzaisland import render as pi_render
+from bot.games.pizzaisland.pictures import (
+    PlayerPizzas,
+    pizzas_image,
     seen_cards_image,
     ship_image,
 )
@@ -175,12 +177,10 @@ async def test_pi_pictures_on_the_table_and_privately(discord_server, bots):
     (ship,) = kind_of(table, "ship")
     assert shows_image(table, pizzas)
     seats = tuple(
-        PlayerPizzas.of(pi_render.seat_colour(p["seat"]), p["pizzas"])
-        for p in view["players"]
-        if p["playing"]
+        PlayerPizzas.of(pi_render.seat_colour(p.seat), p.pizzas) for p in view.players if p.playing
     )
     assert pizzas.data == pizzas_image(seats)
-    assert ship.data == ship_image(tuple(view["ship"]))
+    assert ship.data == ship_image(view.ship)
     assert png(ship.data).size == png(ship_image(())).size
 
     # What a Mushroom or Pepper shows: privately, to the one who sees it (PI-I1).

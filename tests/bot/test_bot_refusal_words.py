@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.components import REFUSALS as HOST_REFUSALS
+from bot.games.mammamia import REFUSALS as MM_REFUSALS
 from bot.games.mammamia import refusal_words
 from bot.games.pizzaisland import REFUSALS as PI_REFUSALS
 from bot.i18n import t, use_locale
@@ -101,8 +102,24 @@ def test_every_pizza_island_refusal_has_a_message():
 
 
 def test_every_host_refusal_has_a_message():
-    """A `ServiceError` of no game is said with `bot.components.REFUSALS`."""
+    """A `ServiceError` of no game is said with `bot.components.REFUSALS`; one
+    a game's controls raise (with the game's name) in the game's own words."""
     root = Path(__file__).resolve().parents[2]
-    raised = codes_raised(root / "bot", "ServiceError")
-    raised |= codes_raised(root / "cogs", "ServiceError")
-    assert raised == set(HOST_REFUSALS)
+    games = root / "bot" / "games"
+    host = {
+        code
+        for path in [*(root / "bot").rglob("*.py"), *(root / "cogs").rglob("*.py")]
+        if games not in path.parents
+        for code in re.findall(r'ServiceError\(\s*"(\w+)"\)', path.read_text(encoding="utf-8"))
+    }
+    host |= {  # with parameters, but no game
+        code
+        for path in [*(root / "bot").rglob("*.py"), *(root / "cogs").rglob("*.py")]
+        if games not in path.parents
+        for code in re.findall(
+            r'ServiceError\(\s*"(\w+)",\s*\w+=', path.read_text(encoding="utf-8")
+        )
+    }
+    assert host == set(HOST_REFUSALS)
+    own = codes_raised(games / "mammamia", "ServiceError")
+    assert own <= set(MM_REFUSALS), "Mamma Mia!'s controls raise only what its words say"

@@ -18,7 +18,7 @@ async def test_restart_during_the_last_reveal_still_posts_the_ranking(discord_se
     while players.live.state.round < 3:
         await players.step()
     slow = 0.3  # only the last reveal is narrated slowly enough to be cut short
-    bots.current.publisher.pace = {"slow": slow, "normal": slow, "fast": slow}
+    bots.current.publisher.pace = slow
     while players.live.state.phase != "over":
         await bots.idle()  # the move's buttons are out
         await players.step(wait=False)

@@ -20,7 +20,7 @@ from pi_driver import IslandPlayers
 @pytest.fixture(autouse=True)
 def one_game_is_enough(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stats, "MIN_GAMES", 1)
-    monkeypatch.setattr("cogs.stats.MIN_GAMES", 1)
+    monkeypatch.setattr("bot.standings.MIN_GAMES", 1)
 
 
 async def _play(server, bots, users, seed: int, computers: tuple[str, ...]) -> Players:
@@ -114,7 +114,7 @@ async def test_a_pizza_island_match_is_summarised_and_counted_in_points(discord_
     await bots.idle()
     final = [m for m in discord_server.messages.values() if t("summary.title") in m.text]
     (message,) = final
-    view = players.live.rules.public_view(players.live.state)
+    view = players.live.rules.public_view(players.live.state).to_json()
     for seat in players.live.row.seats:  # slices placed in each game of the match, per player
         found = re.search(
             rf"\*\*{re.escape(seat.name)}\*\*: slices per game ([0-9 ·]+) ·", message.text

@@ -29,7 +29,7 @@ async def test_pi_a_normal_match_of_three_by_wins(discord_server, bots):
     players.prefer = {pi.Take: 3.0, pi.Replace: 2.0}
     await players.play_to_end()
     live = players.live
-    view = live.rules.public_view(live.state)
+    view = live.rules.public_view(live.state).to_json()
     assert view["phase"] == "match-over" and max(p["wins"] for p in view["players"]) == 2
     public = discord_server.public_messages(discord_server.channel)
     finals = [m for m in public if render.t("final.button.again") in str(m.components)]
@@ -48,7 +48,7 @@ async def test_pi_an_advanced_match_of_two_by_points_with_heroes(discord_server,
     players.prefer = {pi.Decline: 0.05, pi.Stop: 0.3}  # use heroes whenever one opens
     await players.play_to_end()
     live = players.live
-    view = live.rules.public_view(live.state)
+    view = live.rules.public_view(live.state).to_json()
     assert view["phase"] == "match-over"
     assert len(view["results"]) >= 3  # by points: three games, and any extra game
     used = {k for k in ("mushroom", "pepper", "knife", "fork") if players.coverage[k]}

@@ -13,30 +13,34 @@ import typing
 import pytest
 from PIL import Image
 
-from bot.pictures import (
+from bench.pictures import samples
+from bot.games.mammamia.pictures import (
     HandPicture,
     Need,
     OrderFace,
     Outcome,
-    Pizza,
-    PlayerPizzas,
     Ranked,
     Table,
     glyphs,
     hand_image,
     outcomes_of,
-    pizzas_image,
     ranking_image,
     ranking_of,
-    render,
     reveal_image,
     revealed_of,
-    samples,
+)
+from bot.games.mammamia.pictures.palette import KINDS, PLAYERS
+from bot.games.pizzaisland.pictures import (
+    Pizza,
+    PlayerPizzas,
+    pizzas_image,
     seen_cards_image,
     ship_image,
 )
+from bot.games.pizzaisland.pictures.cards import SHAPES, SLICES
+from bot.pictures import render
 from bot.pictures.canvas import Pen
-from bot.pictures.palette import BACKGROUND, KINDS, PLAYERS, SHAPES, SLICES
+from bot.pictures.palette import BACKGROUND
 from engine.mammamia import new_game, player_view, public_view
 from engine.mammamia.cards import ORDER_CARDS
 from engine.mammamia.events import Made, Returned, Revealed

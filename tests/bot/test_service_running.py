@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameService, ServiceError, default_settings
+from bot.service import GameService, ServiceError
 from bot.storage import Seat, Storage
 from engine import game
 
@@ -18,9 +18,7 @@ async def test_running_game_is_found_without_a_query(monkeypatch: pytest.MonkeyP
     storage = await Storage.open(":memory:")
     try:
         service = GameService(storage, seed=lambda: 7)
-        rules = game("mammamia")
-        settings = default_settings(rules, variant="classic")
-        await service.open_lobby(rules, 1, CHANNEL, Seat(10, "Ana"), settings)
+        await service.open_lobby("mammamia", 1, CHANNEL, Seat(10, "Ana"), "en", {})
         await service.join(CHANNEL, Seat(11, "Ben"))
         live = await service.start(CHANNEL, 10)
 
@@ -45,8 +43,7 @@ async def test_a_live_game_keeps_one_copy_of_its_record() -> None:
     try:
         service = GameService(storage, seed=lambda: 7)
         rules = game("mammamia")
-        settings = default_settings(rules, variant="classic")
-        await service.open_lobby(rules, 1, CHANNEL, Seat(10, "Ana"), settings)
+        await service.open_lobby("mammamia", 1, CHANNEL, Seat(10, "Ana"), "en", {})
         await service.join(CHANNEL, Seat(11, "Ben"))
         live = await service.start(CHANNEL, 10)
         seat = rules.to_act(live.state)[0]

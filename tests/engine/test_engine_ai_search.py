@@ -187,7 +187,7 @@ def test_the_search_goes_wide_only_at_tables_of_wide_seats(
     root_moves = ismcts.root_moves
 
     def spy(obs: Observation, rnd: random.Random, width: int, every: bool = False) -> object:
-        searched.append((obs.view["seats"], width, every))
+        searched.append((obs.view.seats, width, every))
         return root_moves(obs, rnd, width, every)
 
     monkeypatch.setattr(ismcts, "root_moves", spy)

@@ -410,7 +410,7 @@ def test_mm_r11_decision_leftovers_lie_face_up_during_phase_one():
         mamma_mia=2,
     )
     assert state.phase == TURN and state.oven == []
-    view = public_view(state)
+    view = public_view(state).to_json()
     assert view["table"] == {"olive": 2}  # face up for everyone during phase 1
     assert view["oven_size"] == 0 and view["oven_top"] is None  # not gathered into the oven
 

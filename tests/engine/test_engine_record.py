@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from engine.mammamia import (
-    FORMAT,
     Pay,
     RecordError,
     State,
@@ -71,56 +70,64 @@ def played_record(variant="classic", seats=3, seed=5, actions=40, help=None):
 # --- the document -----------------------------------------------------------------------
 
 
-def test_record_example_document_from_the_spec_is_read():
-    record = {
-        "format": FORMAT,
-        "variant": "classic",
-        "seats": 3,
-        "colours": ["green", "red", "yellow"],
-        "help": False,
-        "seed": 7,
-        "deal": {
-            "first": 0,
-            "supply": ["pepper", "mamma-mia", "olive"],
-            "hands": [["salami", "salami", "green-olive"], ["olive"], ["pepper"]],
-            "order_piles": [["green-misto"], ["red-bombastica"], []],
-            "table": {"olive": 2},
-            "round": 1,
-            "delivered": [[], ["red-misto"], []],
-            "reshuffles": [["salami", "mamma-mia"]],
-        },
-        "actions": [
-            {
-                "seat": 0,
-                "turn": {
-                    "ingredient": "salami",
-                    "count": 2,
-                    "order": "green-olive",
-                    "draw": "supply",
-                },
-            }
-        ],
-    }
+def spec_example() -> dict:
+    """The example document of rules/record-format.md, read from the spec itself."""
+    text = (ROOT / "docs" / "rules" / "record-format.md").read_text(encoding="utf-8")
+    block = text.split("## The document\n```json\n", 1)[1].split("```", 1)[0]
+    return json.loads(block)
+
+
+def test_record_spec_example_replays():
+    """The spec's example holds the MAMMA MIA card at seat 2 and not in the supply,
+    and its `reshuffles` lists only what a later shuffle shuffles: it is valid and replays."""
+    record = spec_example()
+    assert record["deal"]["mamma_mia"] == 2
+    assert MAMMA_MIA not in record["deal"]["supply"]
     result = replay(record)
     assert result.error is None
     state = result.state
     assert state.colours == ("green", "red", "yellow")
+    assert state.mamma_mia == 2
     assert state.delivered[1] == ["red-misto"]
     assert [e.card for e in result.events if e.type == "reveal"] == [
         "salami",
         "salami",
         "green-olive",
     ]
-    assert state.mamma_mia == 0  # drawn second, replaced by the olive
     assert Counter(state.hands[0]) == Counter({"pepper": 1, "olive": 1})
-    assert state.supply == []  # the last card: phase 1 is over
+    assert state.supply == []  # both supply cards drawn: phase 1 is over
     assert state.pending.order == "green-olive"
     assert dict(state.pending.missing) == {"pepper": 1, "olive": 2}
 
 
-def test_record_spec_example_holds_the_mamma_mia_card_twice_and_is_rejected():
-    """The spec's example sets `mamma_mia: 2` and also lists the card in `supply`;
-    its own rule ("either held so or in supply") rejects that."""
+def test_record_spec_example_replays_from_the_command_line(tmp_path):
+    path = tmp_path / "example.json"
+    path.write_text(json.dumps(spec_example()), encoding="utf-8")
+    run = cli("replay", str(path))
+    assert run.returncode == 0, run.stdout + run.stderr
+    out = json.loads(run.stdout)
+    assert "error" not in out
+    assert out["state"]["phase"] == "reveal"
+    assert out["state"]["pending"]["order"] == "green-olive"
+
+
+def test_record_mamma_mia_card_drawn_from_the_supply_is_replaced():
+    """MM-T5: the MAMMA MIA card drawn from the supply goes face up in front of the
+    drawer, who draws a replacement."""
+    record = spec_example()
+    del record["deal"]["mamma_mia"]
+    record["deal"]["supply"] = ["pepper", MAMMA_MIA, "olive"]
+    record["deal"]["reshuffles"] = [["salami", MAMMA_MIA]]
+    result = replay(record)
+    assert result.error is None
+    state = result.state
+    assert state.mamma_mia == 0  # drawn second, replaced by the olive
+    assert Counter(state.hands[0]) == Counter({"pepper": 1, "olive": 1})
+    assert state.supply == []
+
+
+def test_record_mamma_mia_card_held_and_in_the_supply_is_rejected():
+    """The card must be either held (`mamma_mia`) or in `supply`, not both."""
     record = small(supply=["pepper", MAMMA_MIA, "olive"], mamma_mia=2)
     assert "one MAMMA MIA card" in rejected(record)
 

@@ -87,23 +87,23 @@ def hide_shuffle(state: State, viewer: int | None, rnd: random.Random) -> State:
 def test_mm_v1_mm_v2_public_view_shows_nothing_hidden():
     rnd = random.Random(1)
     for state in SNAPSHOTS:
-        view = public_view(state)
+        view = public_view(state).to_json()
         assert set(view) <= PUBLIC_KEYS
         assert "hand" not in json.dumps(view).replace("hand_size", "")
         for _ in range(2):
-            assert public_view(hide_shuffle(state, None, rnd)) == view
+            assert public_view(hide_shuffle(state, None, rnd)).to_json() == view
 
 
 def test_mm_v1_player_view_shows_only_the_players_own_hand():
     rnd = random.Random(2)
     for state in SNAPSHOTS:
         for seat in range(state.seats):
-            view = player_view(state, seat)
+            view = player_view(state, seat).to_json()
             assert sorted(view["hand"]) == sorted(state.hands[seat])
             assert set(view) <= PUBLIC_KEYS | {"seat", "hand", "hand_orders"}
             kinds = set(state.box.kinds)
             assert view["hand_orders"] == sorted(c for c in state.hands[seat] if c not in kinds)
-            assert player_view(hide_shuffle(state, seat, rnd), seat) == view
+            assert player_view(hide_shuffle(state, seat, rnd), seat).to_json() == view
 
 
 def test_mm_v1_the_own_hand_changes_only_the_own_view():
@@ -114,7 +114,7 @@ def test_mm_v1_the_own_hand_changes_only_the_own_view():
         position(hands=hands, supply=["mushroom", "mushroom", "mushroom", "mushroom", "salami"])
     )
     assert player_view(a, 0) != player_view(b, 0)
-    assert player_view(a, 0)["hand"] == ["olive", "salami"]
+    assert player_view(a, 0).to_json()["hand"] == ["olive", "salami"]
     assert player_view(a, 1) == player_view(b, 1)
     assert public_view(a) == public_view(b)
 
@@ -130,7 +130,7 @@ def test_mm_t7_public_facts_during_phase_one():
     state, _ = do(
         begin(record), "turn olive 2 order=yellow-misto draw=supply", "turn salami 1 draw=orders"
     )
-    view = public_view(state)
+    view = public_view(state).to_json()
     assert view["supply_size"] == 6
     assert view["oven_size"] == 4
     assert view["oven_top"] == "salami"
@@ -150,11 +150,11 @@ def test_mm_v2_strict_memory_only_latest_play_and_top_card():
         supply=["mushroom"] * 10 + ["pepper"] * 5,
     )
     state, _ = do(begin(record), "turn olive 2 order=yellow-misto draw=supply")
-    view = public_view(state)
+    view = public_view(state).to_json()
     assert view["oven_top"] == "yellow-misto"
     assert view["last_play"]["order"] == "yellow-misto"
     state, _ = do(state, "turn salami 2 draw=supply")
-    view = public_view(state)
+    view = public_view(state).to_json()
     assert view["kinds"] == list(state.box.kinds)  # the box's kinds, not a play
     text = json.dumps({k: v for k, v in view.items() if k != "kinds"})
     assert "yellow-misto" not in text  # the earlier play is gone from the table
@@ -170,7 +170,7 @@ def test_mm_v2_during_the_reveal_the_oven_shows_only_its_size():
     )
     state, _ = do(begin(record), "turn pineapple 1 order=yellow-salami draw=supply")
     assert state.phase == REVEAL
-    view = public_view(state)
+    view = public_view(state).to_json()
     assert view["oven_top"] is None
     assert view["pending"]["order"] == "yellow-salami"
     assert view["pending"]["missing"] == {"salami": 2}
@@ -186,15 +186,15 @@ def test_pl_r5_plus_scores_hidden_until_the_end():
         round=3,
     )
     state = begin(record)
-    view = public_view(state)
+    view = public_view(state).to_json()
     assert all("delivered" not in p for p in view["players"])
     assert view["delivered_pile_size"] == 1
-    assert "green-misto" not in json.dumps(player_view(state, 1))
+    assert "green-misto" not in json.dumps(player_view(state, 1).to_json())
     state, _ = do(
         state, "turn salami 1 order=yellow-salami draw=supply", "turn olive 1 draw=supply"
     )
     assert state.phase == OVER
-    view = public_view(state)
+    view = public_view(state).to_json()
     assert [p["delivered"] for p in view["players"]] == [["yellow-salami"], ["green-misto"], []]
     assert view["scores"] == [1, 1, 0]
 

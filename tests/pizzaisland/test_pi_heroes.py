@@ -66,8 +66,10 @@ def test_pi_n6_mushroom_sees_three_places_one_others_go_under_first() -> None:
     events = do(state, 0, "take deck")
     seen = of_type(events, "seen")[0]
     assert seen.cards == ("green-a", "red-a", "yellow-c") and seen.to == 0
-    assert player_view(state, 0)["seen"] == ["green-a", "red-a", "yellow-c"]
-    assert player_view(state, 1)["seen"] == [] and "seen" not in public_view(state)
+    assert player_view(state, 0).to_json()["seen"] == ["green-a", "red-a", "yellow-c"]
+    assert (
+        player_view(state, 1).to_json()["seen"] == [] and "seen" not in public_view(state).to_json()
+    )
     with pytest.raises(IllegalAction) as info:
         do(state, 0, "mushroom red-c")
     assert info.value.code == "not_seen"
@@ -181,7 +183,7 @@ def test_pi_a2_advanced_pepper_refills_the_ship_from_what_it_sees() -> None:
     state = position("advanced", ship=ship, top=top)
     do(state, 0, "take green-a")
     do(state, 0, "take deck")  # the pepper; the Ship is one short: 4 seen
-    assert player_view(state, 0)["seen"] == ["yellow-b", "yellow-c", "red-c", "red-b"]
+    assert player_view(state, 0).to_json()["seen"] == ["yellow-b", "yellow-c", "red-c", "red-b"]
     with pytest.raises(IllegalAction) as info:
         do(state, 0, "pepper top yellow-b,yellow-c,red-c,red-b ship=-")
     assert info.value.code == "bad_ship"

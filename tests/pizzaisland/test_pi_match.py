@@ -187,12 +187,12 @@ def test_pi_a3_an_unearned_card_stays_with_its_holder() -> None:
 def test_pi_i1_views_hold_no_deck_order_and_seen_cards_only_for_the_seer() -> None:
     state = position(top=["red-a-pepper", "green-a", "green-b", "yellow-c"])
     do(state, 0, "take deck")
-    public = public_view(state)
+    public = public_view(state).to_json()
     assert "deck" not in public and public["deck_size"] == 35
     text = str(public)
     assert "green-a" not in text and "yellow-c" not in text
-    assert player_view(state, 0)["seen"] == ["green-a", "green-b", "yellow-c"]
-    assert player_view(state, 1)["seen"] == []
+    assert player_view(state, 0).to_json()["seen"] == ["green-a", "green-b", "yellow-c"]
+    assert player_view(state, 1).to_json()["seen"] == []
     assert public["pending"] == {"hero": "pepper"}
 
 
@@ -204,5 +204,5 @@ def test_pi_c3_ship_and_achievements_only_at_the_advanced_level() -> None:
     start_game(advanced, Deal(0, BOX), None)
     start_game(normal, Deal(0, BOX), None)
     assert advanced.ship == list(BOX[:3]) and normal.ship == []
-    assert set(public_view(advanced)["achievements"]) == {"speedy", "trickster", "star"}
-    assert all(v is None for v in public_view(normal)["bonuses"].values())
+    assert set(public_view(advanced).to_json()["achievements"]) == {"speedy", "trickster", "star"}
+    assert all(v is None for v in public_view(normal).to_json()["bonuses"].values())

@@ -41,8 +41,8 @@ def random_match(
             for move in moves:
                 check(state, move)
             check(state, safe_move(state, seat))
-            json.dumps(player_view(state, seat))
-            assert "deck" not in public_view(state)
+            json.dumps(player_view(state, seat).to_json())
+            assert "deck" not in public_view(state).to_json()
         action = moves[int(rnd.random() * len(moves))]
         record["games"][-1]["actions"].append(action.to_json())
         step(state, action)

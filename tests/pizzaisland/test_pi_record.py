@@ -221,3 +221,23 @@ def test_pi_interface_apply_deals_the_next_game_and_append_records_it() -> None:
     assert state.match_winner is not None
     assert GAME.ranking(state)[0] == [state.match_winner]
     assert all(g["deal"]["first"] in (0, 1) for g in record["games"])
+
+
+def test_pi_cli_error_game_counts_from_1_as_the_states_game(tmp_path: Path) -> None:
+    """pizza-island-record.md, "The command line": `G` is the game's number counted
+    from 1, as in the state's `game`; `A` counts from 0 within that game."""
+    record = played(actions=400)
+    assert len(record["games"]) >= 2, "the seed's first game should end within 400 actions"
+    for number in (1, 2):
+        bad = copy.deepcopy(record)
+        del bad["games"][number:]
+        actions = bad["games"][number - 1]["actions"]
+        seat = actions[0]["seat"] if actions else 0
+        actions.insert(0, {"seat": 1 - seat, "stop": True})  # not that seat's turn
+        path = tmp_path / f"bad{number}.json"
+        path.write_text(json.dumps(bad))
+        done = cli("replay", str(path))
+        assert done.returncode == 1, done.stderr
+        out = json.loads(done.stdout)
+        assert (out["error"]["game"], out["error"]["action"]) == (number, 0)
+        assert out["state"]["game"] == number

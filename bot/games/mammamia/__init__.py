@@ -10,52 +10,67 @@ import discord
 from bot.games import Presentation, SeatScore, Show, Step, Table
 from bot.i18n import N_, Nn_, by_last_part, join_or, t
 from bot.reply import Reply
-from engine import game
+from engine.interface import Option
+from engine.mammamia import GAME as RULES
 from engine.mammamia import events as ev
+from engine.mammamia import variant_of
 from engine.mammamia.cards import BOXES
+from engine.mammamia.views import PlayerView, PublicView
+from engine.value import JSON
 
 from . import narration, render
+from .commands import Commands
 from .controls import ITEMS
+
+#: What Mamma Mia!'s presentation draws from: its public view and events.
+MMTable = Table[PublicView, ev.Event]
+
+
+#: Seconds the reveal pauses after each paced step, by `reveal_speed`.
+PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
+REVEAL_SPEED = Option("reveal_speed", tuple(PACE), "normal")
 
 
 class MammaMiaPresentation:
-    rules = game("mammamia")
+    rules = RULES
     prefix = render.PREFIX
-    extension = "cogs.mammamia"
+    command = "mammamia"
+    options = (REVEAL_SPEED,)
+    commands = Commands
+    reworded: Mapping[str, str] = {}
     items = ITEMS
 
+    def title(self) -> str:
+        return t("mammamia.title")
+
+    def pace(self, settings: Mapping[str, Any]) -> float:
+        return PACE.get(settings.get("reveal_speed") or "normal", PACE["normal"])
+
     def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
-        return render.COLOURS[settings.get("variant") or "classic"]
+        return render.COLOURS[variant_of(settings)]
 
     def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
         return render.settings_lines(settings)
 
-    def table(self, table: Table) -> Reply:
+    def table(self, table: MMTable) -> Reply:
         log = casual_log(table) if table.settings.get("memory") == "casual" else None
         return render.table(table.game, table.view, table.names, dict(table.settings), log)
 
-    def moment(self, view: Mapping[str, Any]) -> str | None:
-        acting = view["to_act"]
+    def moment(self, view: PublicView) -> str | None:
+        acting = view.to_act
         if not acting:
             return None
-        pending = view["pending"]
-        if view["phase"] == "reveal" and pending is not None:
-            return f"reveal:{acting[0]}:{pending['order']}:{pending['stage']}"
-        return f"{view['phase']}:{acting[0]}:{view['round']}"
+        pending = view.pending
+        if view.phase == "reveal" and pending is not None:
+            return f"reveal:{acting[0]}:{pending.order}:{pending.stage}"
+        return f"{view.phase}:{acting[0]}:{view.round}"
 
-    def asked(self, view: Mapping[str, Any]) -> list[int]:
-        """PL-H2: every player who may help is asked at once."""
-        pending = view["pending"]
-        if view["phase"] != "reveal" or pending is None or pending["stage"] != "help":
-            return []
-        return list(pending["asked"])
-
-    def ping(self, table: Table, mention: str) -> str:
+    def ping(self, table: MMTable, mention: str) -> str:
         return render.turn_ping(table.view, mention, table.names)
 
     def narrate(
-        self, model: dict[str, Any] | None, event: Any
-    ) -> tuple[dict[str, Any] | None, Step]:
+        self, model: narration.Reveal | None, event: ev.Event
+    ) -> tuple[narration.Reveal | None, Step]:
         if isinstance(event, ev.RevealStarted):
             return narration.start_model(event), Step(Show.POST)
         if isinstance(event, ev.GameOver):
@@ -65,40 +80,42 @@ class MammaMiaPresentation:
         paced = narration.paced(event)
         return model, Step(Show.EDIT, paced, isinstance(event, ev.RoundStarted))
 
-    def narration(self, table: Table, model: dict[str, Any], decision: bool) -> Reply:
-        variant = table.view["variant"]
+    def load_narration(self, data: JSON) -> narration.Reveal:
+        return narration.Reveal.from_json(data)
+
+    def narration(self, table: MMTable, model: narration.Reveal, decision: bool) -> Reply:
+        variant = table.view.variant
         if not decision:
             return narration.reveal(table.game, model, variant, table.names)
         prompt, items = narration.decision_prompt(
-            table.game, table.version, table.view, table.names, bool(table.view["help"])
+            table.game, table.version, table.view, table.names, bool(table.view.help)
         )
         return narration.reveal(table.game, model, variant, table.names, items, prompt)
 
-    def has_decision(self, view: Mapping[str, Any]) -> bool:
-        return view["phase"] == "reveal" and view["pending"] is not None
+    def has_decision(self, view: PublicView) -> bool:
+        return view.phase == "reveal" and view.pending is not None
 
-    def final(self, table: Table) -> Reply:
+    def final(self, table: MMTable) -> Reply:
         return narration.final(table.game, table.view, table.names)
 
     def variant(self, settings: Mapping[str, Any]) -> str:
-        return str(settings.get("variant") or "classic")
+        return variant_of(settings)
 
     def variant_name(self, variant: str) -> str:
         return render.variant_name(variant)
 
-    def result(self, table: Table) -> list[SeatScore]:
+    def result(self, table: MMTable) -> list[SeatScore]:
         """MM-E1: the orders each player delivered; favourites by the order's name
         (a player's colour changes from game to game, the recipe does not)."""
-        variant = table.view["variant"]
+        variant = table.view.variant
+        view = table.view
+        assert view.scores is not None, "the game is over"
         return [
-            SeatScore(
-                len(player["delivered"]),
-                tuple(render.order_card(variant, o).name for o in player["delivered"]),
-            )
-            for player in table.view["players"]
+            SeatScore(score, tuple(render.order_card(variant, o).name for o in p.delivered or ()))
+            for score, p in zip(view.scores, view.players, strict=True)
         ]
 
-    def summary(self, table: Table) -> list[str]:
+    def summary(self, table: MMTable) -> list[str]:
         return summary_lines(table)
 
     def score_name(self) -> str:
@@ -110,15 +127,15 @@ class MammaMiaPresentation:
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         return refusal_words(code, params)
 
-    def rules_text(self, settings: Mapping[str, Any], view: Mapping[str, Any] | None) -> Reply:
-        variant = settings.get("variant") or "classic"
+    def rules_text(self, settings: Mapping[str, Any], view: PlayerView | None) -> Reply:
+        variant = variant_of(settings)
         embed = discord.Embed(
             title=t("rules.title", variant=render.variant_name(variant)),
-            description=t(RULES[variant]),
+            description=t(RULES_TEXT[variant]),
             colour=render.COLOURS[variant],
         )
         if view is not None:
-            colour = view["players"][view["seat"]]["colour"]
+            colour = view.players[view.seat].colour
             lines = "\n".join(
                 render.order_line(variant, c) for c in BOXES[variant].order_ids(colour)
             )
@@ -126,10 +143,13 @@ class MammaMiaPresentation:
         return Reply(embed=embed)
 
 
-RULES = by_last_part(N_("rules.classic"), N_("rules.plus"))
-#: The message of each refusal the engine raises (engine/mammamia), by its code.
+RULES_TEXT = by_last_part(N_("rules.classic"), N_("rules.plus"))
+#: The message of each refusal the engine raises (engine/mammamia), and of the
+#: two its controls raise, by its code.
 REFUSALS = by_last_part(
     Nn_("error.ask_count"),
+    N_("error.cannot_ask"),
+    Nn_("error.cannot_pay_bombastica"),
     N_("error.ask_mismatch"),
     N_("error.ask_rest_not_held"),
     N_("error.bad_count"),
@@ -183,7 +203,7 @@ def refusal_words(code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, 
     return REFUSALS[code], words
 
 
-def summary_lines(table: Table) -> list[str]:
+def summary_lines(table: MMTable) -> list[str]:
     """Per player: pizzas delivered in each round's reveal (in Plus only shown
     now, at the end: PL-R5), help given and received (PL-H), orders back under
     the pile. All of it was public when it happened."""
@@ -213,7 +233,7 @@ def summary_lines(table: Table) -> list[str]:
     ]
 
 
-def casual_log(table: Table) -> list[str]:
+def casual_log(table: MMTable) -> list[str]:
     """Casual memory (MM-V2): this round's plays, newest last."""
     lines: list[str] = []
     for event in reversed(table.events):
@@ -232,4 +252,6 @@ def casual_log(table: Table) -> list[str]:
     return lines
 
 
-PRESENTATION: Presentation = MammaMiaPresentation()
+PRESENTATION: Presentation[PublicView, PlayerView, ev.Event, narration.Reveal] = (
+    MammaMiaPresentation()
+)

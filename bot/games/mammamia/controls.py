@@ -2,7 +2,7 @@
 reveal's decision buttons (MM-R4, MM-R8..R10, PL-R2, PL-R3, PL-H1..H3).
 
 Decision buttons sit on the public reveal message; only the player who must
-decide may use them (`SeatComponent`). Choices that would show the owner's
+decide may use them (`Component.seated`). Choices that would show the owner's
 hand (which cards pay a Bombastica, what to ask for) are offered in an
 ephemeral picker only the owner sees.
 """
@@ -17,8 +17,8 @@ import discord
 from bot import asking
 from bot.components import (
     Component,
-    SeatComponent,
     acknowledge,
+    channel_id,
     edit,
     reply,
     say,
@@ -28,6 +28,9 @@ from bot.components import (
 from bot.i18n import t
 from bot.reply import Reply, select
 from bot.service import Live, Outcome, ServiceError, seat_for
+from engine.mammamia import GAME as RULES
+from engine.mammamia import State, variant_of
+from engine.mammamia import events as ev
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
 
 from . import render
@@ -37,11 +40,17 @@ from .render import PREFIX, custom_id
 Cards = tuple[tuple[str, int], ...]
 
 
+def state_of(live: Live) -> State:
+    """The engine state of a game of this kind (the host holds any game's)."""
+    assert isinstance(live.state, State), live.row.game
+    return live.state
+
+
 def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
-    view = live.rules.player_view(live.state, seat)
-    legal = list(live.rules.legal_actions(live.state, seat))
+    view = RULES.player_view(state_of(live), seat)
+    legal = list(RULES.legal_actions(state_of(live), seat))
     return hand(live.id, view, live.names(), legal, draft, notice)
 
 
@@ -58,12 +67,12 @@ def played_notice(outcome: Outcome) -> str:
         text = t("played.pass")
     drawn: list[str] = []
     for event in outcome.events:
-        if event.type == "drew" and event.to == outcome.seat:
-            drawn += event.cards  # type: ignore[attr-defined]
-        if event.type == "mamma_mia" and event.seat == outcome.seat:  # type: ignore[attr-defined]
+        if isinstance(event, ev.Drew) and event.to == outcome.seat:
+            drawn += event.cards
+        if isinstance(event, ev.MammaMiaLaid) and event.seat == outcome.seat:
             text += " " + t("played.mamma_mia")
     if drawn:
-        variant = outcome.live.row.settings.get("variant", "classic")
+        variant = variant_of(outcome.live.row.settings)
         names = [render.card_title(variant, c) for c in drawn]
         text += " " + t("played.drew", cards=", ".join(names))
     return text
@@ -78,40 +87,33 @@ async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
 async def act_turn(
     interaction: discord.Interaction[Any], make: Any, version: int | None = None
 ) -> Outcome:
-    live = await _running_here(interaction)
-    return await service_of(interaction).act(live.id, interaction.user.id, make, version)
-
-
-async def _running_here(interaction: discord.Interaction[Any]) -> Live:
-    if interaction.channel_id is None:
-        raise ServiceError("no_channel")
-    return await service_of(interaction).running(interaction.channel_id)
+    svc = service_of(interaction)
+    live = await svc.running(channel_id(interaction))
+    return await svc.act(live.id, interaction.user.id, make, version)
 
 
 # --- the hand ------------------------------------------------------------------
 
 
 class HandButton(Component, prefix=PREFIX, verb="hand"):
-    """The table's My hand button (RoboDanny's "reopen your board")."""
+    """The table's My hand button (RoboDanny's "reopen your board"): the hand
+    as it is now, whichever table it was clicked on."""
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        await show_hand(interaction, await self.live(interaction))
+        await show_hand(interaction, await service_of(interaction).live(self.click.game))
 
 
-class _DraftSelect(Component, verb=r"(?!)"):
+class _DraftSelect(Component):
     """A choice in the hand's turn controls: redraw them with the new draft."""
 
+    current = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        live = await self.live(interaction)
-        seat = seat_for(live, interaction.user.id)
-        if self.click.version != live.version:
-            notice = t("error.stale")
-            await edit(interaction, hand_reply(live, seat, None, notice))
-            return
+        seat = seat_for(self.live, interaction.user.id)
         draft = Draft.decode(self.click.arg)
         if self.click.values:
             draft = draft.with_(self.verb, self.click.values[0])
-        await edit(interaction, hand_reply(live, seat, draft))
+        await edit(interaction, hand_reply(self.live, seat, draft))
 
 
 class TurnSelect(_DraftSelect, prefix=PREFIX, verb="turn"):
@@ -130,120 +132,75 @@ class DrawSelect(_DraftSelect, prefix=PREFIX, verb="draw"):
     pass
 
 
-class PlayButton(SeatComponent, prefix=PREFIX, verb="play"):
+class PlayButton(Component, prefix=PREFIX, verb="play"):
+    current = seated = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        live = await self.live(interaction)
-        seat = seat_for(live, interaction.user.id)
-        legal = list(live.rules.legal_actions(live.state, seat))
+        live, seat = self.live, seat_for(self.live, interaction.user.id)
+        legal = list(RULES.legal_actions(state_of(live), seat))
         action = chosen(Draft.decode(self.click.arg), legal)
-        if action is None and self.click.version == live.version:  # only a turn picked plays
-            notice = t("hand.choose")
-            await edit(interaction, hand_reply(live, seat, None, notice))
+        if action is None:  # only a turn the player picked plays
+            await edit(interaction, hand_reply(live, seat, None, t("hand.choose")))
             return
-        try:
-            outcome = await service_of(interaction).act(
-                live.id, interaction.user.id, lambda s: _played(action), self.click.version
-            )
-        except ServiceError as error:
-            if error.code != "stale":
-                raise
-            notice = t("error.stale")
-            await edit(interaction, hand_reply(live, seat, None, notice))
-            return
-        notice = played_notice(outcome)
-        await edit(interaction, hand_reply(live, seat, None, notice))
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        # A stale Play is answered in the hand itself (see `act`), not refused.
-        live = await self.live(interaction)
-        if self.click.version != live.version:
-            return True
-        return await super().interaction_check(interaction)
-
-
-def _played(action: Turn | Pass | None) -> Turn | Pass:
-    if action is None:  # the game moved on since the hand was drawn
-        raise ServiceError("stale")
-    return action
+        outcome = await service_of(interaction).act(
+            live.id, interaction.user.id, lambda s: action, self.click.version
+        )
+        await edit(interaction, hand_reply(live, seat, None, played_notice(outcome)))
 
 
 # --- the reveal's decisions ---------------------------------------------------------
 
 
-async def _decide(interaction: discord.Interaction[Any], click: Any, make: Any) -> None:
-    """Apply a decision from a public button; the publisher redraws the message."""
-    try:
+class _Decision(Component):
+    """A decision on the reveal message: only its decider, and only while it
+    is open; the publisher redraws the message."""
+
+    current = seated = True
+
+    async def decide(self, interaction: discord.Interaction[Any], make: Any) -> None:
+        click = self.click
         await service_of(interaction).act(click.game, interaction.user.id, make, click.version)
-    except ServiceError as error:
-        if error.code != "stale":
-            raise
-        await _stale(interaction, click.game)
-        return
-    await acknowledge(interaction)
-
-
-async def _stale(interaction: discord.Interaction[Any], game: int) -> None:
-    """A click on an old decision: no action, and the current state of the table."""
-    live = await service_of(interaction).live(game)
-    view = live.rules.public_view(live.state)
-    table = render.table(live.id, view, live.names(), live.row.settings)
-    table.content = t("error.stale")
-    await reply(interaction, table)
-
-
-class _Decision(SeatComponent, verb=r"(?!)"):
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        live = await self.live(interaction)
-        if self.click.version != live.version:  # stale: shown the table, not refused
-            return True
-        return await super().interaction_check(interaction)
+        await acknowledge(interaction)
 
 
 class ChooseButton(_Decision, prefix=PREFIX, verb="choose"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         kinds = tuple((self.click.arg or "").split("+"))
-        await _decide(interaction, self.click, lambda seat: Choose(seat, kinds))
+        await self.decide(interaction, lambda seat: Choose(seat, kinds))
 
 
 class PayButton(_Decision, prefix=PREFIX, verb="pay"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        click = self.click
-        if click.arg == "no":
-            await _decide(interaction, click, lambda seat: Pay(seat, False))
+        if self.click.arg == "no":
+            await self.decide(interaction, lambda seat: Pay(seat, False))
             return
-        live = await self.live(interaction)
-        pending = live.rules.public_view(live.state)["pending"]
-        if click.version == live.version and pending is not None and pending["short"]:
-            await self._bombastica_picker(interaction, live, pending["short"])  # MM-R10
+        pending = RULES.public_view(state_of(self.live)).pending
+        if pending is not None and pending.short:  # MM-R10: which cards, privately
+            await self._bombastica_picker(interaction, pending.short)
             return
-        await _decide(interaction, click, lambda seat: Pay(seat, True))
+        await self.decide(interaction, lambda seat: Pay(seat, True))
 
-    async def _bombastica_picker(
-        self, interaction: discord.Interaction[Any], live: Live, short: int
-    ) -> None:
-        seat = service_of(interaction).check_seat(live, interaction.user.id)
-        legal = live.rules.legal_actions(live.state, seat)
+    async def _bombastica_picker(self, interaction: discord.Interaction[Any], short: int) -> None:
+        seat = seat_for(self.live, interaction.user.id)
+        legal = RULES.legal_actions(state_of(self.live), seat)
         payments = [a for a in legal if isinstance(a, Pay) and a.cards]
         if not payments:
-            raise ServiceError("cannot_pay_bombastica", count=short)
-        await reply(
-            interaction, _picker(live, self.click.version, "payset", payments, t("pick.pay"))
-        )
+            raise ServiceError("cannot_pay_bombastica", RULES.name, count=short)
+        picker = _picker(self.live, self.click.version, "payset", payments, t("pick.pay"))
+        await reply(interaction, picker)
 
 
 class AskButton(_Decision, prefix=PREFIX, verb="ask"):
     """PL-H1: the owner picks which missing cards to ask for, privately."""
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        live = await self.live(interaction)
-        if self.click.version != live.version:
-            await _stale(interaction, self.click.game)
-            return
-        seat = service_of(interaction).check_seat(live, interaction.user.id)
-        asks = [a for a in live.rules.legal_actions(live.state, seat) if isinstance(a, Ask)]
+        seat = seat_for(self.live, interaction.user.id)
+        legal = RULES.legal_actions(state_of(self.live), seat)
+        asks = [a for a in legal if isinstance(a, Ask)]
         if not asks:
-            raise ServiceError("cannot_ask")
-        await reply(interaction, _picker(live, self.click.version, "askset", asks, t("pick.ask")))
+            raise ServiceError("cannot_ask", RULES.name)
+        picker = _picker(self.live, self.click.version, "askset", asks, t("pick.ask"))
+        await reply(interaction, picker)
 
 
 def _cards_value(cards: Cards) -> str:
@@ -267,22 +224,16 @@ def _picker(
     return Reply(content=prompt, items=[menu])
 
 
-class _Picked(_Decision, verb=r"(?!)"):
+class _Picked(_Decision):
     def action(self, seat: int, cards: Cards) -> Action:
         raise NotImplementedError
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         click = self.click
         cards = _cards_of(click.values[0] if click.values else "")
-        try:
-            await service_of(interaction).act(
-                click.game, interaction.user.id, lambda s: self.action(s, cards), click.version
-            )
-        except ServiceError as error:
-            if error.code != "stale":
-                raise
-            await update(interaction, content=t("error.stale"), view=None)
-            return
+        await service_of(interaction).act(
+            click.game, interaction.user.id, lambda s: self.action(s, cards), click.version
+        )
         shown = render.cards(dict(cards))
         if isinstance(self, PaySetSelect):
             text = t("pick.paid", cards=shown)
@@ -308,19 +259,15 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
     all who may be asked see the buttons, and Help without the cards gets a
     private refusal."""
 
+    current = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         click = self.click
         accept = click.arg == "yes"
         service = service_of(interaction)
-        try:
-            await asking.answer(
-                service, click.game, interaction.user.id, lambda s: Help(s, accept), click.version
-            )
-        except ServiceError as error:
-            if error.code != "stale":
-                raise
-            await _stale(interaction, click.game)
-            return
+        await asking.answer(
+            service, click.game, interaction.user.id, lambda s: Help(s, accept), click.version
+        )
         await say(interaction, t("decide.noted.yes") if accept else t("decide.noted.no"))
 
 

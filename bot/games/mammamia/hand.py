@@ -12,6 +12,7 @@ so no state is kept between clicks and the controls work after a restart.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -19,11 +20,12 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, by_last_part, current_locale, t, tn
-from bot.pictures import HandPicture, hand_image
 from bot.reply import GREEN, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
+from engine.mammamia.views import PlayerView
 
 from . import render
+from .pictures import HandPicture, hand_image
 from .render import custom_id
 
 NONE = "-"
@@ -91,7 +93,7 @@ def chosen(draft: Draft, legal: list[Action]) -> Turn | Pass | None:
     return fits[0] if len(fits) == 1 else None
 
 
-def whole_turns(view: dict[str, Any], legal: list[Action], most: int = 25) -> list[Turn | Pass]:
+def whole_turns(view: PlayerView, legal: list[Action], most: int = 25) -> list[Turn | Pass]:
     """The whole turns worth offering in one select: every kind held, all of it
     or one card, with no order or with each order in hand; drawing from the
     supply first, then the other draws while there is room."""
@@ -99,7 +101,7 @@ def whole_turns(view: dict[str, Any], legal: list[Action], most: int = 25) -> li
     if passes:
         return passes
     turns = [a for a in legal if isinstance(a, Turn)]
-    held = Counter(view["hand"])
+    held = Counter(view.hand)
     kinds = sorted({a.ingredient for a in turns}, key=lambda k: (-held[k], k))
     orders: list[str | None] = [None, *sorted({a.order for a in turns if a.order})]
     by_play: dict[tuple[str, int, str | None], list[Turn]] = {}
@@ -140,29 +142,29 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     return t("hand.whole_turn", cards=cards, draw=draw)
 
 
-def _hand_text(view: dict[str, Any]) -> tuple[str, list[str]]:
-    orders = view["hand_orders"]
-    kinds = Counter(c for c in view["hand"] if c not in orders)
+def _hand_text(view: PlayerView) -> tuple[str, list[str]]:
+    orders = view.hand_orders
+    kinds = Counter(c for c in view.hand if c not in orders)
     ordered = sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))
     ingredients = render.cards(dict(ordered))
-    lines = [render.order_line(view["variant"], o) for o in orders]
+    lines = [render.order_line(view.variant, o) for o in orders]
     return ingredients, lines
 
 
 def hand(
     game: int,
-    view: dict[str, Any],
-    names: list[str],
+    view: PlayerView,
+    names: Sequence[str],
     legal: list[Action],
     draft: Draft | None = None,
     notice: str | None = None,
 ) -> Reply:
-    """The hand message for `view["seat"]`, with turn controls when `legal` has turns."""
-    seat = view["seat"]
-    colour = view["players"][seat]["colour"]
+    """The hand message for `view.seat`, with turn controls when `legal` has turns."""
+    seat = view.seat
+    colour = view.players[seat].colour
     embed = discord.Embed(
         title=t("hand.title", name=names[seat], colour=render.COLOUR_EMOJI[colour]),
-        colour=render.COLOURS[view["variant"]],
+        colour=render.COLOURS[view.variant],
     )
     ingredients, orders = _hand_text(view)
     embed.add_field(name=t("hand.ingredients"), value=ingredients, inline=False)
@@ -171,14 +173,14 @@ def hand(
         value="\n".join(orders) if orders else t("hand.no_orders"),
         inline=False,
     )
-    pile = view["players"][seat]["order_pile_size"]
+    pile = view.players[seat].order_pile_size
     embed.add_field(name=t("hand.order_pile"), value=tn("hand.count", pile), inline=True)
-    embed.add_field(name=t("hand.size"), value=tn("hand.count", len(view["hand"])), inline=True)
+    embed.add_field(name=t("hand.size"), value=tn("hand.count", len(view.hand)), inline=True)
     lines = [render.status_line(view, names, seat)]
     if notice:
         lines.insert(0, notice)
     embed.description = "\n".join(lines)
-    version = view["version"]
+    version = view.version
     # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
     pictures = [Picture("hand.png", hand_image, (HandPicture.of(view),))]
     if not any(isinstance(a, Turn | Pass) for a in legal):
@@ -191,12 +193,12 @@ def hand(
 def _controls(
     game: int,
     version: int,
-    view: dict[str, Any],
+    view: PlayerView,
     legal: list[Action],
     draft: Draft,
 ) -> list[discord.ui.Item[Any]]:
     code = draft.encode()
-    variant = view["variant"]
+    variant = view.variant
     picked = chosen(draft, legal)
     items: list[discord.ui.Item[Any]] = []
     offered = whole_turns(view, legal)
@@ -210,7 +212,7 @@ def _controls(
     )
     turns = [a for a in legal if isinstance(a, Turn)]
     if turns:
-        held = Counter(view["hand"])
+        held = Counter(view.hand)
         kinds = sorted({a.ingredient for a in turns}, key=lambda k: (-held[k], k))
         cards = [
             (t("hand.play_cards", count=n, kind=render.kind(k)), f"{k}*{n}", (k, n) == mine)

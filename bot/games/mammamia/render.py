@@ -7,7 +7,7 @@ sent ephemerally to its owner. Every string comes from the message catalog.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -15,6 +15,7 @@ import discord
 from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.reply import BLUE, Reply, button
 from bot.reply import custom_id as _custom_id
+from engine.mammamia import variant_of
 from engine.mammamia.cards import (
     ALL_KINDS,
     BOMBASTICA,
@@ -26,6 +27,8 @@ from engine.mammamia.cards import (
     PICCOLA,
     OrderCard,
 )
+from engine.mammamia.views import PlayerView as PlayerView
+from engine.mammamia.views import PublicView
 
 KIND_EMOJI = {
     "salami": "🌭",
@@ -101,9 +104,9 @@ def kind_name(name: str) -> str:
     return t(KIND[name])
 
 
-def cards(counts: dict[str, int] | list[tuple[str, int]]) -> str:
+def cards(counts: Mapping[str, int] | Sequence[tuple[str, int]]) -> str:
     """`2 × 🍍 pineapple, 1 × 🫒 olive`"""
-    items = counts.items() if isinstance(counts, dict) else counts
+    items = counts.items() if isinstance(counts, Mapping) else counts
     parts = [f"{n} × {kind(k)}" for k, n in items if n]
     return ", ".join(parts) if parts else t("cards.none")
 
@@ -151,7 +154,7 @@ def order_line(variant: str, order: str) -> str:
     return f"**{order_title(variant, order)}** — {order_needs(variant, order)}"
 
 
-def choice_label(choice: list[str] | tuple[str, ...]) -> str:
+def choice_label(choice: Sequence[str]) -> str:
     return " + ".join(kind_name(k) for k in choice)
 
 
@@ -167,7 +170,7 @@ def memory_name(settings: Mapping[str, Any]) -> str:
 
 
 def settings_lines(settings: Mapping[str, Any]) -> list[str]:
-    variant = settings["variant"]
+    variant = variant_of(settings)
     lines = [t("lobby.variant", variant=variant_name(variant))]
     if variant == "plus":
         help_ = settings.get("help")
@@ -185,111 +188,111 @@ def settings_lines(settings: Mapping[str, Any]) -> list[str]:
 # --- the public table --------------------------------------------------------------
 
 
-def name_of(names: list[str], seat: int | None) -> str:
+def name_of(names: Sequence[str], seat: int | None) -> str:
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
     return t("name.unknown")
 
 
-def names_of(names: list[str], seats: list[int]) -> str:
+def names_of(names: Sequence[str], seats: Sequence[int]) -> str:
     return ", ".join(name_of(names, seat) for seat in seats)
 
 
-def latest_play(view: dict[str, Any], names: list[str]) -> str:
-    play = view["last_play"]
+def latest_play(view: PublicView, names: Sequence[str]) -> str:
+    play = view.last_play
     if play is None:
         return t("table.no_play")
-    who = name_of(names, play["seat"])
-    if play["skipped"]:
+    who = name_of(names, play.seat)
+    if play.skipped:
         return t("table.play.skipped", name=who)
-    if play["ingredient"] is None:
+    if play.kind is None:
         return t("table.play.passed", name=who)
-    played = kind(play["ingredient"])
-    if play["order"]:
-        return t("table.play.with_order", name=who, count=play["count"], kind=played)
-    return t("table.play.plain", name=who, count=play["count"], kind=played)
+    played = kind(play.kind)
+    if play.order:
+        return t("table.play.with_order", name=who, count=play.count, kind=played)
+    return t("table.play.plain", name=who, count=play.count, kind=played)
 
 
-def oven_top(view: dict[str, Any]) -> str:
-    top = view["oven_top"]
+def oven_top(view: PublicView) -> str:
+    top = view.oven_top
     if top is None:
         return t("table.oven_empty")
-    return card_title(view["variant"], top)
+    return card_title(view.variant, top)
 
 
-def player_lines(view: dict[str, Any], names: list[str]) -> str:
+def player_lines(view: PublicView, names: Sequence[str]) -> str:
     lines = []
-    for player in view["players"]:
-        seat = player["seat"]
-        delivered = player.get("delivered")
+    for player in view.players:
+        seat = player.seat
+        delivered = player.delivered
         score = len(delivered) if delivered is not None else t("table.hidden")
         line = t(
             "table.player",
-            colour=COLOUR_EMOJI[player["colour"]],
+            colour=COLOUR_EMOJI[player.colour],
             name=names[seat],
-            hand=player["hand_size"],
-            orders=player["order_pile_size"],
+            hand=player.hand_size,
+            orders=player.order_pile_size,
             delivered=score,
         )
-        if player["mamma_mia"]:
+        if player.mamma_mia:
             line += f" {MAMMA_MIA_EMOJI}"
-        if seat in view["to_act"]:
+        if seat in view.to_act:
             line = f"▶ {line}"
         lines.append(line)
     return "\n".join(lines)
 
 
-def status_line(view: dict[str, Any], names: list[str], you: int | None = None) -> str:
+def status_line(view: PublicView, names: Sequence[str], you: int | None = None) -> str:
     """Whose move it is; `you`: the seat of the player reading (their own hand)."""
-    phase = view["phase"]
-    if you is not None and you in view["to_act"] and phase != "over":
+    phase = view.phase
+    if you is not None and you in view.to_act and phase != "over":
         return t("table.your_turn") if phase == "turn" else t("table.your_decision")
     who = names
     if phase == "turn":
-        return t("table.turn_of", name=who[view["current"]])
+        return t("table.turn_of", name=who[view.current])
     if phase == "reveal":
-        pending = view["pending"]
+        pending = view.pending
         if pending is None:
             return t("table.revealing")
-        if pending["stage"] == "help":  # PL-H2: all who may help are asked at once
-            asked = names_of(who, pending["asked"])
-            return t("table.asking", owner=name_of(who, pending["owner"]), names=asked)
-        return t("table.deciding", name=name_of(who, pending["owner"]))
-    if view["winners"]:
-        winners = [names[s] for s in view["winners"]]
+        if pending.stage == "help":  # PL-H2: all who may help are asked at once
+            asked = names_of(who, pending.asked)
+            return t("table.asking", owner=name_of(who, pending.owner), names=asked)
+        return t("table.deciding", name=name_of(who, pending.owner))
+    if view.winners:
+        winners = [names[s] for s in view.winners]
         return tn("table.over", len(winners), names=join_and(winners))
     return t("table.ended")
 
 
 def table(
     game: int,
-    view: dict[str, Any],
-    names: list[str],
-    settings: dict[str, Any],
+    view: PublicView,
+    names: Sequence[str],
+    settings: Mapping[str, Any],
     log: list[str] | None = None,
 ) -> Reply:
     """The one public table message (MM-T7): never a history of plays in
     strict memory (MM-V2); casual memory may add `log`, the round's plays."""
-    variant = view["variant"]
+    variant = view.variant
     title = t(
         "table.title",
         variant=variant_name(variant),
-        round=view["round"],
-        rounds=view["last_round"],
+        round=view.round,
+        rounds=view.last_round,
     )
     embed = discord.Embed(title=title, colour=COLOURS[variant])
     embed.description = status_line(view, names)
     embed.add_field(name=t("table.latest"), value=latest_play(view, names))
-    oven = tn("table.oven_value", view["oven_size"], top=oven_top(view))
+    oven = tn("table.oven_value", view.oven_size, top=oven_top(view))
     embed.add_field(name=t("table.oven"), value=oven, inline=True)
-    embed.add_field(name=t("table.supply"), value=str(view["supply_size"]), inline=True)
-    embed.add_field(name=t("table.leftovers"), value=cards(view["table"]), inline=False)
-    if view["turns_left"] is not None:
-        embed.add_field(name=t("table.last_turns"), value=str(view["turns_left"]), inline=True)
+    embed.add_field(name=t("table.supply"), value=str(view.supply_size), inline=True)
+    embed.add_field(name=t("table.leftovers"), value=cards(view.table), inline=False)
+    if view.turns_left is not None:
+        embed.add_field(name=t("table.last_turns"), value=str(view.turns_left), inline=True)
     if variant == "plus":
         embed.add_field(
             name=t("table.delivered_pile"),
-            value=str(view["delivered_pile_size"]),
+            value=str(view.delivered_pile_size),
             inline=True,
         )
     embed.add_field(name=t("table.players"), value=player_lines(view, names), inline=False)
@@ -298,17 +301,17 @@ def table(
     memory = memory_name(settings)
     embed.set_footer(text=f"{t('footer.game', game=game)} · {memory}")
     items: list[discord.ui.Item[Any]] = []
-    if view["phase"] != "over":
-        items.append(button(t("table.button.hand"), custom_id(game, view["version"], "hand"), BLUE))
+    if view.phase != "over":
+        items.append(button(t("table.button.hand"), custom_id(game, view.version, "hand"), BLUE))
         items.append(button(t("table.button.rules"), custom_id(game, 0, "rules")))
     return Reply(embed=embed, items=items)
 
 
-def turn_ping(view: Mapping[str, Any], mention: str, names: list[str]) -> str:
-    if view["phase"] == "turn":
+def turn_ping(view: PublicView, mention: str, names: Sequence[str]) -> str:
+    if view.phase == "turn":
         return t("ping.turn", mention=mention)
-    pending = view["pending"]
-    if pending and pending["stage"] == "help":
-        owner = names[pending["owner"]]
+    pending = view.pending
+    if pending and pending.stage == "help":
+        owner = names[pending.owner]
         return t("ping.help", mention=mention, owner=owner)
     return t("ping.decision", mention=mention)

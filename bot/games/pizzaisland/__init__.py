@@ -11,9 +11,14 @@ import discord
 from bot.games import Presentation, SeatScore, Show, Step, Table
 from bot.i18n import N_, by_last_part, join_and, t
 from bot.reply import Reply
-from engine import game
+from engine.interface import Option
+from engine.pizzaisland import GAME as RULES
+from engine.pizzaisland import events as ev
+from engine.pizzaisland.views import PlayerView, PublicView
+from engine.value import JSON
 
 from . import render
+from .commands import Commands
 from .controls import ITEMS
 
 #: The message of each refusal the engine raises (engine/pizzaisland), by its code.
@@ -47,11 +52,33 @@ REFUSALS = by_last_part(
 )
 
 
+#: What Pizza Island's presentation draws from: its public view and events.
+PITable = Table[PublicView, ev.Event]
+
+
 class PizzaIslandPresentation:
-    rules = game("pizza-island")
+    rules = RULES
     prefix = render.PREFIX
-    extension = "cogs.pizzaisland"
+    command = "pizzaisland"
+    options: tuple[Option, ...] = ()
+    commands = Commands
+    # A match (first to two wins, or three games on points), and cards taken, not dealt.
+    reworded: Mapping[str, str] = {
+        N_("command.join.description"): N_("command.pizzaisland.join.description"),
+        N_("command.leave.description"): N_("command.pizzaisland.leave.description"),
+        N_("command.start.description"): N_("command.pizzaisland.start.description"),
+        N_("command.rules.description"): N_("command.pizzaisland.rules.description"),
+        N_("command.export.description"): N_("command.pizzaisland.export.description"),
+        N_("command.notify.description"): N_("command.pizzaisland.notify.description"),
+        N_("command.end.description"): N_("command.pizzaisland.end.description"),
+    }
     items = ITEMS
+
+    def title(self) -> str:
+        return t("pizzaisland.title")
+
+    def pace(self, settings: Mapping[str, Any]) -> float:
+        return 0.0  # nothing is paced: a game's end is one message
 
     def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
         return render.COLOUR
@@ -59,50 +86,43 @@ class PizzaIslandPresentation:
     def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
         return render.settings_lines(settings)
 
-    def table(self, table: Table) -> Reply:
+    def table(self, table: PITable) -> Reply:
         return render.table(table.game, table.view, table.names, table.events)
 
-    def moment(self, view: Mapping[str, Any]) -> str | None:
-        acting = view["to_act"]
-        if not acting or view["phase"] != "turn":
+    def moment(self, view: PublicView) -> str | None:
+        acting = view.to_act
+        if not acting or view.phase != "turn":
             return None
-        pending = view["pending"]
+        pending = view.pending
         what = "decide" if pending is not None else "turn"
-        return f"{view['game']}:{acting[0]}:{what}"
+        return f"{view.game}:{acting[0]}:{what}"
 
-    def asked(self, view: Mapping[str, Any]) -> list[int]:
-        return []  # every decision is the acting player's alone
-
-    def ping(self, table: Table, mention: str) -> str:
-        if table.view["pending"] is not None:
+    def ping(self, table: PITable, mention: str) -> str:
+        if table.view.pending is not None:
             return t("pi.ping.decide", mention=mention)
         return t("pi.ping.turn", mention=mention)
 
     def narrate(
-        self, model: dict[str, Any] | None, event: Any
-    ) -> tuple[dict[str, Any] | None, Step]:
+        self, model: render.GameEnd | None, event: ev.Event
+    ) -> tuple[render.GameEnd | None, Step]:
         """A game's end is a message of its own, the match's end the final
         ranking; every other move is one line on the table itself."""
-        if event.type == "game_over":
-            model = {
-                "game": event.game,
-                "winner": event.winner,
-                "reason": event.reason,
-                "points": list(event.points),
-                "playing": [s for s, _ in enumerate(event.points)],
-            }
-            return model, Step(Show.POST, repost_table=True)
-        if event.type == "match_over":
+        if isinstance(event, ev.GameOver):
+            return render.GameEnd.of(event), Step(Show.POST, repost_table=True)
+        if isinstance(event, ev.MatchOver):
             return model, Step(Show.FINAL)
         return model, Step()
 
-    def narration(self, table: Table, model: dict[str, Any], decision: bool) -> Reply:
+    def load_narration(self, data: JSON) -> render.GameEnd:
+        return render.GameEnd.from_json(data)
+
+    def narration(self, table: PITable, model: render.GameEnd, decision: bool) -> Reply:
         return render.game_result(table.game, model, table.names)
 
-    def has_decision(self, view: Mapping[str, Any]) -> bool:
+    def has_decision(self, view: PublicView) -> bool:
         return False  # decisions are taken privately (the table's Decide button)
 
-    def final(self, table: Table) -> Reply:
+    def final(self, table: PITable) -> Reply:
         return render.final(table.game, table.view, table.names)
 
     def variant(self, settings: Mapping[str, Any]) -> str:
@@ -111,12 +131,12 @@ class PizzaIslandPresentation:
     def variant_name(self, variant: str) -> str:
         return t(render.LEVEL_KEYS[variant])
 
-    def result(self, table: Table) -> list[SeatScore]:
+    def result(self, table: PITable) -> list[SeatScore]:
         """The match's points; what a player "made" is the heroes they used."""
         used = heroes_used(table)
-        return [SeatScore(int(p["points"]), tuple(used[p["seat"]])) for p in table.view["players"]]
+        return [SeatScore(p.points, tuple(used[p.seat])) for p in table.view.players]
 
-    def summary(self, table: Table) -> list[str]:
+    def summary(self, table: PITable) -> list[str]:
         return summary_lines(table)
 
     def score_name(self) -> str:
@@ -136,7 +156,7 @@ class PizzaIslandPresentation:
             words["colour"] = render.COLOUR_EMOJI.get(str(words["colour"]), words["colour"])
         return REFUSALS[code], words
 
-    def rules_text(self, settings: Mapping[str, Any], view: Mapping[str, Any] | None) -> Reply:
+    def rules_text(self, settings: Mapping[str, Any], view: PlayerView | None) -> Reply:
         level = settings.get("level") or "normal"
         embed = discord.Embed(
             title=t("pi.rules.title"), description=t("pi.rules.normal"), colour=render.COLOUR
@@ -149,23 +169,23 @@ class PizzaIslandPresentation:
         return Reply(embed=embed)
 
 
-def heroes_used(table: Table) -> list[list[str]]:
+def heroes_used(table: PITable) -> list[list[str]]:
     used: list[list[str]] = [[] for _ in table.names]
     for event in table.events:
-        if event.type == "hero_applied":
+        if isinstance(event, ev.HeroApplied):
             used[event.seat].append(event.hero)
     return used
 
 
-def summary_lines(table: Table) -> list[str]:
+def summary_lines(table: PITable) -> list[str]:
     """Per player: slices placed in each game of the match, heroes used, and
     the achievements held at the end (PI-A3), all shown on the table as they happened."""
     seats = len(table.names)
     games: list[list[int]] = []
     for event in table.events:
-        if event.type == "game_start":
+        if isinstance(event, ev.GameStarted):
             games.append([0] * seats)
-        elif event.type == "placed" and games:
+        elif isinstance(event, ev.Placed) and games:
             games[-1][event.seat] += 1
     used = heroes_used(table)
     none = t("summary.none")
@@ -182,4 +202,6 @@ def summary_lines(table: Table) -> list[str]:
     return lines + ([held] if held else [])
 
 
-PRESENTATION: Presentation = PizzaIslandPresentation()
+PRESENTATION: Presentation[PublicView, PlayerView, ev.Event, render.GameEnd] = (
+    PizzaIslandPresentation()
+)

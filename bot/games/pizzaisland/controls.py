@@ -1,5 +1,5 @@
 """Pizza Island's controls. The turn's buttons sit on the public table and
-only the player to act may use them (`SeatComponent`); a decision (which
+only the player to act may use them (`Component.seated`); a decision (which
 option of a third colour, whether and how to use a hero) is taken in a
 message only that player sees, where the cards a Mushroom or a Pepper shows
 are shown too (PI-I1: never in a public message)."""
@@ -11,12 +11,21 @@ from typing import Any
 
 import discord
 
-from bot.components import SeatComponent, acknowledge, edit, reply, service_of, update
+from bot.components import (
+    Component,
+    acknowledge,
+    channel_id,
+    edit,
+    reply,
+    service_of,
+    update,
+)
 from bot.i18n import N_, by_last_part, t
-from bot.pictures import seen_cards_image
 from bot.reply import BLUE, GREY, RED, Picture, Reply, button, select
 from bot.service import Live, ServiceError, seat_for
 from engine.errors import MalformedAction
+from engine.pizzaisland import GAME as RULES
+from engine.pizzaisland import State
 from engine.pizzaisland.actions import (
     Action,
     Decline,
@@ -32,52 +41,40 @@ from engine.pizzaisland.actions import (
 )
 
 from . import render
+from .pictures import seen_cards_image
 from .render import PREFIX, card_name, custom_id, hero_name
 
 
-async def _act(interaction: discord.Interaction[Any], game: int, version: int, make: Any) -> Live:
-    """Apply one action from a button; a stale click is answered, not applied."""
-    svc = service_of(interaction)
-    outcome = await svc.act(game, interaction.user.id, make, version)
-    return outcome.live
+def state_of(live: Live) -> State:
+    """The engine state of a game of this kind (the host holds any game's)."""
+    assert isinstance(live.state, State), live.row.game
+    return live.state
 
 
-class _TurnButton(SeatComponent, verb=r"(?!)"):
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        live = await self.live(interaction)
-        if self.click.version != live.version:  # stale: shown the table, not refused
-            return True
-        return await super().interaction_check(interaction)
+class _TurnButton(Component):
+    """A control of the turn or of its open decision: only its player, and
+    only at the moment it was drawn for."""
 
-    async def stale(self, interaction: discord.Interaction[Any], live: Live) -> bool:
-        if self.click.version == live.version:
-            return False
-        view = live.rules.public_view(live.state)
-        table = render.table(live.id, view, live.names(), [])
-        table.items = []
-        table.content = t("error.stale")
-        await reply(interaction, table)
-        return True
+    current = seated = True
+
+    async def apply(self, interaction: discord.Interaction[Any], make: Any) -> Live:
+        svc = service_of(interaction)
+        outcome = await svc.act(self.click.game, interaction.user.id, make, self.click.version)
+        return outcome.live
 
 
 class TakeButton(_TurnButton, prefix=PREFIX, verb="take"):
     """PI-N2: take a card from the deck; PI-A1: or this card from the Ship."""
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        live = await self.live(interaction)
-        if await self.stale(interaction, live):
-            return
         source = self.click.arg or "deck"
-        await _act(interaction, self.click.game, self.click.version, lambda s: Take(s, source))
+        live = await self.apply(interaction, lambda s: Take(s, source))
         await _after(interaction, live)
 
 
 class StopButton(_TurnButton, prefix=PREFIX, verb="stop"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        live = await self.live(interaction)
-        if await self.stale(interaction, live):
-            return
-        await _act(interaction, self.click.game, self.click.version, lambda s: Stop(s))
+        live = await self.apply(interaction, lambda s: Stop(s))
         await _after(interaction, live)
 
 
@@ -94,10 +91,8 @@ async def _after(interaction: discord.Interaction[Any], live: Live) -> None:
 async def take_or_stop(interaction: discord.Interaction[Any], source: str | None) -> None:
     """`/pizzaisland take` and `/pizzaisland stop`: the turn's buttons as commands."""
     svc = service_of(interaction)
-    if interaction.channel_id is None:
-        raise ServiceError("no_channel")
-    live = await svc.running(interaction.channel_id)
-    if live.row.game != "pizza-island":
+    live = await svc.running(channel_id(interaction))
+    if live.row.game != RULES.name:
         raise ServiceError("no_game")
     make = (lambda s: Stop(s)) if source is None else (lambda s: Take(s, source))
     await svc.act(live.id, interaction.user.id, make)
@@ -112,10 +107,7 @@ class DecideButton(_TurnButton, prefix=PREFIX, verb="decide"):
     """Opens the pending decision again (after a restart, or if dismissed)."""
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        live = await self.live(interaction)
-        if await self.stale(interaction, live):
-            return
-        await reply(interaction, decision(live, seat_for(live, interaction.user.id)))
+        await reply(interaction, decision(self.live, seat_for(self.live, interaction.user.id)))
 
 
 class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
@@ -123,19 +115,13 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
     button's argument or the select's value, so no state is kept."""
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        live = await self.live(interaction)
-        if self.click.version != live.version:
-            await update(
-                interaction, content=t("error.stale"), view=None, embed=None, attachments=[]
-            )
-            return
         text = self.click.values[0] if self.click.values else (self.click.arg or "")
         try:
-            seat = seat_for(live, interaction.user.id)
+            seat = seat_for(self.live, interaction.user.id)
             action = from_text(seat, text.replace("_", " "))
         except MalformedAction:
             raise ServiceError("stale_button") from None
-        live = await _act(interaction, self.click.game, self.click.version, lambda s: action)
+        live = await self.apply(interaction, lambda s: action)
         if _deciding(live, seat):  # a chain (a Mushroom's card opens another decision)
             await edit(interaction, decision(live, seat))
         else:
@@ -146,37 +132,37 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
 
 def _deciding(live: Live, seat: int) -> bool:
     """Whether a decision of this seat is open now."""
-    view = live.rules.public_view(live.state)
-    return view["to_act"][:1] == [seat] and view["pending"] is not None
+    view = RULES.public_view(state_of(live))
+    return view.to_act[:1] == (seat,) and view.pending is not None
 
 
 def decision(live: Live, seat: int) -> Reply:
     """The open decision, for its player's eyes only."""
-    view = live.rules.player_view(live.state, seat)
-    pending = view["pending"]
-    legal = list(live.rules.legal_actions(live.state, seat))
-    version = view["version"]
+    view = RULES.player_view(state_of(live), seat)
+    pending = view.pending
+    legal = list(RULES.legal_actions(state_of(live), seat))
+    version = view.version
     embed = discord.Embed(colour=render.COLOUR)
     embed.add_field(
         name=t("pi.decide.your_pizzas"),
-        value=render.pizzas_text(view["players"][seat]["pizzas"]),
+        value=render.pizzas_text(view.players[seat].pizzas),
         inline=False,
     )
     pictures: list[Picture] = []
-    if view["seen"]:
-        seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view["seen"]))
+    if view.seen:
+        seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen))
         embed.add_field(name=t("pi.decide.seen"), value=seen, inline=False)
         # What a Mushroom or Pepper shows, drawn for this player alone (PI-I1).
-        pictures.append(Picture("seen.png", seen_cards_image, (tuple(view["seen"]),)))
+        pictures.append(Picture("seen.png", seen_cards_image, (tuple(view.seen),)))
     if pending is None:
         embed.description = t("pi.decide.none")
         return Reply(embed=embed, pictures=pictures)
-    if "third" in pending:
-        embed.title = t("pi.decide.third_title", card=card_name(pending["third"]))
+    if pending.third is not None:
+        embed.title = t("pi.decide.third_title", card=card_name(pending.third))
         embed.description = t("pi.decide.third")
         items = _third_controls(live.id, version, legal)
         return Reply(embed=embed, items=items, pictures=pictures)
-    hero = pending["hero"]
+    hero = pending.hero or ""
     embed.title = t("pi.decide.hero_title", hero=hero_name(hero))
     embed.description = t(HERO_HELP[hero])
     items = _hero_controls(live.id, version, legal, live.names())

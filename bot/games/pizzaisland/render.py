@@ -9,21 +9,26 @@ what a Mushroom or a Pepper showed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.i18n import N_, by_last_part, t
-from bot.pictures import PlayerPizzas, pizzas_image, ship_image
 from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
 from bot.reply import custom_id as _custom_id
+from engine.pizzaisland import events as ev
+from engine.pizzaisland.cards import PIZZA_SIZE, parts
+from engine.pizzaisland.views import PublicView
+from engine.value import Value
+
+from .pictures import PlayerPizzas, pizzas_image, ship_image
 
 PREFIX = "pi"  # this game's component ids: pi:<game>:<version>:<verb>[:<arg>]
 COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "yellow": "🟨"}
 SHAPE_MARK = {"a": "▲", "b": "■", "c": "●"}
 HERO_EMOJI = {"pepper": "🌶️", "mushroom": "🍄", "knife": "🔪", "fork": "🍴"}
 EMPTY_PLACE = "·"
-PIZZA_SIZE = 6
 #: Each seat's marker in the pictures (Pizza Island's players have no colour
 #: of their own; the pictures' seat colours, in seat order).
 SEAT_COLOURS = ("yellow", "green", "purple", "red", "brown", "pink")
@@ -51,12 +56,6 @@ def custom_id(game: int, version: int, verb: str, arg: str | None = None) -> str
 
 
 # --- slices and pizzas --------------------------------------------------------------
-
-
-def parts(card: str) -> tuple[str, str, str | None]:
-    """(colour, shape, hero) of a card id such as `red-a-pepper`."""
-    pieces = card.split("-")
-    return pieces[0], pieces[1], pieces[2] if len(pieces) > 2 else None
 
 
 def slice_mark(card: str) -> str:
@@ -87,45 +86,45 @@ def pizzas_text(pizzas: Mapping[str, Sequence[str]]) -> str:
 # --- the latest move, in one line -----------------------------------------------------
 
 
-def event_line(event: Any, names: Sequence[str]) -> str | None:
+def event_line(event: ev.Event, names: Sequence[str]) -> str | None:
     """One public event in words, or None for events that say nothing new."""
-    kind = event.type
-    who = names[event.seat] if hasattr(event, "seat") and event.seat < len(names) else ""
-    if kind == "taken":
+    seat = getattr(event, "seat", None)
+    who = names[seat] if isinstance(seat, int) and seat < len(names) else ""
+    if isinstance(event, ev.Taken):
         source = t("pi.from.ship") if event.source == "ship" else t("pi.from.deck")
         return t("pi.line.taken", name=who, card=card_name(event.card), source=source)
-    if kind == "placed" and event.how == "mushroom":
+    if isinstance(event, ev.Placed) and event.how == "mushroom":
         return t("pi.line.placed_mushroom", name=who, card=card_name(event.card))
-    if kind == "repeat":
+    if isinstance(event, ev.Repeated):
         line = N_("pi.line.repeat_ends") if event.ends_turn else N_("pi.line.repeat")
         return t(line, name=who, card=card_name(event.card))
-    if kind == "third_colour":
+    if isinstance(event, ev.ThirdColour):
         if event.outcome == "choice":
             return t("pi.line.third_choice", name=who, card=card_name(event.card))
         line = N_("pi.line.third_star") if event.outcome == "star" else N_("pi.line.third_easy")
         return t(line, name=who, card=card_name(event.card))
-    if kind == "third_chosen":
+    if isinstance(event, ev.ThirdChosen):
         if event.choice == "replace":
             return t("pi.line.replaced", name=who, card=card_name(event.card))
         return t("pi.line.discarded", name=who, card=card_name(event.discarded[-1]))
-    if kind == "hero":
+    if isinstance(event, ev.HeroOpened):
         return t("pi.line.hero", name=who, hero=hero_name(event.hero))
-    if kind == "hero_declined":
+    if isinstance(event, ev.HeroDeclined):
         return t("pi.line.declined", name=who, hero=hero_name(event.hero))
-    if kind == "hero_applied":
+    if isinstance(event, ev.HeroApplied):
         return applied_line(event, who, names)
-    if kind == "turn_end":
+    if isinstance(event, ev.TurnEnded):
         return t("pi.line.turn_end", name=who, count=event.taken)
     return None
 
 
-def applied_line(event: Any, who: str, names: Sequence[str]) -> str:
-    if event.hero == "mushroom":
+def applied_line(event: ev.HeroApplied, who: str, names: Sequence[str]) -> str:
+    if isinstance(event, ev.MushroomApplied):
         return t("pi.line.mushroom", name=who)
-    if event.hero == "pepper":
+    if isinstance(event, ev.PepperApplied):
         where = t("pi.pepper.top") if event.where == "top" else t("pi.pepper.bottom")
         return t("pi.line.pepper", name=who, count=event.count, where=where)
-    if event.hero == "knife":
+    if isinstance(event, ev.KnifeApplied):
         return t("pi.line.knife", name=who, card=card_name(event.card), victim=names[event.player])
     return t(
         "pi.line.fork",
@@ -140,11 +139,11 @@ def hero_name(hero: str) -> str:
     return f"{HERO_EMOJI.get(hero, '')} {t(HERO_KEYS[hero])}" if hero in HERO_KEYS else hero
 
 
-def latest_lines(events: Sequence[Any], names: Sequence[str], most: int = 3) -> list[str]:
+def latest_lines(events: Sequence[ev.Event], names: Sequence[str], most: int = 3) -> list[str]:
     """The last few things that happened this game, newest last."""
     lines: list[str] = []
     for event in reversed(events):
-        if event.type in ("game_start", "game_over", "match_over"):
+        if isinstance(event, ev.GameStarted | ev.GameOver | ev.MatchOver):
             break
         line = event_line(event, names)
         if line is not None:
@@ -157,20 +156,20 @@ def latest_lines(events: Sequence[Any], names: Sequence[str], most: int = 3) -> 
 # --- the table --------------------------------------------------------------------------
 
 
-def status_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    acting = view["to_act"]
-    if view["phase"] == "match-over":
-        winner = view["match_winner"]
+def status_line(view: PublicView, names: Sequence[str]) -> str:
+    acting = view.to_act
+    if view.phase == "match-over":
+        winner = view.match_winner
         return t("pi.status.match_over", name=names[winner]) if winner is not None else ""
     if not acting:
         return t("pi.status.between_games")
     who = names[acting[0]]
-    pending = view["pending"]
+    pending = view.pending
     if pending is not None:
-        if "third" in pending:
+        if pending.third is not None:
             return t("pi.status.third", name=who)
         return t("pi.status.hero", name=who)
-    return t("pi.status.turn", name=who, taken=view["taken"])
+    return t("pi.status.turn", name=who, taken=view.taken)
 
 
 def settings_lines(settings: Mapping[str, Any]) -> list[str]:
@@ -182,47 +181,45 @@ def settings_lines(settings: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def standing(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    scoring = view["scoring"]
+def standing(view: PublicView, names: Sequence[str]) -> str:
+    scoring = view.scoring
     lines = []
-    for player in view["players"]:
+    for player in view.players:
         line = N_("pi.standing.points") if scoring == "points" else N_("pi.standing.wins")
-        lines.append(
-            t(line, name=names[player["seat"]], wins=player["wins"], points=player["points"])
-        )
+        lines.append(t(line, name=names[player.seat], wins=player.wins, points=player.points))
     return "\n".join(lines)
 
 
-def achievements_text(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+def achievements_text(view: PublicView, names: Sequence[str]) -> str | None:
     held = [
         t(ACHIEVEMENT_KEYS[name], name=names[seat])
-        for name, seat in view["achievements"].items()
+        for name, seat in view.achievements.items()
         if seat is not None and name in ACHIEVEMENT_KEYS
     ]
     return "\n".join(held) if held else None
 
 
-def table(game: int, view: Mapping[str, Any], names: Sequence[str], events: Sequence[Any]) -> Reply:
+def table(game: int, view: PublicView, names: Sequence[str], events: Sequence[ev.Event]) -> Reply:
     """The one public table message: every pizza, the deck, the Ship, whose
     turn and how many cards taken, the latest moves, the match standing."""
-    level = view["level"]
-    title = t("pi.table.title", game=view["game"], level=t(LEVEL_KEYS.get(level, level)))
+    level = view.level
+    title = t("pi.table.title", game=view.game, level=t(LEVEL_KEYS.get(level, level)))
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = [status_line(view, names)]
     lines += [f"› {line}" for line in latest_lines(events, names)]
     embed.description = "\n".join(lines)[:4000]
-    for player in view["players"]:
-        if not player["playing"]:
+    for player in view.players:
+        if not player.playing:
             continue
-        seat = player["seat"]
-        marker = "▶ " if seat in view["to_act"] else ""
+        seat = player.seat
+        marker = "▶ " if seat in view.to_act else ""
         colour = SEAT_EMOJI[seat_colour(seat)]
         embed.add_field(
-            name=f"{marker}{colour} {names[seat]}", value=pizzas_text(player["pizzas"]), inline=True
+            name=f"{marker}{colour} {names[seat]}", value=pizzas_text(player.pizzas), inline=True
         )
-    embed.add_field(name=t("pi.table.deck"), value=str(view["deck_size"]), inline=True)
+    embed.add_field(name=t("pi.table.deck"), value=str(view.deck_size), inline=True)
     if level == "advanced":
-        ship = " ".join(card_name(c) for c in view["ship"]) or t("pi.table.ship_empty")
+        ship = " ".join(card_name(c) for c in view.ship) or t("pi.table.ship_empty")
         embed.add_field(name=t("pi.table.ship"), value=ship, inline=True)
     embed.add_field(name=t("pi.table.standing"), value=standing(view, names), inline=False)
     held = achievements_text(view, names)
@@ -236,37 +233,35 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def table_pictures(view: Mapping[str, Any]) -> list[Picture]:
+def table_pictures(view: PublicView) -> list[Picture]:
     """Every playing seat's pizzas as wheels, in the fields' order, and in the
     advanced level the Ship's face-up cards (PI-A1): public facts only (PI-I1)."""
     players = tuple(
-        PlayerPizzas.of(seat_colour(p["seat"]), p["pizzas"])
-        for p in view["players"]
-        if p["playing"]
+        PlayerPizzas.of(seat_colour(p.seat), p.pizzas) for p in view.players if p.playing
     )
     shown = [Picture("pizzas.png", pizzas_image, (players,))]
-    if view["level"] == "advanced":
-        shown.append(Picture("ship.png", ship_image, (tuple(view["ship"]),)))
+    if view.level == "advanced":
+        shown.append(Picture("ship.png", ship_image, (tuple(view.ship),)))
     return shown
 
 
-def turn_buttons(game: int, view: Mapping[str, Any]) -> list[discord.ui.Item[Any]]:
+def turn_buttons(game: int, view: PublicView) -> list[discord.ui.Item[Any]]:
     """The turn's buttons, usable only by the player to act (PI-N2, PI-A1)."""
-    if not view["to_act"] or view["phase"] != "turn":
+    if not view.to_act or view.phase != "turn":
         return []
-    version = view["version"]
-    if view["pending"] is not None:
+    version = view.version
+    if view.pending is not None:
         return [button(t("pi.button.decide"), custom_id(game, version, "decide"), BLUE)]
     items: list[discord.ui.Item[Any]] = []
-    if view["taken"] < 3:
-        if view["deck_size"]:
+    if view.taken < 3:
+        if view.deck_size:
             items.append(
                 button(t("pi.button.take_deck"), custom_id(game, version, "take", "deck"), GREEN)
             )
-        for card in dict.fromkeys(view["ship"]):
+        for card in dict.fromkeys(view.ship):
             label = t("pi.button.take_ship", card=card_name(card))
             items.append(button(label, custom_id(game, version, "take", card), GREEN))
-    if view["taken"]:
+    if view.taken:
         items.append(button(t("pi.button.stop"), custom_id(game, version, "stop"), RED))
     return items
 
@@ -274,30 +269,62 @@ def turn_buttons(game: int, view: Mapping[str, Any]) -> list[discord.ui.Item[Any
 # --- game and match results -------------------------------------------------------------
 
 
-def game_result(game: int, model: Mapping[str, Any], names: Sequence[str]) -> Reply:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameEnd(Value):
+    """The narration of one game's end within the match (`ev.GameOver`)."""
+
+    game: int
+    winner: int | None
+    reason: str  # why it ended: completed, deck-empty or stalemate
+    points: tuple[int, ...]
+    playing: tuple[int, ...]
+
+    @classmethod
+    def of(cls, event: ev.GameOver) -> GameEnd:
+        seats = tuple(range(len(event.points)))
+        return cls(
+            game=event.game,
+            winner=event.winner,
+            reason=event.reason,
+            points=event.points,
+            playing=seats,
+        )
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameEnd:
+        return cls(
+            game=data["game"],
+            winner=data["winner"],
+            reason=data["reason"],
+            points=tuple(data["points"]),
+            playing=tuple(data["playing"]),
+        )
+
+
+def game_result(game: int, model: GameEnd, names: Sequence[str]) -> Reply:
     """The end of one game of the match: its winner (or why none) and the points."""
-    winner = model["winner"]
+    winner = model.winner
     if winner is not None:
-        title = t("pi.result.winner", game=model["game"], name=names[winner])
-    elif model["reason"] == "stalemate":
-        title = t("pi.result.stalemate", game=model["game"])
+        title = t("pi.result.winner", game=model.game, name=names[winner])
+    elif model.reason == "stalemate":
+        title = t("pi.result.stalemate", game=model.game)
     else:
-        title = t("pi.result.deck_empty", game=model["game"])
+        title = t("pi.result.deck_empty", game=model.game)
     lines = [
         t("pi.result.points", name=names[seat], points=points)
-        for seat, points in enumerate(model["points"])
-        if seat in model["playing"]
+        for seat, points in enumerate(model.points)
+        if seat in model.playing
     ]
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     embed.set_footer(text=t("footer.game", game=game))
     return Reply(embed=embed)
 
 
-def final(game: int, view: Mapping[str, Any], names: Sequence[str]) -> Reply:
+def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
     """The match's final ranking and Play again."""
     lines = []
-    players = {p["seat"]: p for p in view["players"]}
-    for place, seats in enumerate(view["ranking"], 1):
+    players = {p.seat: p for p in view.players}
+    for place, seats in enumerate(view.ranking or (), 1):
         for seat in seats:
             player = players[seat]
             lines.append(
@@ -305,13 +332,12 @@ def final(game: int, view: Mapping[str, Any], names: Sequence[str]) -> Reply:
                     "pi.final.line",
                     place=place,
                     name=names[seat],
-                    wins=player["wins"],
-                    points=player["points"],
+                    wins=player.wins,
+                    points=player.points,
                 )
             )
-    winner = view["match_winner"]
+    winner = view.match_winner
     title = t("pi.final.title", name=names[winner]) if winner is not None else t("pi.final.none")
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     embed.set_footer(text=t("footer.game", game=game))
-    again = button(t("final.button.again"), custom_id(game, view["version"], "again"), GREEN)
-    return Reply(embed=embed, items=[again])
+    return Reply(embed=embed)

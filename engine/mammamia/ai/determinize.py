@@ -17,12 +17,11 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..cards import BOXES, MAMMA_MIA, Box
 from ..reveal import remainder
-from ..state import HELP, LastPlay, Pending, State
-from ..views import player_view
+from ..state import HELP, Pending, State
+from ..views import PlayerView, PublicView, player_view
 from .memory import Memory, Slot
 
 
@@ -31,7 +30,7 @@ class Observation:
     """All a seat knows: its view and its remembered oven and used pile."""
 
     seat: int
-    view: dict[str, Any]
+    view: PlayerView
     oven: tuple[Slot, ...]  # one per oven card, in play order
     used: tuple[str, ...]
     made: dict[int, tuple[str, ...]]
@@ -43,11 +42,11 @@ class Observation:
 
     @property
     def box(self) -> Box:
-        return BOXES[self.view["variant"]]
+        return BOXES[self.view.variant]
 
     @property
     def hand(self) -> list[str]:
-        return list(self.view["hand"])
+        return list(self.view.hand)
 
     def known_oven(self) -> list[str | None]:
         return [slot.card for slot in self.oven]
@@ -55,7 +54,13 @@ class Observation:
     def key(self, salt: int) -> int:
         """A seed for one decision: the same knowledge gives the same number."""
         text = json.dumps(
-            [salt, self.seat, self.view, [(s.card, s.owner) for s in self.oven], self.used],
+            [
+                salt,
+                self.seat,
+                self.view.to_json(),
+                [(s.card, s.owner) for s in self.oven],
+                self.used,
+            ],
             sort_keys=True,
             separators=(",", ":"),
         )
@@ -65,39 +70,39 @@ class Observation:
 def observe(state: State, seat: int, memory: Memory | None) -> Observation:
     """The seat's information set. Without a memory nothing of the oven is known."""
     view = player_view(state, seat)
-    size = view["oven_size"]
+    size = view.oven_size
     slots = list(memory.oven) if memory is not None else []
     if len(slots) > size:  # out of step: keep the cards revealed last
         slots = slots[len(slots) - size :]
     slots = [Slot(None, None)] * (size - len(slots)) + slots
-    last = view["last_play"]
-    if last and last["ingredient"]:  # the latest play lies face up on top (MM-T7, MM-V2)
-        cards = [last["ingredient"]] * last["count"] + ([last["order"]] if last["order"] else [])
+    last = view.last_play
+    if last and last.kind:  # the latest play lies face up on top (MM-T7, MM-V2)
+        cards = [last.kind] * last.count + ([last.order] if last.order else [])
         tail = cards[len(cards) - min(len(cards), size) :]
         for i, card in enumerate(tail, size - len(tail)):
-            slots[i] = Slot(card, last["seat"])
+            slots[i] = Slot(card, last.seat)
     used = list(memory.used) if memory is not None else []
-    used = used[: view["used_size"]]
+    used = used[: view.used_size]
     made = {s: tuple(m) for s, m in memory.made.items()} if memory is not None else {}
     rewards = dict(memory.rewards) if memory is not None else {}
     bottoms, held = {}, {}
     if memory is not None:
-        for player in view["players"]:
-            s = player["seat"]
-            bottoms[s], held[s] = memory.pile_bottoms(s, player["order_pile_size"])
+        for player in view.players:
+            s = player.seat
+            bottoms[s], held[s] = memory.pile_bottoms(s, player.order_pile_size)
     return Observation(seat, view, tuple(slots), tuple(used), made, rewards, bottoms, held)
 
 
-def pending_of(view: dict[str, Any]) -> Pending | None:
+def pending_of(view: PublicView) -> Pending | None:
     """The decision awaited, rebuilt from the view (the help queue from pile sizes)."""
-    data = view["pending"]
+    data = view.pending
     if data is None:
         return None
-    seats = view["seats"]
-    piles = [p["order_pile_size"] for p in view["players"]]
+    seats = view.seats
+    piles = [p.order_pile_size for p in view.players]
     asking: tuple[int, ...] = ()
-    if data["stage"] == HELP:  # the queue: clockwise from the asked seat, up to the owner
-        first, owner = data["asking"], data["owner"]
+    if data.stage == HELP and data.asking is not None:  # clockwise from the asked seat
+        first, owner = data.asking, data.owner
         queue, seat = [], first
         while seat != owner:
             if seat == first or piles[seat]:
@@ -105,15 +110,15 @@ def pending_of(view: dict[str, Any]) -> Pending | None:
             seat = (seat + 1) % seats
         asking = tuple(queue)
     return Pending(
-        order=data["order"],
-        owner=data["owner"],
-        stage=data["stage"],
-        options=tuple(tuple(o) for o in data["options"]),
-        covered=data["covered"],
-        choice=tuple(data["choice"]) if data["choice"] is not None else None,
-        missing=tuple(data["missing"].items()),
-        short=data["short"],
-        ask=tuple(data["ask"].items()),
+        order=data.order,
+        owner=data.owner,
+        stage=data.stage,
+        options=data.options,
+        covered=data.covered,
+        choice=data.choice,
+        missing=tuple(data.missing.items()),
+        short=data.short,
+        ask=tuple(data.ask.items()),
         asking=asking,
     )
 
@@ -122,32 +127,33 @@ def determinize(obs: Observation, rnd: random.Random) -> State:
     """One world the seat cannot tell from the real one."""
     view, me = obs.view, obs.seat
     box = obs.box
-    seats = view["seats"]
-    players = view["players"]
-    colours = tuple(p["colour"] for p in players)
+    seats = view.seats
+    players = view.players
+    colours = tuple(p.colour for p in players)
     plus = box.variant == "plus"
-    hand_sizes = [p["hand_size"] for p in players]
-    pile_sizes = [p["order_pile_size"] for p in players]
-    table = {k: view["table"].get(k, 0) for k in box.kinds}
+    hand_sizes = [p.hand_size for p in players]
+    pile_sizes = [p.order_pile_size for p in players]
+    table = {k: view.table.get(k, 0) for k in box.kinds}
 
     # Ingredients nobody has seen where they are.
     keep = box.copies - box.removed[seats]
     unseen = Counter({k: keep for k in box.kinds})
-    unseen.subtract(c for c in obs.view["hand"] if c in box.kindset)
+    unseen.subtract(c for c in obs.view.hand if c in box.kindset)
     unseen.subtract(table)
     unseen.subtract(s.card for s in obs.oven if s.card in box.kindset)
     unseen.subtract(obs.used)
 
     # Orders: what is known to be where, per colour.
-    pending_order = view["pending"]["order"] if view["pending"] else None
-    known_orders = {c for c in obs.view["hand"] if c not in box.kindset}
+    pending_order = view.pending.order if view.pending else None
+    known_orders = {c for c in obs.view.hand if c not in box.kindset}
     known_orders |= {s.card for s in obs.oven if s.card is not None}
     if pending_order:
         known_orders.add(pending_order)
     delivered: list[list[str]] = []
     for seat in range(seats):
-        if "delivered" in players[seat]:
-            delivered.append(list(players[seat]["delivered"]))
+        shown = players[seat].delivered
+        if shown is not None:
+            delivered.append(list(shown))
         else:
             delivered.append(list(obs.made.get(seat, ())))
         known_orders.update(delivered[seat])
@@ -155,7 +161,7 @@ def determinize(obs: Observation, rnd: random.Random) -> State:
     hands: list[list[str]] = [[] for _ in range(seats)]
     piles: list[list[str]] = [[] for _ in range(seats)]
     oven: list[str | None] = obs.known_oven()
-    hands[me] = list(obs.view["hand"])
+    hands[me] = list(obs.view.hand)
     forgotten = [i for i, s in enumerate(obs.oven) if s.card is None]
     pending = pending_of(view)
     asker, reserved = -1, []
@@ -207,10 +213,10 @@ def determinize(obs: Observation, rnd: random.Random) -> State:
     for i in forgotten:
         if oven[i] is None:
             oven[i] = deal(1)[0]
-    used = list(obs.used) + deal(view["used_size"] - len(obs.used))
-    holder = next((p["seat"] for p in players if p["mamma_mia"]), None)
+    used = list(obs.used) + deal(view.used_size - len(obs.used))
+    holder = next((p.seat for p in players if p.mamma_mia), None)
     in_supply = box.has_mamma_mia and holder is None
-    supply = deal(view["supply_size"] - in_supply)
+    supply = deal(view.supply_size - in_supply)
     if in_supply:
         supply.insert(int(rnd.random() * (len(supply) + 1)), MAMMA_MIA)
 
@@ -218,16 +224,15 @@ def determinize(obs: Observation, rnd: random.Random) -> State:
     if plus:
         for seat in range(seats):
             delivered_pile += delivered[seat]
-    last = view["last_play"]
     return State(
         box=box,
         seats=seats,
         colours=colours,
-        help=view["help"],
-        last_round=view["last_round"],
-        phase=view["phase"],
-        round=view["round"],
-        current=view["current"],
+        help=view.help,
+        last_round=view.last_round,
+        phase=view.phase,
+        round=view.round,
+        current=view.current,
         supply=supply,
         oven=[c for c in oven if c is not None],
         table=table,
@@ -237,11 +242,11 @@ def determinize(obs: Observation, rnd: random.Random) -> State:
         delivered=delivered,
         delivered_pile=delivered_pile,
         mamma_mia=holder,
-        revealer=view["revealer"],
-        turns_left=view["turns_left"],
+        revealer=view.revealer,
+        turns_left=view.turns_left,
         pending=pending,
-        last_play=LastPlay.from_json(last) if last else None,
-        winners=tuple(view["winners"]),
+        last_play=view.last_play,
+        winners=tuple(view.winners),
         rng=rnd.getrandbits(64),
-        version=view["version"],
+        version=view.version,
     )

@@ -21,18 +21,18 @@ def heuristic_move(obs: Observation) -> Action:
     """The heuristic's move for an information set."""
     view, seat, box = obs.view, obs.seat, obs.box
     hand = obs.hand
-    table = {k: view["table"].get(k, 0) for k in box.kinds}
-    me = view["players"][seat]
-    if view["phase"] == TURN:
-        pile, supply = me["order_pile_size"], view["supply_size"]
+    table = {k: view.table.get(k, 0) for k in box.kinds}
+    me = view.players[seat]
+    if view.phase == TURN:
+        pile, supply = me.order_pile_size, view.supply_size
         if not any(c in box.kindset for c in hand):
             return policy.pass_turn(seat, box, hand, pile, supply)
         return plan_turn(
-            seat, box, me["colour"], view["seats"], hand, table, obs.known_oven(), pile, supply
+            seat, box, me.colour, view.seats, hand, table, obs.known_oven(), pile, supply
         )
     pending = pending_of(view)
     assert pending is not None
-    return policy.decide(seat, box, hand, table, pending, view["help"])
+    return policy.decide(seat, box, hand, table, pending, view.help)
 
 
 class HeuristicAgent(Agent):

@@ -177,7 +177,7 @@ def paired_search(obs: Observation, search: Search, seed: int) -> Action:
     playouts) is spread evenly over the rounds, at least one world a round."""
     me = obs.seat
     rnd = random.Random(seed)
-    steps, width, wide = search.at(obs.view["seats"])
+    steps, width, wide = search.at(obs.view.seats)
     moves = root_moves(obs, rnd, min(width, search.playouts), wide)
     if len(moves) == 1:
         return moves[0]

@@ -12,9 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.pictures import cards as kit
+from bot.pictures.canvas import Pen
+from bot.pictures.palette import MUTED, PANEL, shade
+from engine.pizzaisland.cards import SHIP_SIZE
+
 from . import cards
-from .canvas import Pen
-from .palette import MUTED, PANEL, shade
 
 MARGIN = 16.0
 CACHE = 256
@@ -68,7 +71,7 @@ def _pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
         x = MARGIN + col * (PLAYER_W + gap)
         y = MARGIN + row * (PLAYER_H + gap)
         pen.rect((x, y, x + PLAYER_W, y + PLAYER_H), shade(PANEL, 0.12), radius=12)
-        cards.player_token(pen, (x + MARKER / 2 + 4, y + PLAYER_H / 2), player.colour)
+        kit.seat_token(pen, (x + MARKER / 2 + 4, y + PLAYER_H / 2), player.colour)
         for j in range(2):
             centre = (x + MARKER + CELL * (j + 0.5), y + PLAYER_H / 2)
             if j < len(player.pizzas):
@@ -90,9 +93,6 @@ def _row(cards_shown: Sequence[str | None], numbered: bool) -> bytes:
         if numbered:
             pen.digits((x + cards.SLICE_W / 2, MARGIN + cards.SLICE_H + 16), i + 1, 18, MUTED)
     return pen.encode()
-
-
-SHIP_SIZE = 3  # PI-A1
 
 
 def ship_image(ship: tuple[str, ...]) -> bytes:

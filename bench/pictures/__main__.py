@@ -1,4 +1,4 @@
-"""`python -m bot.pictures.bench [--save DIR]`: how long each picture takes to
+"""`python -m bench.pictures [--save DIR]`: how long each picture takes to
 draw and how big it is, over inputs from real games (not run in CI).
 
 Each input is drawn uncached (the picture cache is bypassed; the small caches
@@ -16,8 +16,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import mammamia, pizzaisland, samples
-from .canvas import pattern_tile
+from bot.games.mammamia import pictures as mammamia
+from bot.games.pizzaisland import pictures as pizzaisland
+from bot.pictures.canvas import pattern_tile
+
+from . import samples
 
 LIMIT_MS, LIMIT_BYTES = 30.0, 200 * 1024
 
@@ -72,7 +75,7 @@ def measure(fn: Callable[..., bytes], inputs: Sequence[tuple[Any, ...]]) -> dict
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot.pictures.bench")
+    parser = argparse.ArgumentParser(prog="python -m bench.pictures")
     parser.add_argument("--save", type=Path, help="also save the largest of each picture here")
     args = parser.parse_args(argv)
     table = cases()

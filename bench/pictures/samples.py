@@ -7,14 +7,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.mammamia.pictures import (
+    HandPicture,
+    OrderFace,
+    Outcome,
+    Ranked,
+    Table,
+    outcomes_of,
+    ranking_of,
+    revealed_of,
+)
+from bot.games.pizzaisland.pictures import PlayerPizzas
 from engine.mammamia import new_game, player_view, public_view, step
 from engine.mammamia.ai import RandomAgent
 from engine.mammamia.events import Event, Made, Returned, Revealed, RevealStarted
 from engine.mammamia.state import OVER, REVEAL, State
-
-from .mammamia import HandPicture, Outcome, Ranked, Table, outcomes_of, ranking_of, revealed_of
-from .orders import OrderFace
-from .pizzaisland import PlayerPizzas
 
 
 @dataclass(frozen=True)

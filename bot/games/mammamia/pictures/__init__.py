@@ -14,25 +14,29 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from bot.pictures import cards as kit
+from bot.pictures import glyphs as kit_glyphs
+from bot.pictures.canvas import SCALE, STENCIL, Pen
+from bot.pictures.palette import LIGHT, MUTED, PANEL, WINNER, shade
 from engine.mammamia.cards import BOXES
 from engine.mammamia.events import Event, Made, Returned
+from engine.mammamia.views import PlayerView, PublicView
 
-from . import cards, glyphs
-from .canvas import SCALE, STENCIL, Pen
-from .orders import OrderFace
-from .palette import LIGHT, MUTED, PANEL, PLAYERS, WINNER, shade
+from . import cards
+from .faces import Need, OrderFace
+from .palette import PLAYERS
 
 MARGIN = 16.0
 CACHE = 256
 
 
-def _public(view: Mapping[str, Any]) -> Mapping[str, Any]:
+def _public(view: PublicView) -> PublicView:
     """Refuse a player's view where only the public one belongs (MM-V1)."""
-    if "hand" in view:
+    if isinstance(view, PlayerView):
         raise ValueError("public pictures are drawn from public_view only")
     return view
 
@@ -51,18 +55,18 @@ class HandPicture:
     order_pile: int
 
     @classmethod
-    def of(cls, view: Mapping[str, Any]) -> HandPicture:
+    def of(cls, view: PlayerView) -> HandPicture:
         """From `player_view(state, seat)`."""
-        variant, me = view["variant"], view["players"][view["seat"]]
+        variant, me = view.variant, view.players[view.seat]
         kinds = BOXES[variant].kindset
-        held = Counter(c for c in view["hand"] if c in kinds)
+        held = Counter(c for c in view.hand if c in kinds)
         piles = sorted(held.items(), key=lambda kv: (-kv[1], BOXES[variant].kinds.index(kv[0])))
-        orders = sorted(c for c in view["hand"] if c not in kinds)
+        orders = sorted(c for c in view.hand if c not in kinds)
         return cls(
-            me["colour"],
+            me.colour,
             tuple(piles),
             tuple(OrderFace.of(variant, o) for o in orders),
-            me["order_pile_size"],
+            me.order_pile_size,
         )
 
 
@@ -110,10 +114,10 @@ class Table:
         return cls(tuple((k, table.get(k, 0)) for k in BOXES[variant].kinds))
 
     @classmethod
-    def of_view(cls, view: Mapping[str, Any]) -> Table:
+    def of_view(cls, view: PublicView) -> Table:
         """From `public_view(state)`."""
         view = _public(view)
-        return cls.of(view["variant"], view["table"])
+        return cls.of(view.variant, view.table)
 
 
 Result = Literal["made", "paid", "helped", "returned"]
@@ -223,24 +227,17 @@ class Ranked:
     winner: bool
 
 
-def ranking_of(view: Mapping[str, Any]) -> tuple[Ranked, ...]:
-    """From `public_view(state)` of a game that is over, best first."""
+def ranking_of(view: PublicView) -> tuple[Ranked, ...]:
+    """From `public_view(state)` of a game that is over, best first, placed
+    as the engine places them (MM-E1: tied seats share a place)."""
     view = _public(view)
-    if "scores" not in view:  # PL-R5: plus scores stay face down until the end
+    if view.ranking is None or view.scores is None:  # PL-R5: plus scores stay face down
         raise ValueError("the ranking is drawn when the game is over")
-    scores, ingredients, winners = view["scores"], view["ingredients"], view["winners"]
-    seats = sorted(range(view["seats"]), key=lambda s: (-scores[s], -ingredients[s], s))
-    out: list[Ranked] = []
-    for i, seat in enumerate(seats):
-        prev = seats[i - 1] if i else None
-        same = prev is not None and (scores[prev], ingredients[prev]) == (
-            scores[seat],
-            ingredients[seat],
-        )
-        place = out[-1].place if same else i + 1
-        colour = view["players"][seat]["colour"]
-        out.append(Ranked(place, colour, scores[seat], seat in winners))
-    return tuple(out)
+    return tuple(
+        Ranked(place, view.players[seat].colour, view.scores[seat], seat in view.winners)
+        for place, tied in enumerate(view.ranking, 1)
+        for seat in tied
+    )
 
 
 RANK_ROW = 92.0
@@ -264,11 +261,13 @@ def _ranking_image(players: tuple[Ranked, ...]) -> bytes:
             )
         mid = y + RANK_ROW / 2
         if player.winner:
-            glyphs.crown(pen, (MARGIN + 24, mid - 24), 13, WINNER)
+            kit_glyphs.crown(pen, (MARGIN + 24, mid - 24), 13, WINNER)
         pen.digits((MARGIN + 24, mid + 8), player.place, 30, WINNER if player.winner else LIGHT)
-        cards.player_token(pen, (MARGIN + 84, mid), player.colour)
+        kit.seat_token(pen, (MARGIN + 84, mid), player.colour)
         _fan(pen, (MARGIN + 250, mid), player.colour, player.delivered)
-        glyphs.badge(pen, (RANKING_W - MARGIN - 34, mid), 22, player.delivered, LIGHT, (30, 31, 34))
+        kit_glyphs.badge(
+            pen, (RANKING_W - MARGIN - 34, mid), 22, player.delivered, LIGHT, (30, 31, 34)
+        )
     return pen.encode()
 
 
@@ -295,10 +294,27 @@ def _rotated_back(colour: str, angle: float) -> Image.Image:
     """A card back in `colour`, turned `angle` degrees clockwise, with alpha."""
     w, h = round(FAN_W * SCALE), round(FAN_H * SCALE)
     pen = Pen(FAN_W, FAN_H, PLAYERS[colour].colour)
-    cards.patterned_card(pen, (0, 0, FAN_W, FAN_H), PLAYERS[colour], 6)
+    kit.patterned_card(pen, (0, 0, FAN_W, FAN_H), PLAYERS[colour], 6)
     pen.rect((0, 0, FAN_W, FAN_H), None, (38, 30, 28), 1.2, 6)
     alpha = Image.new("L", (w, h), 0)
     ImageDraw.Draw(alpha).rounded_rectangle((0, 0, w - 1, h - 1), 6 * SCALE, STENCIL[0])
     card = pen.image.convert("RGBA")
     card.putalpha(alpha)
     return card.rotate(-angle, Image.Resampling.BICUBIC, expand=True)
+
+
+__all__ = [
+    "HandPicture",
+    "Need",
+    "OrderFace",
+    "Outcome",
+    "Ranked",
+    "Result",
+    "Table",
+    "hand_image",
+    "outcomes_of",
+    "ranking_image",
+    "ranking_of",
+    "reveal_image",
+    "revealed_of",
+]

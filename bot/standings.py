@@ -1,26 +1,24 @@
-"""The host's statistics commands, for every game's group: a player's stats,
-the server's leaderboard, its last finished games (each exportable), and
-leaving the statistics. What a result is comes from `bot.stats` and the
-game's presentation; nothing here names a game."""
+"""Standings, for every game: a player's stats, the server's leaderboard,
+its last finished games (each exportable), and leaving the statistics. What
+a result is comes from `bot.stats` and the game's presentation; nothing here
+names a game."""
 
 from __future__ import annotations
 
-import io
-import json
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 import discord
 
-from bot.components import Component, reply, say, send, update
-from bot.games import presentation
-from bot.i18n import N_, by_last_part, join_and, t, tn, use_locale
-from bot.reply import RED, Reply, button, custom_id, select
-from bot.service import ServiceError
-from bot.stats import MIN_GAMES, computer_level, period_key, player_stats
-from bot.storage import GameStatus
-
-from .common import level_name, service
+from .components import Component, reply, say, send, service_of, update
+from .games import presentation
+from .i18n import N_, by_last_part, join_and, t, tn, use_locale
+from .lobby import level_name
+from .reply import RED, Reply, button, custom_id, select
+from .running import record_file
+from .service import ServiceError
+from .stats import MIN_GAMES, computer_level, period_key, player_stats
+from .storage import GameStatus
 
 Period = Literal["all", "month", "week"]
 PERIOD = by_last_part(
@@ -34,13 +32,10 @@ def _guild(interaction: discord.Interaction[Any]) -> int:
     return interaction.guild_id or 0
 
 
-async def _server_locale(interaction: discord.Interaction[Any]) -> Any:
+async def _server_locale(interaction: discord.Interaction[Any]) -> str:
     """Public messages speak the server's language for games, else its locale."""
-    chosen = None
-    if interaction.guild_id is not None:
-        storage = service(interaction).storage
-        chosen = await storage.get_meta(f"language:{interaction.guild_id}")
-    return chosen or interaction.guild_locale
+    svc = service_of(interaction)
+    return await svc.public_locale(interaction.guild_id, interaction.guild_locale)
 
 
 def player_name(player: str, name: str) -> str:
@@ -59,7 +54,9 @@ async def stats(
     """A player's games, wins, average score, best game, favourite, and the
     computers they beat, per variant of this game (ephemeral)."""
     who = member or interaction.user
-    found = await player_stats(service(interaction).storage, _guild(interaction), game, str(who.id))
+    found = await player_stats(
+        service_of(interaction).storage, _guild(interaction), game, str(who.id)
+    )
     if not found.variants:
         await say(interaction, t("stats.none", name=who.display_name))
         return
@@ -99,7 +96,7 @@ async def stats(
 async def leaderboard(interaction: discord.Interaction[Any], game: str, period: str) -> None:
     """The server's players (computers too) by rating, with their wins (public)."""
     key = period_key(period, datetime.now(UTC))
-    rows = await service(interaction).storage.leaderboard(
+    rows = await service_of(interaction).storage.leaderboard(
         _guild(interaction), game, key, min_games=MIN_GAMES, limit=10
     )
     shown = presentation(game)
@@ -130,7 +127,7 @@ async def leaderboard(interaction: discord.Interaction[Any], game: str, period: 
 
 async def history(interaction: discord.Interaction[Any], game: str) -> None:
     """The server's last finished games, and a menu to export any one's record."""
-    storage = service(interaction).storage
+    storage = service_of(interaction).storage
     rows = await storage.finished_games(_guild(interaction), limit=HISTORY)
     if not rows:
         await say(interaction, t("history.none"))
@@ -168,13 +165,12 @@ class HistoryExportSelect(Component, verb="history"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         if not self.click.values or not self.click.values[0].isdigit():
             raise ServiceError("stale_button")
-        row = await service(interaction).storage.game(int(self.click.values[0]))
+        row = await service_of(interaction).storage.game(int(self.click.values[0]))
         if row is None or (row.guild_id or 0) != _guild(interaction):
             raise ServiceError("unknown_game")
         if row.status != GameStatus.FINISHED or row.record is None:
             raise ServiceError("export_running")
-        data = json.dumps(row.record, indent=2).encode()
-        file = discord.File(io.BytesIO(data), filename=f"{row.game}-record-{row.id}.json")
+        file = record_file(row)
         await send(interaction, content=t("export.done", game=row.id), file=file, ephemeral=True)
 
 
@@ -196,7 +192,7 @@ class ForgetButton(Component, verb="forget"):
         if self.click.arg != "yes":
             await update(interaction, content=t("forget.kept"), view=None)
             return
-        count = await service(interaction).storage.forget_player(interaction.user.id)
+        count = await service_of(interaction).storage.forget_player(interaction.user.id)
         await update(interaction, content=tn("forget.done", count), view=None)
 
 

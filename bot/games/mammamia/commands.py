@@ -1,4 +1,5 @@
-"""The `/mammamia` command group: thin adapters to the host and the game's controls.
+"""Mamma Mia!'s own commands (`/mammamia hand`, `play`, `pass`): thin adapters
+to the game's controls.
 
 Every command string is a message id (`L_`); the English is the catalog's, and
 the bot's translator gives Discord the other languages.
@@ -6,89 +7,39 @@ the bot's translator gives Discord the other languages.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import guarded, reply
-from bot.games.mammamia import render
-from bot.games.mammamia.controls import (
-    Pass,
-    Turn,
-    act_turn,
-    hand_reply,
-    played_notice,
-    show_hand,
-)
+from bot.components import channel_id, guarded, reply, service_of
 from bot.i18n import use_locale
 from bot.i18n.translator import L_
 from bot.service import ServiceError
 
-from . import host
-from .common import game_here
+from . import render
+from .controls import Pass, Turn, act_turn, hand_reply, played_notice, show_hand
 
-Draw = Literal["supply", "orders"]
+#: Where a turn draws from, in the game's own words.
+DRAWS = [
+    app_commands.Choice(name=L_("command.mammamia.choice.draw.supply"), value="supply"),
+    app_commands.Choice(name=L_("command.mammamia.choice.draw.orders"), value="orders"),
+]
 
 
-class MammaMiaCommands(
-    host.HostCommands,
-    group_name="mammamia",
-    group_description=L_("command.mammamia.description"),
-):
-    """Mamma Mia!'s own commands, beside the host's."""
-
-    game = "mammamia"
-
-    @app_commands.command(
-        name=L_("command.mammamia.new.name"),
-        description=L_("command.mammamia.new.description"),
-        extras={"answer": "public"},
-    )
-    @app_commands.rename(
-        variant=L_("command.param.variant.name"),
-        help=L_("command.param.help.name"),
-        memory=L_("command.param.memory.name"),
-        reveal_speed=L_("command.param.reveal_speed.name"),
-    )
-    @app_commands.describe(
-        variant=L_("command.param.variant.description"),
-        help=L_("command.param.help.description"),
-        memory=L_("command.param.memory.description"),
-        reveal_speed=L_("command.param.reveal_speed.description"),
-    )
-    @host.lobby_options
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        variant: Literal["classic", "plus"] = "classic",
-        help: bool | None = None,
-        memory: Literal["strict", "casual"] | None = None,
-        reveal_speed: Literal["slow", "normal", "fast"] | None = None,
-        turn_timer: Literal["off", "1m", "2m", "5m", "1h", "24h"] | None = None,
-        language: host.Language | None = None,
-    ) -> None:
-        async def open_lobby() -> None:
-            await host.new(
-                interaction,
-                self.game,
-                language,
-                variant=variant,
-                help=None if help is None else ("on" if help else "off"),
-                memory=memory or "strict",
-                reveal_speed=reveal_speed or "normal",
-                turn_timer=turn_timer,
-            )
-
-        await guarded(interaction, open_lobby())
+class Commands(commands.Cog):
+    """Mamma Mia!'s own commands, beside those every game has (`cogs.games`
+    makes the `/mammamia` group of both, and its `new`)."""
 
     @app_commands.command(
         name=L_("command.mammamia.hand.name"), description=L_("command.mammamia.hand.description")
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:
-            await show_hand(interaction, await game_here(interaction))
+            await show_hand(
+                interaction, await service_of(interaction).running(channel_id(interaction))
+            )
 
         await guarded(interaction, show())
 
@@ -107,12 +58,13 @@ class MammaMiaCommands(
         order=L_("command.param.order.description"),
         draw=L_("command.param.draw.description"),
     )
+    @app_commands.choices(draw=DRAWS)
     async def play(
         self,
         interaction: discord.Interaction[Any],
         ingredient: str,
         count: app_commands.Range[int, 1, 15],
-        draw: Draw,
+        draw: str,
         order: str | None = None,
     ) -> None:
         turn = _answer_turn(interaction, lambda s: Turn(s, ingredient, count, order, draw))
@@ -125,7 +77,7 @@ class MammaMiaCommands(
         view = await _own_view(interaction)
         if view is None:
             return []
-        held = [c for c in view["hand"] if c not in view["hand_orders"]]
+        held = [c for c in view.hand if c not in view.hand_orders]
         kinds = sorted(set(held), key=lambda k: -held.count(k))
         with use_locale(interaction.locale):
             return [
@@ -141,10 +93,10 @@ class MammaMiaCommands(
         view = await _own_view(interaction)
         if view is None:
             return []
-        variant = view["variant"]
+        variant = view.variant
         choices = []
         with use_locale(interaction.locale):
-            for order in view["hand_orders"]:
+            for order in view.hand_orders:
                 title, needs = (
                     render.order_title(variant, order),
                     render.order_needs(variant, order),
@@ -159,20 +111,22 @@ class MammaMiaCommands(
     )
     @app_commands.rename(draw=L_("command.param.draw.name"))
     @app_commands.describe(draw=L_("command.param.draw.description"))
-    async def pass_(self, interaction: discord.Interaction[Any], draw: Draw) -> None:
+    @app_commands.choices(draw=DRAWS)
+    async def pass_(self, interaction: discord.Interaction[Any], draw: str) -> None:
         await guarded(interaction, _answer_turn(interaction, lambda s: Pass(s, draw)))
 
 
-async def _own_view(interaction: discord.Interaction[Any]) -> dict[str, Any] | None:
+async def _own_view(interaction: discord.Interaction[Any]) -> render.PlayerView | None:
     """The caller's own view in this channel's game, for autocomplete (never anyone else's)."""
     try:
-        live = await game_here(interaction)
+        live = await service_of(interaction).running(channel_id(interaction))
     except ServiceError:
         return None
     seat = live.seat_of(interaction.user.id)
-    if seat is None or live.row.game != "mammamia":
+    if seat is None:
         return None
-    return live.rules.player_view(live.state, seat)
+    view = live.rules.player_view(live.state, seat)
+    return view if isinstance(view, render.PlayerView) else None  # another game runs here
 
 
 async def _answer_turn(interaction: discord.Interaction[Any], make: Any) -> None:
@@ -180,7 +134,3 @@ async def _answer_turn(interaction: discord.Interaction[Any], make: Any) -> None
     outcome = await act_turn(interaction, make)
     notice = played_notice(outcome)
     await reply(interaction, hand_reply(outcome.live, outcome.seat, None, notice))
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(MammaMiaCommands())

@@ -1,0 +1,52 @@
+"""Pizza Island's own commands (`/pizzaisland take`, `stop`, `decide`): thin
+adapters to the game's controls.
+
+Every command string is a message id (`L_`); the English is the catalog's, and
+the bot's translator gives Discord the other languages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import channel_id, guarded, reply, service_of
+from bot.i18n.translator import L_
+from bot.service import seat_for
+
+from .controls import decision, take_or_stop
+
+
+class Commands(commands.Cog):
+    """Pizza Island's own commands, beside those every game has (`cogs.games`
+    makes the `/pizzaisland` group of both, and its `new`)."""
+
+    @app_commands.command(
+        name=L_("command.pizzaisland.take.name"),
+        description=L_("command.pizzaisland.take.description"),
+    )
+    @app_commands.rename(source=L_("command.param.source.name"))
+    @app_commands.describe(source=L_("command.param.source.description"))
+    async def take(self, interaction: discord.Interaction[Any], source: str = "deck") -> None:
+        await guarded(interaction, take_or_stop(interaction, source))
+
+    @app_commands.command(
+        name=L_("command.pizzaisland.stop.name"),
+        description=L_("command.pizzaisland.stop.description"),
+    )
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, take_or_stop(interaction, None))
+
+    @app_commands.command(
+        name=L_("command.pizzaisland.decide.name"),
+        description=L_("command.pizzaisland.decide.description"),
+    )
+    async def decide(self, interaction: discord.Interaction[Any]) -> None:
+        async def show() -> None:
+            live = await service_of(interaction).running(channel_id(interaction))
+            await reply(interaction, decision(live, seat_for(live, interaction.user.id)))
+
+        await guarded(interaction, show())

@@ -1,0 +1,416 @@
+"""`GameStore` in portable SQL: the table `games`, from lobby to end."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.shards import Shards
+
+from .common import KEEP, Keep
+from .games import (
+    ChannelBusy,
+    GameNotFound,
+    GameRow,
+    GameStatus,
+    GameStore,
+    Seat,
+    StaleVersion,
+    WrongStatus,
+)
+from .sql_base import Executor, Row, SqlBackend, dumps
+
+__all__ = ["SqlGames", "game_from_row"]
+
+ACTIVE = "status IN ('lobby', 'running')"
+#: Every column of a game but its record and snapshot, the two large ones:
+#: what a write returns (the caller holds those two already).
+LIGHT = (
+    "id, game, guild_id, channel_id, status, host_id, settings, seats, version,"
+    " table_message_id, ping_message_id, lobby_message_id, narration, deadline_at,"
+    " created_at, updated_at, finished_at, presence"
+)
+
+
+class SqlGames(SqlBackend, GameStore):
+    """`GameStore` over a backend's connection."""
+
+    # -- reading games -----------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return await self._select_one("SELECT * FROM games WHERE id = ?", (game_id,))
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        return await self._select_one(
+            f"SELECT * FROM games WHERE channel_id = ? AND {ACTIVE}", (channel_id,)
+        )
+
+    async def unfinished_games(self, *, shards: Shards | None = None) -> list[GameRow]:
+        where, params = _shard_filter(shards)
+        return await self._select(f"SELECT * FROM games WHERE {ACTIVE}{where} ORDER BY id", params)
+
+    async def ended_since(self, moment: datetime, *, shards: Shards | None = None) -> list[GameRow]:
+        where, params = _shard_filter(shards)
+        return await self._select(
+            "SELECT * FROM games WHERE status IN ('finished', 'cancelled')"
+            f" AND record IS NOT NULL AND finished_at >= ?{where} ORDER BY id",
+            (self._to_db_time(moment), *params),
+        )
+
+    async def last_finished_game(
+        self, channel_id: int, *, include_cancelled: bool = False
+    ) -> GameRow | None:
+        ended = "('finished', 'cancelled')" if include_cancelled else "('finished')"
+        return await self._select_one(
+            f"SELECT * FROM games WHERE channel_id = ? AND status IN {ended}"
+            " ORDER BY finished_at DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+
+    async def next_deadline(self, *, shards: Shards | None = None) -> tuple[datetime, int] | None:
+        # Walks the partial index games_by_deadline from its start: one row read
+        # when every game is on this process's shards.
+        where, params = _shard_filter(shards)
+        async with self._read() as db:
+            row = await db.fetchone(
+                "SELECT deadline_at, id FROM games WHERE deadline_at IS NOT NULL"
+                f" AND {ACTIVE}{where} ORDER BY deadline_at, id LIMIT 1",
+                params,
+            )
+        return None if row is None else (self._from_db_time(row["deadline_at"]), row["id"])
+
+    async def due_games(self, now: datetime, *, shards: Shards | None = None) -> list[GameRow]:
+        where, params = _shard_filter(shards)
+        return await self._select(
+            "SELECT * FROM games WHERE deadline_at IS NOT NULL AND deadline_at <= ?"
+            f" AND {ACTIVE}{where} ORDER BY deadline_at, id",
+            (self._to_db_time(now), *params),
+        )
+
+    async def oldest_lobby(self, *, shards: Shards | None = None) -> tuple[datetime, int] | None:
+        where, params = _shard_filter(shards)
+        async with self._read() as db:
+            row = await db.fetchone(
+                f"SELECT updated_at, id FROM games WHERE status = 'lobby'{where}"
+                " ORDER BY updated_at, id LIMIT 1",
+                params,
+            )
+        return None if row is None else (self._from_db_time(row["updated_at"]), row["id"])
+
+    async def idle_lobbies(
+        self, updated_before: datetime, *, shards: Shards | None = None
+    ) -> list[GameRow]:
+        where, params = _shard_filter(shards)
+        return await self._select(
+            f"SELECT * FROM games WHERE status = 'lobby' AND updated_at < ?{where}"
+            " ORDER BY updated_at, id",
+            (self._to_db_time(updated_before), *params),
+        )
+
+    # -- writing games -----------------------------------------------------
+
+    async def create_lobby(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        settings: Mapping[str, Any],
+        seats: Sequence[Seat],
+        *,
+        game: str,
+    ) -> GameRow:
+        now = self._to_db_time(self._now())
+
+        async def body(db: Executor) -> Row | None:
+            return await db.fetchone(
+                "INSERT INTO games (game, guild_id, channel_id, status, host_id, settings,"
+                " seats, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)"
+                " RETURNING *",
+                (
+                    game,
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    dumps(settings),
+                    dumps([seat.to_json() for seat in seats]),
+                    now,
+                    now,
+                ),
+            )
+
+        try:
+            row = await self._transaction(body)
+        except Exception as error:
+            if not self._is_channel_busy(error):
+                raise
+            # The partial unique index refused a second active game in the channel.
+            busy = await self.active_game(channel_id)
+            if busy is None:  # it ended in between; a real integrity error otherwise
+                raise
+            raise ChannelBusy(channel_id, busy) from None
+        assert row is not None
+        return self._game_from_row(row)
+
+    async def update_lobby(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[Seat] | None = None,
+        settings: Mapping[str, Any] | None = None,
+        host_id: int | None = None,
+    ) -> GameRow:
+        changes: dict[str, object] = {}
+        if seats is not None:
+            changes["seats"] = dumps([seat.to_json() for seat in seats])
+        if settings is not None:
+            changes["settings"] = dumps(settings)
+        if host_id is not None:
+            changes["host_id"] = host_id
+
+        async def body(db: Executor) -> GameRow:
+            await self._require_status(db, game_id, (GameStatus.LOBBY,))
+            return await self._update(db, game_id, changes)
+
+        return await self._transaction(body)
+
+    async def start_game(
+        self,
+        game_id: int,
+        record: Mapping[str, Any],
+        snapshot: Mapping[str, Any],
+        *,
+        version: int,
+        deadline_at: datetime | None = None,
+    ) -> GameRow:
+        changes = {
+            "status": GameStatus.RUNNING.value,
+            "record": dumps(record),
+            "snapshot": dumps(snapshot),
+            "version": version,
+            "deadline_at": self._optional_time(deadline_at),
+        }
+
+        async def body(db: Executor) -> GameRow:
+            await self._require_status(db, game_id, (GameStatus.LOBBY,))
+            return await self._update(db, game_id, changes, record, snapshot)
+
+        return await self._transaction(body)
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        record: Mapping[str, Any],
+        snapshot: Mapping[str, Any],
+        *,
+        version: int,
+        status: GameStatus | None = None,
+        deadline_at: datetime | Keep | None = None,
+        presence: Mapping[str, Any] | None = None,
+    ) -> GameRow:
+        if version <= expected_version:
+            raise ValueError(
+                f"the record stands for version {version}; a commit after version "
+                f"{expected_version} must add at least one action"
+            )
+        changes: dict[str, object] = {
+            "record": dumps(record),
+            "snapshot": dumps(snapshot),
+            "version": version,
+        }
+        if deadline_at is not KEEP:
+            changes["deadline_at"] = self._optional_time(deadline_at)
+        if presence is not None:
+            changes["presence"] = dumps(presence)
+        if status is not None and status is not GameStatus.RUNNING:
+            changes |= self._ending(status)
+
+        async def body(db: Executor) -> GameRow:
+            # The row stays locked from this read to the commit, so two writers of
+            # one version cannot both pass the check.
+            current = await self._require_status(db, game_id, (GameStatus.RUNNING,))
+            if current["version"] != expected_version:
+                raise StaleVersion(game_id, expected_version, current["version"])
+            return await self._update(db, game_id, changes, record, snapshot)
+
+        return await self._transaction(body)
+
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        table_message_id: int | Keep | None = KEEP,
+        ping_message_id: int | Keep | None = KEEP,
+        lobby_message_id: int | Keep | None = KEEP,
+    ) -> GameRow:
+        given = {
+            "table_message_id": table_message_id,
+            "ping_message_id": ping_message_id,
+            "lobby_message_id": lobby_message_id,
+        }
+        changes = {column: value for column, value in given.items() if value is not KEEP}
+
+        async def body(db: Executor) -> GameRow:
+            return await self._update(db, game_id, changes)
+
+        return await self._transaction(body)
+
+    async def set_narration(self, game_id: int, narration: Mapping[str, Any]) -> GameRow:
+        async def body(db: Executor) -> GameRow:
+            return await self._update(db, game_id, {"narration": dumps(narration)})
+
+        return await self._transaction(body)
+
+    async def set_presence(
+        self,
+        game_id: int,
+        presence: Mapping[str, Any],
+        *,
+        deadline_at: datetime | Keep | None = KEEP,
+    ) -> GameRow:
+        changes: dict[str, object] = {"presence": dumps(presence)}
+        if deadline_at is not KEEP:
+            changes["deadline_at"] = self._optional_time(deadline_at)
+
+        async def body(db: Executor) -> GameRow:
+            return await self._update(db, game_id, changes)
+
+        return await self._transaction(body)
+
+    async def set_deadline(self, game_id: int, deadline_at: datetime | None) -> GameRow:
+        async def body(db: Executor) -> GameRow:
+            return await self._update(
+                db, game_id, {"deadline_at": self._optional_time(deadline_at)}
+            )
+
+        return await self._transaction(body)
+
+    async def finish(self, game_id: int, status: GameStatus = GameStatus.FINISHED) -> GameRow:
+        changes = self._ending(status)
+
+        async def body(db: Executor) -> GameRow:
+            await self._require_status(db, game_id, (GameStatus.LOBBY, GameStatus.RUNNING))
+            return await self._update(db, game_id, changes)
+
+        return await self._transaction(body)
+
+    # -- internals ---------------------------------------------------------
+
+    async def _select_one(self, sql: str, params: Sequence[object]) -> GameRow | None:
+        async with self._read() as db:
+            row = await db.fetchone(sql, params)
+        return None if row is None else self._game_from_row(row)
+
+    async def _select(self, sql: str, params: Sequence[object]) -> list[GameRow]:
+        async with self._read() as db:
+            rows = await db.fetchall(sql, params)
+        return [self._game_from_row(row) for row in rows]
+
+    async def _require_status(
+        self, db: Executor, game_id: int, allowed: Sequence[GameStatus]
+    ) -> Row:
+        row = await db.fetchone(
+            f"SELECT status, version FROM games WHERE id = ?{self.lock_row}", (game_id,)
+        )
+        if row is None:
+            raise GameNotFound(game_id)
+        status = GameStatus(row["status"])
+        if status not in allowed:
+            raise WrongStatus(game_id, status, allowed)
+        return row
+
+    async def _update(
+        self,
+        db: Executor,
+        game_id: int,
+        changes: Mapping[str, object],
+        record: Mapping[str, Any] | None = None,
+        snapshot: Mapping[str, Any] | None = None,
+    ) -> GameRow:
+        """Apply `changes` (column → SQL value) to one game and return the new
+        row: with `record` and `snapshot` as given (the values just written),
+        None where not given, rather than read back and decoded on every write."""
+        columns = {**changes, "updated_at": self._to_db_time(self._now())}
+        # Column names come from this module's literals only, never from callers.
+        assignments = ", ".join(f"{column} = ?" for column in columns)
+        row = await db.fetchone(
+            f"UPDATE games SET {assignments} WHERE id = ? RETURNING {LIGHT}",
+            (*columns.values(), game_id),
+        )
+        if row is None:
+            raise GameNotFound(game_id)
+        return self._game_from_row(row, record, snapshot)
+
+    def _ending(self, status: GameStatus) -> dict[str, object]:
+        if status.active:
+            raise ValueError(f"{status} does not end a game")
+        return {
+            "status": status.value,
+            "finished_at": self._to_db_time(self._now()),
+            "deadline_at": None,
+        }
+
+    def _optional_time(self, moment: datetime | None) -> object:
+        return None if moment is None else self._to_db_time(moment)
+
+    def _game_from_row(self, row: Row, record: Any = KEEP, snapshot: Any = KEEP) -> GameRow:
+        return game_from_row(self._from_db_time, row, record, snapshot)
+
+
+def game_from_row(
+    from_db_time: Callable[[Any], datetime], row: Row, record: Any = KEEP, snapshot: Any = KEEP
+) -> GameRow:
+    """A game from its row, moments read with `from_db_time`; `record` and
+    `snapshot`, where given, instead of the row's (a write's row has neither:
+    `LIGHT`)."""
+
+    def moment(value: Any) -> datetime | None:
+        return None if value is None else from_db_time(value)
+
+    return GameRow(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        status=GameStatus(row["status"]),
+        host_id=row["host_id"],
+        settings=json.loads(row["settings"]),
+        seats=tuple(Seat.from_json(seat) for seat in json.loads(row["seats"])),
+        record=_optional_json(row["record"]) if record is KEEP else record,
+        snapshot=_optional_json(row["snapshot"]) if snapshot is KEEP else snapshot,
+        version=row["version"],
+        table_message_id=row["table_message_id"],
+        ping_message_id=row["ping_message_id"],
+        lobby_message_id=row["lobby_message_id"],
+        narration=json.loads(row["narration"]),
+        deadline_at=moment(row["deadline_at"]),
+        created_at=from_db_time(row["created_at"]),
+        updated_at=from_db_time(row["updated_at"]),
+        finished_at=moment(row["finished_at"]),
+        presence=json.loads(row["presence"]),
+    )
+
+
+def _shard_filter(shards: Shards | None) -> tuple[str, tuple[object, ...]]:
+    """An `AND …` clause keeping the games on `shards`, and its parameters.
+
+    Computed from guild_id rather than stored, so a change of shard count
+    needs no rewrite of the table.
+    """
+    if shards is None or shards.ids is None:
+        return "", ()
+    if not shards.ids:
+        return " AND 1 = 0", ()
+    ids = sorted(shards.ids)
+    marks = ", ".join("?" for _ in ids)
+    # Parenthesised: % binds tighter than >> in both SQLite and PostgreSQL.
+    return (
+        f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})",
+        (shards.count, *ids),
+    )
+
+
+def _optional_json(text: str | None) -> Any:
+    return None if text is None else json.loads(text)

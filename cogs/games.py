@@ -1,0 +1,152 @@
+"""Every game's command group, made by the host from what the game declares:
+the host's commands (`cogs.host.HostCommands`), the game's own commands
+(`Presentation.commands`) and its `new`, whose options are the game's
+settings (`Game.options`, `Presentation.options`) with the host's turn timer
+and language. No game is named here: each found by `bot.games` gets a group.
+
+The words of a generated option are catalog entries the game provides, by a
+fixed pattern (`option_keys`), so adding a setting to a game adds its option
+to `/<game> new` with no other edit.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import lobby
+from bot.components import guarded
+from bot.games import AnyPresentation, presentations
+from bot.i18n import N_
+from bot.i18n.translator import L_
+from engine import Option
+
+from .host import HostCommands
+
+#: The host's own settings of every lobby (`bot.service.HOST_SETTINGS`).
+TURN_TIMER = Option("turn_timer", ("off", "1m", "2m", "5m", "1h", "24h"))
+LANGUAGE = Option("language", ("en", "ru", "ja", "zh-tw", "fr"))
+#: Settings that are on or off are a yes/no option in Discord.
+ON_OFF = ("on", "off")
+
+
+#: The words of the host's own options of every `new`: its name and description.
+HOST_WORDS = {
+    TURN_TIMER.name: (
+        N_("command.param.turn_timer.name"),
+        N_("command.param.turn_timer.description"),
+    ),
+    LANGUAGE.name: (N_("command.param.language.name"), N_("command.param.language.description")),
+}
+
+
+def option_keys(command: str, option: Option) -> tuple[str, str, dict[str, str]]:
+    """The message ids of an option of `/<command> new`: its name, its
+    description and each choice's name. The host's own options are shared
+    (their choices are the host's, `bot.i18n.translator.CHOICES`)."""
+    if option.name in HOST_WORDS:
+        name, description = HOST_WORDS[option.name]
+        return name, description, {c: f"command.choice.{c}" for c in option.choices}
+    base = f"command.{command}.param.{option.name}"
+    choices = {c: f"command.{command}.choice.{option.name}.{c}" for c in option.choices}
+    return f"{base}.name", f"{base}.description", choices
+
+
+def message_ids(shown: AnyPresentation) -> set[str]:
+    """The message ids of a game's group that the host builds (its name's
+    words and each option of its `new`): a translator finds them here."""
+    command = shown.command
+    found = {f"command.{command}.description"}
+    found |= {f"command.{command}.new.name", f"command.{command}.new.description"}
+    for option in (*shown.rules.options, *shown.options):
+        name, description, choices = option_keys(command, option)
+        found |= {name, description}
+        if option.choices != ON_OFF:
+            found |= set(choices.values())
+    return found
+
+
+def new_command(shown: AnyPresentation) -> app_commands.Command[Any, ..., None]:
+    """`/<game> new`: open a lobby, each of the game's settings an option."""
+    game, command = shown.rules.name, shown.command
+    options = (*shown.rules.options, *shown.options, TURN_TIMER, LANGUAGE)
+
+    async def new(interaction: discord.Interaction[Any], **given: Any) -> None:
+        language = given.pop("language", None)
+        chosen = {
+            k: (("on" if v else "off") if isinstance(v, bool) else v) for k, v in given.items()
+        }
+        await guarded(interaction, lobby.new(interaction, game, language, chosen))
+
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    renames, descriptions, choices = {}, {}, {}
+    for option in options:
+        flag = option.choices == ON_OFF
+        parameters.append(
+            inspect.Parameter(
+                option.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=None,
+                annotation=bool | None if flag else str | None,
+            )
+        )
+        name, description, words = option_keys(command, option)
+        renames[option.name] = L_(name)
+        descriptions[option.name] = L_(description)
+        if not flag:
+            choices[option.name] = [
+                app_commands.Choice(name=L_(words[value]), value=value) for value in option.choices
+            ]
+    new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_rename__ = renames  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    return app_commands.Command(
+        name=L_(f"command.{command}.new.name"),
+        description=L_(f"command.{command}.new.description"),
+        callback=new,
+        extras={"answer": "public"},
+    )
+
+
+def group_of(shown: AnyPresentation) -> type[HostCommands]:
+    """The game's GroupCog: the host's commands and the game's own."""
+    bases: tuple[type, ...] = (HostCommands,)
+    if shown.commands is not None:
+        bases += (shown.commands,)
+    keywords = {
+        "group_name": shown.command,
+        "group_description": L_(f"command.{shown.command}.description"),
+    }
+
+    def body(namespace: dict[str, Any]) -> None:
+        namespace["game"] = shown.rules.name
+        namespace["reworded"] = shown.reworded
+
+    return types.new_class(f"{shown.command.title()}Commands", bases, keywords, body)
+
+
+def cogs() -> list[HostCommands]:
+    """One command group per game, each with its `new`."""
+    made = []
+    for shown in presentations().values():
+        cog = group_of(shown)()
+        group = cog.app_command
+        assert group is not None
+        group.add_command(new_command(shown))
+        made.append(cog)
+    return made
+
+
+async def setup(bot: commands.Bot) -> None:
+    for cog in cogs():
+        await bot.add_cog(cog)
