@@ -12,7 +12,10 @@ figure to quote: a pair shares the machine's load of its moment).
   game's end from a fresh deal: ours is the search's playout
   (`ismcts.play_out`), the peer's its strong bot's (`heuristicPlayout`);
 - `random`: every seat plays uniformly random moves: ours `RandomAgent`, the
-  peer's the same choices made by the driver on its engine.
+  peer's the same choices made by the driver on its engine;
+- `agents`: ours are `HeuristicAgent`s deciding from their views, as
+  `python -m engine simulate --agents heuristic` plays (each decision builds
+  the seat's view; no memory, as there), against the peer's heuristic games.
 
 Neither side checks its cards while timing (`python -m engine simulate` does,
 and is slower for it). The bundle is a bundle of the peer's code, the user's
@@ -32,11 +35,12 @@ from pathlib import Path
 from typing import Any
 
 DRIVER = Path(__file__).with_name("driver.cjs")
+KINDS = ("heuristic", "random", "agents")
 
 
 def play(kind: str, seats: int, games: int, seed: int) -> dict[str, Any]:
     """Our games, timed in this process."""
-    from engine.mammamia.ai import RandomAgent
+    from engine.mammamia.ai import HeuristicAgent, RandomAgent
     from engine.mammamia.ai.ismcts import play_out
     from engine.mammamia.game import step
     from engine.mammamia.setup import new_game
@@ -51,7 +55,8 @@ def play(kind: str, seats: int, games: int, seed: int) -> dict[str, Any]:
         if kind == "heuristic":
             play_out(state)
         else:
-            agents = [RandomAgent(game_seed + s) for s in range(seats)]
+            maker = RandomAgent if kind == "random" else HeuristicAgent
+            agents = [maker(game_seed + s) for s in range(seats)]
             while state.phase != OVER:
                 seat = state.to_act()[0]
                 step(state, agents[seat].choose(state, seat))
@@ -72,7 +77,8 @@ def compare(bundle: str, kind: str, seats: int, games: int, runs: int) -> dict[s
         raise RuntimeError("Node (node) is not on PATH")
     ours_cmd = [sys.executable, "-m", "bench.peer.speed", "--play", kind]
     ours_cmd += ["--seats", str(seats), "--games", str(games)]
-    theirs_cmd = [node, str(DRIVER), bundle, "games", str(seats), str(games), kind]
+    policy = "random" if kind == "random" else "heuristic"
+    theirs_cmd = [node, str(DRIVER), bundle, "games", str(seats), str(games), policy]
     ours, theirs = [], []
     for run in range(runs):
         ours.append(_run([*ours_cmd, "--seed", str(run + 1)]))
@@ -94,9 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bundle", help="a CommonJS bundle of the peer's code")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--games", type=int, default=1500)
-    parser.add_argument("--kinds", default="heuristic,random")
+    parser.add_argument("--kinds", default=",".join(KINDS))
     parser.add_argument("--seats-list", default="2,4")
-    parser.add_argument("--play", choices=("heuristic", "random"), help=argparse.SUPPRESS)
+    parser.add_argument("--play", choices=KINDS, help=argparse.SUPPRESS)
     parser.add_argument("--seats", type=int, default=2, help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

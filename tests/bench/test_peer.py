@@ -24,7 +24,7 @@ def test_positions_carry_the_peers_inputs_and_our_answer() -> None:
 
 
 def test_our_side_of_the_speed_bench_plays_whole_games() -> None:
-    for kind in ("heuristic", "random"):
+    for kind in ("heuristic", "random", "agents"):
         result = play(kind, 2, 3, 1)
         assert result["games"] == 3 and result["actions"] > 100 and result["seconds"] > 0
 
