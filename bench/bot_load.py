@@ -2,7 +2,7 @@
 
     python -m bench.bot_load --games 200 --seconds 60 [--database sqlite|postgresql://…]
 
-Starts the loopback Discord (tests/fakediscord) on 127.0.0.1, starts `python -m
+Starts the loopback Discord (fakediscord/) on 127.0.0.1, starts `python -m
 bot` against it on a fresh database, opens N classic games in N channels (4
 seats: humans, and computer seats if --humans is below 4), lets the players
 act every 1–3 s for --seconds, then kills the bot and starts it again to time
