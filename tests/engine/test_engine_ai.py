@@ -342,3 +342,17 @@ def test_boxes_cover_every_seat_count() -> None:
     assert {(v, n) for v, n in SEAT_COUNTS} == {
         (b.variant, n) for b in BOXES.values() for n in range(b.min_seats, b.max_seats + 1)
     }
+
+
+def test_the_command_lines_settings_are_the_games_declared_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each option a game declares is a flag (`--variant plus`), or `--set
+    NAME=VALUE` where the flag is taken (`help`, PL-H); a setting the game
+    refuses, or an unknown one, exits 2 with the reason."""
+    argv = ["simulate", "--variant", "plus", "--set", "help=on", "--seats", "4", "--games", "2"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["help"] == "on"
+    assert main(["simulate", "--set", "help=on", "--games", "2"]) == 2  # help is Plus only
+    assert main(["simulate", "--variant", "deluxe", "--games", "2"]) == 2
+    assert "variant" in capsys.readouterr().err
