@@ -13,13 +13,18 @@ what the table lacks the owner may pay from hand then (MM-R4). So:
 and with 3. and 4., still place the best covered order when oven, play and
 hand cover `always` of it: it may be paid at the reveal from the hand as it
 will be then, and a failed order only goes back under the pile (MM-R5).
-Draw orders while holding fewer than `orders_wanted`, else the supply; not
+Draw orders while holding fewer than `ORDERS_WANTED`, else the supply; not
 the supply's last cards while an order could still be finished from hand.
 
 Few cards a turn keep the round long (more turns to place orders) and the
-hand full; the final hand-size tie-break (MM-E1) rewards that too. Counting
-the oven raw (every ingredient, not what the orders before use) is
-optimistic, and measured far better than the careful count (`KNOBS`).
+hand full; the final hand-size tie-break (MM-E1) rewards that too. The oven
+is counted raw (every ingredient, not what the orders before it use):
+optimistic, so it places more orders, and a short one is paid from hand at
+the reveal; the careful count won 43 % where this wins 70 %.
+
+The numbers below were each measured against an earlier port of the peer's
+simple bot (1,000-2,000 games at 2 seats, classic); the comments give the
+2-seat win rate of the alternative.
 """
 
 from __future__ import annotations
@@ -29,27 +34,19 @@ from collections.abc import Iterable
 from ..actions import ORDERS, SUPPLY, Action, Turn
 from ..cards import ALL_KINDS, BOMBASTICA, MINIMALE, MONOTONI, ORDER_CARDS, PERSONAL, Box, OrderCard
 from ..reveal import options
-from .policy import Counts, cheapest, counts_of, outlook, pass_turn, project
+from .policy import Counts, cheapest, counts_of, outlook, pass_turn
 
-#: Tunables, each measured against the rival heuristic (1,000-2,000 games at
-#: 2 seats, classic); the comments give the 2-seat win rate of the change.
-KNOBS: dict[str, float] = {
-    # 1: count every ingredient in the oven, not what the orders before use
-    # (`project`): optimism places more orders, and a short one is paid from
-    # hand at the reveal (0: 43 % instead of 70 %).
-    "raw": 1,
-    "pay": 2,  # most hand cards an order placed now may need (1: 66 %)
-    "late_pay": 9,  # ... near the supply's end (no measurable effect)
-    "bomb_gap": 6,  # Bombastica: oven + hand + this reach 15, play the largest group
-    "feed": 1,  # 0: never feed an order that cannot be placed this turn (66 %)
-    "orders_wanted": 3,  # draw orders while holding fewer than this (1: 54 %, 2: 70 %)
-    "heavy_first": 0,  # rank placeable orders by weight before cost (1: 66 %)
-    "shed_big": 1,  # shed from the largest spare group (0, the smallest: 68 %)
-    # with no order sure, still place the best covered one if oven, play and
-    # hand cover this share of it: it may be paid at its reveal (MM-R4) from
-    # the hand as it will be then (0, never: 70 %; 0.8: 68 %; 0.4: 72 %)
-    "always": 0.4,
-}
+PAY = 2  # most hand cards an order placed now may need (1: 66 %)
+LATE_PAY = 9  # ... near the supply's end (no measurable effect)
+BOMB_GAP = 6  # Bombastica: oven + hand + this reach 15, play the largest group
+ORDERS_WANTED = 3  # draw orders while holding fewer than this (1: 54 %, 2: 70 %)
+# With no order sure, still place the best covered one if oven, play and hand
+# cover this share of it: it may be paid at its reveal (MM-R4) from the hand
+# as it will be then (never: 70 %; 0.8: 68 %; 0.4: 72 %). Feeding an order
+# that cannot be placed this turn (never: 66 %), ranking the placeable
+# orders by cost before weight (weight first: 66 %) and shedding from the
+# largest spare group (the smallest: 68 %) were measured likewise.
+ALWAYS = 0.4
 
 
 def _weight(card: OrderCard) -> int:
@@ -85,14 +82,12 @@ def weight(card: OrderCard) -> int:
 
 
 def oven_table(box: Box, table: Counts, oven: Iterable[str | None]) -> Counts:
-    """The table as the next order played will find it."""
-    if KNOBS["raw"]:
-        base = dict(table)
-        for card in oven:
-            if card is not None and card in base:
-                base[card] += 1
-        return base
-    return project(table, oven, box.variant)
+    """The table as the next order played will find it, counted raw."""
+    base = dict(table)
+    for card in oven:
+        if card is not None and card in base:
+            base[card] += 1
+    return base
 
 
 Needs = tuple[tuple[str, int], ...]
@@ -255,21 +250,20 @@ def plan_turn(
     needs_of = _NEEDS[variant]
     orders = [cards[c] for c in sorted({c for c in hand if c not in kindset}, key=rank.__getitem__)]
     late = supply <= 2 * seats
-    limit = KNOBS["late_pay"] if late else KNOBS["pay"]
+    limit = LATE_PAY if late else PAY
     need: Counts | None = None  # `_wanted`, needed by few turns: made when first asked for
 
     # 1. An order that this turn's play makes sure of: the least (pay, -weight,
     # waste, count, kind), the first of equals; the waste, which needs
     # `_wanted`, is only worked out between plays equal before it.
-    heavy_first = KNOBS["heavy_first"]
     best: tuple[tuple[int, int], int, str, str] | None = None  # (first two, count, kind, order)
     best_waste = -1  # not worked out yet
     best_pay = best_heavy = 0
     for card in orders:
         shape, crossed, heavy = card.shape, card.crossed, -weight(card)
         # Lighter than the best so far (orders go heaviest first): only a
-        # smaller pay could beat it, and with heavy_first nothing can.
-        if best is not None and heavy > best_heavy and (heavy_first or best_pay == 0):
+        # smaller pay could beat it.
+        if best is not None and heavy > best_heavy and best_pay == 0:
             break
         most = _MOST[card.id]
         bomb = shape == BOMBASTICA  # its outlook is the oven's and the hand's sizes alone
@@ -281,7 +275,7 @@ def plan_turn(
         for kind, count, pay in plays:
             if pay > limit:
                 continue
-            first = (heavy, pay) if heavy_first else (pay, heavy)
+            first = (pay, heavy)
             if best is not None:
                 if first > best[0]:
                     continue
@@ -303,38 +297,36 @@ def plan_turn(
 
     # 2. Bombastica: a big play when the oven is close to 15.
     bombastica = any(o.shape == BOMBASTICA for o in orders)
-    if bombastica and sum(base.values()) + sum(held.values()) + KNOBS["bomb_gap"] >= 15:
+    if bombastica and sum(base.values()) + sum(held.values()) + BOMB_GAP >= 15:
         kind = max(present, key=lambda k: held[k])
         return _finish(seat, box, hand, kind, held[kind], None, base, pile, supply)
 
     # 3. Feed the most complete order its shortfall.
-    if KNOBS["feed"]:
-        ranked = []
-        for card in orders:
-            if card.shape == BOMBASTICA:
-                continue
-            if card.crossed is not None and base[card.crossed] > 0:
-                continue
-            score, needs = _coverage(card, base, held, variant)
-            ranked.append((-score, -weight(card), card.id, needs))
-        ranked.sort()
-        for _, _, _, needs in ranked:
-            pick, pick_n = None, 0
-            for kind, n in needs:
-                cover = min(held[kind], max(0, n - base[kind]))
-                if cover > pick_n:
-                    pick, pick_n = kind, cover
-            if pick is not None:
-                gamble = _gamble(orders, base, held, pick, pick_n, variant)
-                return _finish(seat, box, hand, pick, pick_n, gamble, base, pile, supply)
+    ranked = []
+    for card in orders:
+        if card.shape == BOMBASTICA:
+            continue
+        if card.crossed is not None and base[card.crossed] > 0:
+            continue
+        score, needs = _coverage(card, base, held, variant)
+        ranked.append((-score, -weight(card), card.id, needs))
+    ranked.sort()
+    for _, _, _, needs in ranked:
+        pick, pick_n = None, 0
+        for kind, n in needs:
+            cover = min(held[kind], max(0, n - base[kind]))
+            if cover > pick_n:
+                pick, pick_n = kind, cover
+        if pick is not None:
+            gamble = _gamble(orders, base, held, pick, pick_n, variant)
+            return _finish(seat, box, hand, pick, pick_n, gamble, base, pile, supply)
 
     # 4. Shed one card no order of ours wants, from the largest spare group.
     if need is None:
         need = _wanted(orders, base, variant)
     spare = [k for k in present if held[k] > need.get(k, 0)] or present
     spare = [k for k in spare if k != PERSONAL[colour]] or spare
-    sign = -1 if KNOBS["shed_big"] else 1
-    kind = min(spare, key=lambda k: (sign * held[k], box.kinds.index(k)))
+    kind = min(spare, key=lambda k: (-held[k], box.kinds.index(k)))
     gamble = _gamble(orders, base, held, kind, 1, variant)
     return _finish(seat, box, hand, kind, 1, gamble, base, pile, supply)
 
@@ -344,11 +336,11 @@ def _gamble(
 ) -> str | None:
     """An order placed on the chance of being paid at its reveal from the hand
     as it will be then (MM-R4): the best covered one, if covered enough."""
-    if not KNOBS["always"] or not orders:
+    if not orders:
         return None
     base[kind] += count
     held[kind] -= count
-    best, best_score = None, KNOBS["always"]
+    best, best_score = None, ALWAYS
     for card in orders:
         if card.shape == BOMBASTICA or (card.crossed is not None and base[card.crossed] > 0):
             continue
@@ -416,7 +408,7 @@ def draw(box: Box, after: list[str], base: Counts, pile: int, supply: int) -> st
         return SUPPLY
     cards = ORDER_CARDS[box.variant]
     orders = [cards[c] for c in after if c not in box.kindset]
-    if len(orders) < KNOBS["orders_wanted"]:
+    if len(orders) < ORDERS_WANTED:
         return ORDERS
     need = box.hand - size
     if box.draw_cap is not None:
@@ -461,7 +453,7 @@ def candidates(
     kind, count = first.ingredient, first.count
     for order in [None, *ids]:
         found.append(_finish(seat, box, hand, kind, count, order, base, pile, supply))
-    limit = KNOBS["late_pay"] if supply <= 2 * seats else KNOBS["pay"]
+    limit = LATE_PAY if supply <= 2 * seats else PAY
     for kind in box.kinds:
         for count in sorted({1, max(1, held[kind] // 2), held[kind]}) if held[kind] else ():
             base[kind] += count

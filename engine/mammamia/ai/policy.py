@@ -31,40 +31,6 @@ def counts_of(hand: Iterable[str], kinds: tuple[str, ...]) -> Counts:
     return found
 
 
-def project(table: Counts, oven: Iterable[str | None], variant: str) -> Counts:
-    """The table as it will stand after the known oven is revealed, guessing
-    that an order is made when the table covers it or lacks at most two cards."""
-    after = dict(table)
-    cards = ORDER_CARDS[variant]
-    for card in oven:
-        if card is None:
-            continue
-        if card in after:
-            after[card] += 1
-        else:
-            _consume(cards[card], after)
-    return after
-
-
-def _consume(card: OrderCard, table: Counts) -> None:
-    if card.crossed is not None and table[card.crossed] > 0:
-        return
-    if card.shape == BOMBASTICA:
-        if sum(table.values()) >= card.amount - 2:
-            for kind in table:
-                table[kind] = 0
-        return
-    best, best_lack = None, 3
-    for choice in options(card, table):
-        needs = card.requirements[choice]
-        lack = sum(n - table[k] for k, n in needs if table[k] < n)
-        if lack < best_lack:
-            best, best_lack = needs, lack
-    if best is not None:
-        for kind, n in best:
-            table[kind] -= min(n, table[kind])
-
-
 def outlook(card: OrderCard, table: Counts, hand: Counts) -> int | None:
     """How many hand cards make `card` against `table`; None if the hand cannot."""
     if card.crossed is not None and table[card.crossed] > 0:
