@@ -25,6 +25,7 @@ from engine import ActionError
 from engine.interface import Action
 from engine.question import as_asked
 
+from .outlet import ACTING
 from .presence import Presence
 from .service import GameService, Live, ServiceError, named, seat_for
 from .storage import GameStatus
@@ -103,6 +104,7 @@ async def answer(
             await service.set_presence(live, presence)
         else:
             await carry_out(service, live, presence, plan)
+            live.carrier = ACTING.get()
     if plan is not None:
         service.changed(live)
     return plan is not None

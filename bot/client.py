@@ -13,18 +13,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lobby, running, standings
+from bot import clicks, components, lobby, running, standings
 from bot.clock import Clock
 from bot.components import guarded
 from bot.config import Config, storage_target
+from bot.deadlines import COMPUTER_PAUSE
 from bot.games import presentations
 from bot.i18n.translator import CatalogTranslator
+from bot.outlet import BOT_RATE, Budget
 from bot.overload import LoopWatch
 from bot.pictures import worker as pictures
 from bot.publisher import Publisher
 from bot.service import GameService
 from bot.storage import Storage, open_storage
-from bot.timers import COMPUTER_PAUSE, Timers
+from bot.timers import Timers
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +86,9 @@ class GameBot(commands.Bot):
         self.computer_pause = computer_pause
         self._warming: asyncio.Task[None] | None = None
         self.loop_watch = LoopWatch()
+        # Every kind of component added (`add_dynamic_items`): a click none of
+        # them hears is answered by `on_interaction`.
+        self.kinds: list[clicks.DynamicKind] = []
 
     @property
     def storage(self) -> Storage:
@@ -98,11 +103,16 @@ class GameBot(commands.Bot):
             where = "PostgreSQL" if self.config.database_url else self.config.db_path
             log.info("Opened the database (%s)", where)
         self.service = await self.build_service()
-        self.publisher = Publisher(self, self.service, self.reveal_pace)
         shards = self.config.shards
+        # The global-limited calls of the whole bot, shared out by shards.
+        budget = Budget(BOT_RATE * shards.share)
+        self.publisher = Publisher(self, self.service, self.reveal_pace, budget)
         self.timers = Timers(self.service, self.clock, self.computer_pause, shards)
-        self.publisher.timers = self.timers
         self.timers.on_lobby_closed = self.publisher.lobby_closed
+        self.timers.shown = self.publisher.shown
+        self.publisher.on_shown = self.timers.looked_for
+        self.timers.busy_elsewhere = lambda: components.handling > 0
+        self.service.listeners.append(self.timers.changed)
         self.add_dynamic_items(*lobby.ITEMS, *running.ITEMS, *standings.ITEMS)
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(CatalogTranslator())
@@ -116,9 +126,28 @@ class GameBot(commands.Bot):
         self._warming = asyncio.create_task(pictures.start(), name="pictures-start")
         await self.resume_games()
 
+    def add_dynamic_items(self, *items: clicks.DynamicKind) -> None:
+        super().add_dynamic_items(*items)
+        self.kinds.extend(items)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every click answered: one discord.py hands to no component (its id
+        is not on the message clicked, or is none of the bot's) gets its
+        private answer here (`bot.clicks`)."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        if not clicks.heard(interaction, self.kinds):
+            await guarded(interaction, clicks.unheard(interaction))
+
     async def build_service(self) -> GameService:
         """Construct the game service from `self.storage`; cogs reach it as `bot.service`."""
-        return GameService(self.storage, shards=self.config.shards)
+        return GameService(
+            self.storage,
+            shards=self.config.shards,
+            clock=self.clock,
+            computer_pause=self.computer_pause,
+            pace=self.reveal_pace,
+        )
 
     async def resume_games(self) -> None:
         """After a restart: every unfinished game is loaded, an interrupted reveal

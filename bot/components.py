@@ -21,12 +21,15 @@ from typing import Any, ClassVar, cast
 
 import discord
 
-from .games import presentation
+from . import here
+from .games import presentation, presentations
 from .i18n import N_, Nn_, by_last_part, t, use_locale
+from .limits import echo, fit
+from .outlet import ACTING
 from .overload import deferred, note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
-from .storage import Seat
+from .storage import GameRow, GameStatus, Seat
 
 log = logging.getLogger(__name__)
 
@@ -37,11 +40,13 @@ handling = 0
 REFUSALS = by_last_part(
     N_("error.already_seated"),
     N_("error.already_started"),
+    N_("error.busy_with"),
     N_("error.channel_busy"),
     N_("error.export_running"),
     N_("error.game_over"),
     N_("error.left_game"),
     Nn_("error.lobby_full"),
+    N_("error.lobby_only"),
     N_("error.no_channel"),
     N_("error.no_computer"),
     N_("error.no_finished_game"),
@@ -52,6 +57,8 @@ REFUSALS = by_last_part(
     N_("error.not_in_game"),
     N_("error.not_manager"),
     N_("error.not_seated"),
+    N_("error.other_game"),
+    N_("error.other_lobby"),
     N_("error.stale"),
     N_("error.stale_button"),
     Nn_("error.too_few_players"),
@@ -62,6 +69,7 @@ REFUSALS = by_last_part(
 
 @dataclass(frozen=True)
 class Click:
+    prefix: str
     game: int
     version: int
     verb: str
@@ -95,18 +103,29 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     """One kind of button or select. Subclasses name their `verb` (and, for a
     game's own controls, its `prefix`) and implement `act`.
 
-    What a click may do is checked here, once, before `act`: a component
-    that acts on the game as it stood when it was drawn (`current`) is stale
-    once the game moved on, and gets the one stale answer (`stale`), never an
-    action; one that only the seats asked may use (`seated`) refuses anyone
-    else with the engine's words for whose move it is. `self.live` is then
-    the game, `self.seat` the user's seat (None for a spectator)."""
+    What a click may do is checked here, once, before `act`: the game its
+    id names must be one of this channel, of this kind, at a version it has
+    reached (`placed`; else the button no longer works, and nothing of that
+    game is shown); a component that acts on the game as it stood when it
+    was drawn (`current`) is stale once the game moved on, and gets the one
+    stale answer (`stale`), never an action; one that only the seats asked
+    may use (`seated`) refuses anyone else with the engine's words for whose
+    move it is. `self.live` is then the game, `self.seat` the user's seat
+    (None for a spectator)."""
 
     verb: ClassVar[str]
+    #: Acts on the game its id names (else on no game: its id says `:0:0:`).
+    of_game: ClassVar[bool] = True
     #: Acts on the game's state as drawn: a click on an older version is stale.
     current: ClassVar[bool] = False
     #: Only a seat whose move or decision it is may use it.
     seated: ClassVar[bool] = False
+    #: Acts on a game being played: once it has ended, the click is told how
+    #: it ended (`over`) instead (as every `current` or `seated` kind is).
+    playing: ClassVar[bool] = False
+    #: Drawn on one player's own message only (a hand, a confirmation, a
+    #: picker): the same id on a message others see does nothing.
+    private: ClassVar[bool] = False
 
     def __init_subclass__(
         cls, *, verb: str | None = None, prefix: str = r"[a-z]+", **kwargs: Any
@@ -133,7 +152,14 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     ) -> Component:
         data: Any = interaction.data or {}
         values = tuple(data.get("values", ()))
-        click = Click(int(match["game"]), int(match["version"]), cls.verb, match["arg"], values)
+        click = Click(
+            match["prefix"],
+            int(match["game"]),
+            int(match["version"]),
+            cls.verb,
+            match["arg"],
+            values,
+        )
         return cls(item, click)
 
     @property
@@ -146,8 +172,18 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         await guarded(interaction, self._checked(interaction))
 
     async def _checked(self, interaction: discord.Interaction[Any]) -> None:
+        svc = service_of(interaction)
+        message = interaction.message
+        if self.private and not (message is not None and message.flags.ephemeral):
+            raise gone()  # never drawn on a shared message
+        if self.of_game:
+            row = await placed(interaction, self.click)
+            if row.status != GameStatus.RUNNING and (self.playing or self.current or self.seated):
+                await over(interaction, await svc.look(row.id))
+                return
+        elif self.click.game or self.click.version:
+            raise gone()  # no such id was ever drawn
         if self.current or self.seated:
-            svc = service_of(interaction)
             live = self._live = await svc.live(self.click.game)
             self.seat = live.seat_of(interaction.user.id)
             if self.current and self.click.version != live.version:
@@ -166,11 +202,62 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         raise NotImplementedError
 
 
+def gone() -> ServiceError:
+    """The refusal of a click on a button the bot never drew, or draws no more."""
+    return ServiceError("stale_button")
+
+
+#: The largest game id storage holds (a signed 64-bit integer).
+LAST_ID = 2**63 - 1
+
+
+async def placed(interaction: discord.Interaction[Any], click: Click) -> GameRow:
+    """The game a click names, if the bot could have drawn that click: a game
+    of this very channel, of the kind its prefix names, at a version it has
+    reached. Anything else (another channel's game, another game's kind, a
+    version to come, no such game) is a button that no longer works, and the
+    click learns nothing of that game, not even its table."""
+    row = await service_of(interaction).find(click.game) if 0 < click.game <= LAST_ID else None
+    if (
+        row is None
+        or row.channel_id != interaction.channel_id
+        or prefix_of(row.game) != click.prefix
+        or click.version > row.version
+    ):
+        raise gone()
+    return row
+
+
+def prefix_of(game: str) -> str | None:
+    """The prefix of a game's component ids; None for a game this bot no longer hosts."""
+    try:
+        return presentation(game).prefix
+    except KeyError:
+        return None
+
+
 async def stale(interaction: discord.Interaction[Any], live: Live) -> None:
     """The one answer to a click on a moment the game has left: nothing is
-    done, and the player sees where the game stands now, privately."""
+    done, and the player sees where the game stands now, privately; for a
+    game that has ended, how it ended (`over`)."""
+    if live.row.status != GameStatus.RUNNING:
+        await over(interaction, live)
+        return
     message = service_of(interaction).table_reply(live)
     message.content = t("error.stale")
+    await reply(interaction, message)
+
+
+async def over(interaction: discord.Interaction[Any], live: Live) -> None:
+    """A click on a game that has ended: said so, with its final table, or
+    the table as it was left if it was ended early; nothing on it to click."""
+    if live.row.status == GameStatus.FINISHED:
+        message = live.shown.final(live.table())
+        message.content = t("stale.over")
+    else:
+        message = service_of(interaction).table_reply(live)
+        message.content = t("stale.ended")
+    message.items = []
     await reply(interaction, message)
 
 
@@ -222,7 +309,9 @@ async def send(
 ) -> discord.Message | None:
     """A message in answer: the first answer, the deferred one's, or a
     follow-up. The message, unless it was the first answer (then Discord
-    returns none: `interaction.original_response()` fetches it)."""
+    returns none: `interaction.original_response()` fetches it). Within
+    Discord's limits, whatever it was given (`bot.limits.fit`)."""
+    kwargs = fit(kwargs)
     async with _answering(interaction):
         if not interaction.response.is_done():
             await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
@@ -236,7 +325,9 @@ async def send(
 
 
 async def update(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
-    """Edit the message whose button or menu was used, as the answer."""
+    """Edit the message whose button or menu was used, as the answer
+    (within Discord's limits, `bot.limits.fit`)."""
+    kwargs = fit(kwargs)
     async with _answering(interaction):
         if interaction.response.is_done():  # deferred: the original is that message
             await interaction.edit_original_response(**kwargs)
@@ -295,12 +386,29 @@ async def say(interaction: discord.Interaction[Any], text: str) -> None:
 
 async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> None:
     """A refusal in the player's words: a game's refusal in that game's words,
-    the host's from the catalog."""
+    the host's from the catalog. What the player typed is repeated shortened
+    (`bot.limits.echo`)."""
+    given = {name: echo(value) for name, value in error.params.items()}
+    given.setdefault("command", here.slash(game_of(interaction), "new"))
     if error.game is not None:
-        key, params = presentation(error.game).refusal(error.code, error.params)
+        key, params = presentation(error.game).refusal(error.code, given)
     else:
-        key, params = REFUSALS[error.code], dict(error.params)
+        key, params = REFUSALS[error.code], given
     await say(interaction, t(key, **params))
+
+
+def game_of(interaction: discord.Interaction[Any]) -> str:
+    """The game an interaction is about: its command's group's, or its
+    component's by prefix; else the first game."""
+    found = here.group_game(getattr(interaction, "command", None))
+    if found is not None:
+        return found
+    games = presentations()
+    data: Any = getattr(interaction, "data", None) or {}
+    prefix = str(data.get("custom_id") or "").partition(":")[0]
+    return next(
+        (name for name, shown in games.items() if shown.prefix == prefix), next(iter(games))
+    )
 
 
 async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
@@ -345,14 +453,14 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     handling += 1
     notice = None
     deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
+    ACTING.set(interaction)  # this task's: what it changes is published through it
     with use_locale(interaction.locale):
         try:
             if age(interaction) >= BEHIND:
                 await _defer(interaction)
             if interaction.guild_id is None:  # games are played in server channels
-                if inspect.iscoroutine(work):
-                    work.close()
                 raise ServiceError("no_channel")
+            await here.check(interaction, service_of(interaction))  # a command of another game?
             notice = await owed_notice(interaction)
             await work
             await tell(interaction, notice)
@@ -377,4 +485,6 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         finally:
             handling -= 1
             deadline.cancel()
+            if inspect.iscoroutine(work):
+                work.close()  # refused before it ran: it never will
         return False

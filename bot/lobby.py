@@ -15,6 +15,7 @@ import discord
 from .components import (
     Component,
     channel_id,
+    gone,
     moderator,
     player,
     reply,
@@ -26,7 +27,7 @@ from .components import (
 from .games import presentation
 from .i18n import N_, by_last_part, t, use_locale
 from .reply import BLUE, GREEN, RED, Reply, button, custom_id, drop_none, select
-from .service import ServiceError, require_host
+from .service import require_host
 from .storage import GameRow, GameStatus
 
 TIMER_KEYS = by_last_part(
@@ -216,17 +217,19 @@ class AddComputerButton(Component, verb="addbot"):
             custom_id(shown.prefix, row.id, 0, "botlevel"), options, placeholder=t("computer.pick")
         )
         for option, level in zip(menu.options, levels, strict=True):
-            option.description = t(LEVEL_ABOUT[level])[:100]
+            option.description = t(LEVEL_ABOUT[level])
         await reply(interaction, Reply(content=t("computer.pick"), items=[menu]))
 
 
 class ComputerLevelSelect(Component, verb="botlevel"):
+    private = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         svc = service_of(interaction)
         row = await svc.game(self.click.game)
         level = self.click.values[0] if self.click.values else ""
         if level not in presentation(row.game).rules.difficulties:
-            raise ServiceError("stale_button")
+            raise gone()
         taken = {seat.name for seat in row.seats}
         with use_locale(row.settings.get("language")):
             names = [computer_name(n, level) for n in t("computer.names").split(",")]

@@ -9,13 +9,13 @@ late answer is counted, and one warning line says how many there were.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from datetime import datetime
 from typing import Any
 
 import discord
+from discord.ext import tasks
 
 log = logging.getLogger(__name__)
 
@@ -112,21 +112,24 @@ class LoopWatch:
         self.behind = 0
         self._worst = 0.0
         self._reported_at = -every
-        self._task: asyncio.Task[None] | None = None
+        self._looked: float | None = None
+        # A discord.py tasks loop, as every background loop of the bot: the
+        # library (and tools that drive it) know it for what it is.
+        self._loop = tasks.loop(seconds=LOOK_EVERY)(self._look)
 
     def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run(), name="loop-watch")
+        if not self._loop.is_running():
+            self._looked = None
+            self._loop.start()
 
     def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        self._loop.cancel()
 
-    async def _run(self) -> None:
-        while True:
-            asked = time.monotonic()
-            await asyncio.sleep(LOOK_EVERY)
-            self.note(time.monotonic() - asked - LOOK_EVERY)
+    async def _look(self) -> None:
+        now = time.monotonic()
+        if self._looked is not None:
+            self.note(now - self._looked - LOOK_EVERY)
+        self._looked = now
 
     def note(self, late: float, moment: float | None = None) -> None:
         if late < BEHIND:

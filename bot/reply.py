@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,7 +19,10 @@ from typing import Any
 
 import discord
 
+from .limits import fit, fit_items, fitted
 from .pictures.worker import render
+
+log = logging.getLogger(__name__)
 
 GREEN = discord.ButtonStyle.success
 BLUE = discord.ButtonStyle.primary
@@ -66,20 +70,27 @@ class Reply:
     files: list[tuple[str, bytes]] | None = None
 
     def view(self) -> discord.ui.View:
+        """The items in rows as Discord takes them (`bot.limits`); one that
+        fits in no row (a sixth) is left out, and logged."""
         view = discord.ui.View(timeout=None)
-        for item in self.items:
-            view.add_item(item)
+        for item in fit_items(self.items):
+            try:
+                view.add_item(item)
+            except ValueError:
+                log.warning("no room for %r in a message: left out", item)
         view.stop()
+        fitted.add(view)
         return view
 
     def kwargs(self, edit: bool = False) -> dict[str, Any]:
         """Keyword arguments for a send (`files=`), or for an edit
-        (`attachments=`, which replaces the message's files)."""
+        (`attachments=`, which replaces the message's files), within
+        Discord's limits (`bot.limits.fit`)."""
         kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view()}
         if self.files is not None and (edit or self.files):
             files = [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
             kwargs["attachments" if edit else "files"] = files
-        return kwargs
+        return fit(kwargs)
 
     def shown(self) -> list[str]:
         """The names of the attachments this reply carries once drawn."""
@@ -123,18 +134,19 @@ def button(
     disabled: bool = False,
 ) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label=label[:80], custom_id=cid, style=style, emoji=emoji, row=row, disabled=disabled
+        label=label, custom_id=cid, style=style, emoji=emoji, row=row, disabled=disabled
     )
 
 
 def select(
     cid: str, options: list[tuple[str, str, bool]], row: int | None = None, placeholder: str = ""
 ) -> discord.ui.Select[Any]:
-    """A select of (label, value, preselected) options, at most 25."""
+    """A select of (label, value, preselected) options; those past Discord's
+    25 are left out when it is sent (`bot.limits`)."""
     menu: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=cid, row=row, placeholder=placeholder[:150] or None
+        custom_id=cid, row=row, placeholder=placeholder or None
     )
-    menu.options = [_option(label[:100], value, default) for label, value, default in options[:25]]
+    menu.options = [_option(label, value, default) for label, value, default in options]
     return menu
 
 

@@ -15,6 +15,7 @@ from .components import (
     Component,
     channel_id,
     edit,
+    gone,
     moderator,
     reply,
     say,
@@ -27,6 +28,7 @@ from .i18n import t, use_locale
 from .reply import RED, Reply, button, custom_id
 from .service import ServiceError, require_host
 from .storage import GameRow, GameStatus
+from .tables import watch_button
 
 if TYPE_CHECKING:
     from .publisher import Publisher
@@ -49,6 +51,8 @@ async def rules(
     """The rules in short for this game's settings, and the caller's own cards."""
     svc = service_of(interaction)
     row = await (svc.game(game_id) if game_id else svc.here(channel_id(interaction)))
+    if game_id is None and row is not None and row.game != game:
+        row = None  # the rules asked for, not those of another game played here
     shown = presentation(row.game if row is not None else game)
     settings = row.settings if row is not None else svc.default_settings(shown.rules.name)
     view = None
@@ -79,13 +83,6 @@ async def watch(interaction: discord.Interaction[Any], game_id: int) -> None:
 def _on_own_watch(interaction: discord.Interaction[Any]) -> bool:
     message = interaction.message
     return bool(message is not None and message.flags.ephemeral)
-
-
-def watch_button(game: str, game_id: int) -> discord.ui.Button[Any]:
-    """Watch: anyone who is not playing sees the public table, privately."""
-    return button(
-        t("table.button.watch"), custom_id(presentation(game).prefix, game_id, 0, "watch")
-    )
 
 
 class WatchButton(Component, verb="watch"):
@@ -123,14 +120,18 @@ async def _confirm(
 
 
 class ConfirmButton(Component, verb="confirm"):
+    private = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         what, _, answer = (self.click.arg or "").partition(".")
+        if answer not in ("yes", "no"):
+            raise gone()  # no such button was drawn
         if what == "end":
             await self._end(interaction, answer == "yes")
         elif what == "leave":
             await self._leave(interaction, answer == "yes")
         else:
-            raise ServiceError("stale_button")
+            raise gone()
 
     async def _end(self, interaction: discord.Interaction[Any], yes: bool) -> None:
         if not yes:

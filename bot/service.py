@@ -19,13 +19,20 @@ from typing import Any
 from engine import ActionError, AnyGame, game
 from engine.interface import Action, Event, State
 
+from . import metrics
+from .clock import Clock
+from .deadlines import COMPUTER_PAUSE, arm
 from .games import AnyPresentation, Table, presentation
 from .i18n import locale_of, t
+from .narrator import fold, stored_model
+from .outlet import ACTING
 from .presence import Presence
+from .published import Published
 from .reply import Reply
 from .shards import EVERY, Shards
 from .stats import record
 from .storage import ChannelBusy, GameRow, GameStatus, Seat, StaleVersion, Storage
+from .tables import intent
 
 log = logging.getLogger(__name__)
 
@@ -50,14 +57,37 @@ class Live:
     state: State
     record: dict[str, Any]
     events: dict[int, list[Event]] = field(default_factory=dict)
+    # What its public messages show (stored in the row's narration column).
+    published: Published = field(default_factory=Published)
+    # The person's interaction that last changed it, for the publisher to
+    # publish through (`bot.outlet`); taken by the publisher.
+    carrier: Any = None
+    # Loaded from storage (after a restart, or from another process): a post
+    # under way when it was stored may have got there (`bot.tables.adopt`).
+    resumed: bool = False
 
     def __setattr__(self, name: str, value: Any) -> None:
-        # The row as stored carries the record and the snapshot decoded once
-        # more; in memory `record` and `state` are the truth, and keeping those
-        # copies doubled what every live game costs.
-        if name == "row" and (value.record is not None or value.snapshot is not None):
-            value = replace(value, record=None, snapshot=None)
+        if name == "row":
+            # The row as stored carries the record and the snapshot decoded once
+            # more; in memory `record` and `state` are the truth, and keeping
+            # those copies doubled what every live game costs.
+            if value.record is not None or value.snapshot is not None:
+                value = replace(value, record=None, snapshot=None)
+            # The table's id is the publisher's, in memory first (stored with the
+            # next move): a row read back from a write keeps it.
+            current = self.__dict__.get("row")
+            if current is not None and value.table_message_id != current.table_message_id:
+                value = replace(value, table_message_id=current.table_message_id)
         super().__setattr__(name, value)
+
+    @property
+    def table_id(self) -> int | None:
+        """The table message's id, as the publisher last posted or adopted it."""
+        return self.row.table_message_id
+
+    @table_id.setter
+    def table_id(self, message_id: int | None) -> None:
+        object.__setattr__(self, "row", replace(self.row, table_message_id=message_id))
 
     @property
     def id(self) -> int:
@@ -128,8 +158,14 @@ class GameService:
         storage: Storage,
         seed: Callable[[], int] | None = None,
         shards: Shards = EVERY,
+        clock: Clock | None = None,
+        computer_pause: float = COMPUTER_PAUSE,
+        pace: float | None = None,
     ) -> None:
         self.storage = storage
+        self.clock = clock or Clock()
+        self.computer_pause = computer_pause  # seconds a computer "thinks" before it moves
+        self.pace = pace  # seconds a paced narration step takes in every game; None: each game's
         self.shards = shards  # the games of these shards' guilds are this process's
         self._seed = seed or (lambda: secrets.randbits(63))
         self._locks: dict[int, asyncio.Lock] = {}
@@ -183,6 +219,12 @@ class GameService:
         return loaded
 
     async def _load(self, row: GameRow) -> Live:
+        """Rebuild a game from its record and keep it in memory."""
+        live = self._rebuild(row)
+        self._keep(live)
+        return live
+
+    def _rebuild(self, row: GameRow) -> Live:
         """Rebuild a game from its record (the truth); the snapshot must agree."""
         assert row.record is not None
         rules = game(row.game)
@@ -192,9 +234,8 @@ class GameService:
             state, events[index + 1] = rules.apply(state, rules.action_from_json(data))
         if row.snapshot is not None and row.snapshot != state.to_json():
             log.warning("game %s: snapshot differs from its record; using the record", row.id)
-        live = Live(row, state, row.record, events)
-        self._keep(live)
-        return live
+        published = Published.from_json(row.narration)
+        return Live(row, state, row.record, events, published, resumed=True)
 
     def _keep(self, live: Live) -> None:
         self._live[live.id] = live
@@ -219,6 +260,23 @@ class GameService:
         if row is None or row.record is None:
             raise ServiceError("unknown_game")
         return await self._load(row)
+
+    async def find(self, game_id: int) -> GameRow | None:
+        """A game's row as it stands: from memory while it is played here, else
+        as stored; None for a game there never was."""
+        live = self._live.get(game_id)
+        return live.row if live is not None else await self.storage.game(game_id)
+
+    async def look(self, game_id: int) -> Live:
+        """A started game as it stands, to be shown (a stale click's answer):
+        from memory, else rebuilt from its record; an ended game is not kept."""
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
+        row = await self.storage.game(game_id)
+        if row is None or row.record is None:
+            raise ServiceError("unknown_game")
+        return await self._load(row) if row.status == GameStatus.RUNNING else self._rebuild(row)
 
     async def game(self, game_id: int) -> GameRow:
         row = await self.storage.game(game_id)
@@ -261,6 +319,15 @@ class GameService:
 
     async def here(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of this channel, if any."""
+        return await self.storage.active_game(channel_id)
+
+    async def occupant(self, channel_id: int) -> GameRow | None:
+        """What this channel holds, its running game (from memory when it is
+        there) or its lobby, to tell which game it is: its record may be left
+        out."""
+        kept = self._live.get(self._running.get(channel_id, -1))
+        if kept is not None and kept.row.status == GameStatus.RUNNING:
+            return kept.row
         return await self.storage.active_game(channel_id)
 
     def default_settings(self, game_name: str) -> dict[str, Any]:
@@ -392,10 +459,19 @@ class GameService:
                 raise ServiceError("too_few_players", min=least)
             record = rules.new_record(row.settings, len(row.seats), self._seed())
             state, events = rules.start(record)
+            first = Live(row, state, record, {0: events})
+            presence = first.presence()
+            published, deadline = self.following(first, presence, Published(), events)
             row = await self.storage.start_game(
-                row.id, record, state.to_json(), version=state.version
+                row.id,
+                record,
+                state.to_json(),
+                version=state.version,
+                deadline_at=deadline,
+                presence=presence.to_json(),
+                narration=published.to_json(),
             )
-            live = Live(row, state, record, {0: events})
+            live = Live(row, state, record, {0: events}, published)
             self._keep(live)
         self.changed(live)
         return live
@@ -428,14 +504,16 @@ class GameService:
             presence.timeouts[seat] = 0  # the player is here: no longer away
             presence.away[seat] = False
             outcome = await self.commit(live, seat, make(seat), presence)
+            live.carrier = ACTING.get()
         self.changed(live)
         return outcome
 
     async def commit(
         self, live: Live, seat: int, action: Action, presence: Presence | None = None
     ) -> Outcome:
-        """Apply and store one action, with the presence, in one transaction. The
-        caller holds the game's lock."""
+        """Apply and store one action, in one write with all that follows from
+        it: the presence, the next deadline, the narration and the table post
+        it owes. The caller holds the game's lock."""
         rules = live.rules
         try:
             state, events = rules.apply(live.state, action)
@@ -443,6 +521,9 @@ class GameService:
             raise named(illegal, live) from illegal
         record = rules.append(live.record, action)
         status = GameStatus.FINISHED if rules.is_over(state) else None
+        presence = presence if presence is not None else live.presence()
+        after = Live(live.row, state, record, {**live.events, state.version: events})
+        published, deadline = self.following(after, presence, live.published, events)
         try:
             row = await self.storage.commit_action(
                 live.id,
@@ -451,16 +532,49 @@ class GameService:
                 state.to_json(),
                 version=state.version,
                 status=status,
-                presence=presence.to_json() if presence else None,
+                presence=presence.to_json(),
+                deadline_at=deadline,
+                narration=published.to_json(),
+                table_message_id=live.table_id,
             )
         except StaleVersion as stale:  # another process wrote first: reload
             self._live.pop(live.id, None)
             raise ServiceError("stale") from stale
-        live.row, live.state, live.record = row, state, record
+        metrics.MOVES.inc()
+        # What the publisher set meanwhile (message ids) stays; what the action
+        # settles (model, intent, clock) comes from it.
+        live.published = live.published.but(**settled(published))
+        live.row = row
+        live.state, live.record = state, record
         live.events[state.version] = events
         if row.status == GameStatus.FINISHED:
             await self.record_result(live)
         return Outcome(live, seat, action, events)
+
+    def following(
+        self, live: Live, presence: Presence, published: Published, events: list[Event]
+    ) -> tuple[Published, datetime | None]:
+        """What a new state leads to, stored with the action that made it: the
+        narration model with its events folded in, the table post it owes,
+        and (armed in `presence`) when the next move is due, once its
+        narration has been shown."""
+        shown = live.shown
+        behind = range(published.model_version + 1, live.version)  # a model stored by an older bot
+        pending = [e for v in behind for e in live.events.get(v, [])]
+        folded = fold(shown, stored_model(shown, published), [*pending, *events])
+        model = folded.model.to_json() if folded.model is not None else None
+        published = published.but(
+            model=model,
+            model_version=live.version,
+            repost=published.repost or folded.repost,
+            final_due=published.final_due or folded.final,
+        )
+        if folded.posts:
+            published = published.but(narration_from=live.version)
+        published = intent(live, published, presence)
+        pace = shown.pace(live.row.settings) if self.pace is None else self.pace
+        deadline = arm(live, presence, self.clock.now(), folded.seconds(pace), self.computer_pause)
+        return published, deadline
 
     async def record_result(self, live: Live) -> None:
         """A finished game's result and ratings, recorded once (keyed by game id).
@@ -473,6 +587,12 @@ class GameService:
 
     async def set_presence(self, live: Live, presence: Presence, **deadline: Any) -> None:
         live.row = await self.storage.set_presence(live.id, presence.to_json(), **deadline)
+
+    async def rearm(self, live: Live, presence: Presence) -> None:
+        """Store a change of who is at the table, with the clock armed anew for
+        the move now awaited (from now: nothing is narrated in between)."""
+        deadline = arm(live, presence, self.clock.now(), 0.0, self.computer_pause)
+        await self.set_presence(live, presence, deadline_at=deadline)
 
     def check_seat(self, live: Live, user_id: int) -> int:
         """The user's seat, if it is theirs to act now; else the engine's refusal."""
@@ -523,9 +643,8 @@ class GameService:
 
     async def _mark_kicked(self, live: Live, seat: int) -> None:
         presence = live.presence()
-        presence.kicked[seat] = True
-        presence.armed = None  # re-armed at once if it is that seat's move
-        await self.set_presence(live, presence)
+        presence.kicked[seat] = True  # if it is that seat's move, played at once
+        await self.rearm(live, presence)
 
     async def back(self, live: Live, user_id: int) -> None:
         """An away player shows up again (opens their hand): no longer played for."""
@@ -537,8 +656,7 @@ class GameService:
             if not presence.away[seat]:
                 return
             presence.away[seat], presence.timeouts[seat] = False, 0
-            presence.armed = None
-            await self.set_presence(live, presence)
+            await self.rearm(live, presence)
         self.changed(live)
 
     async def finished_record(self, channel_id: int, game_id: int | None) -> GameRow:
@@ -559,11 +677,13 @@ class GameService:
             raise ServiceError("export_running")
         return row
 
-    async def set_narration(self, live: Live, narration: dict[str, Any]) -> None:
-        live.row = await self.storage.set_narration(live.id, narration)
-
-    async def set_messages(self, live: Live, **ids: Any) -> None:
-        live.row = await self.storage.set_messages(live.id, **ids)
+    async def save_published(self, live: Live) -> None:
+        """Store what the public messages show, with the table's id, in one
+        write: after a table post (so a restart knows it got there) or the
+        game's last message."""
+        live.row = await self.storage.set_narration(
+            live.id, live.published.to_json(), table_message_id=live.table_id
+        )
 
     def forget(self, game_id: int) -> None:
         """Let an ended game go from memory, with its lock."""
@@ -578,8 +698,16 @@ class GameService:
 def published_to_the_end(row: GameRow) -> bool:
     """Whether an ended game's last public message is out: the ranking, or the
     note that it was ended early."""
-    narration = row.narration
-    return bool(narration.get("final_message_id") or narration.get("ended"))
+    published = Published.from_json(row.narration)
+    return published.final_id is not None or published.ended
+
+
+#: What an action settles in what the public messages show (`GameService.commit`).
+SETTLED = ("model", "model_version", "narration_from", "final_due", "ping", "intent", "repost")
+
+
+def settled(published: Published) -> dict[str, Any]:
+    return {name: getattr(published, name) for name in SETTLED}
 
 
 def host_name(row: GameRow) -> str:

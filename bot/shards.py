@@ -35,6 +35,11 @@ class Shards:
     def sharded(self) -> bool:
         return self.ids is not None
 
+    @property
+    def share(self) -> float:
+        """This process's share of the bot: its shards over all of them."""
+        return 1.0 if self.ids is None else len(self.ids) / self.count
+
     def shard_of(self, guild_id: int | None) -> int:
         return ((guild_id or 0) >> 22) % self.count
 

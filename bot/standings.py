@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import discord
 
-from .components import Component, reply, say, send, service_of, update
+from .components import Component, gone, reply, say, send, service_of, update
 from .games import presentation
 from .i18n import N_, by_last_part, join_and, t, tn, use_locale
 from .lobby import level_name
@@ -162,9 +162,12 @@ async def history(interaction: discord.Interaction[Any], game: str) -> None:
 class HistoryExportSelect(Component, verb="history"):
     """A game picked in `history`: its record, for `python -m engine replay`."""
 
+    of_game = False
+    private = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         if not self.click.values or not self.click.values[0].isdigit():
-            raise ServiceError("stale_button")
+            raise gone()
         row = await service_of(interaction).storage.game(int(self.click.values[0]))
         if row is None or (row.guild_id or 0) != _guild(interaction):
             raise ServiceError("unknown_game")
@@ -188,7 +191,12 @@ async def forget(interaction: discord.Interaction[Any], game: str) -> None:
 
 
 class ForgetButton(Component, verb="forget"):
+    of_game = False
+    private = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
+        if self.click.arg not in ("yes", "no"):
+            raise gone()  # no such button was drawn
         if self.click.arg != "yes":
             await update(interaction, content=t("forget.kept"), view=None)
             return

@@ -21,11 +21,15 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from discord.ext import tasks
+
 from . import asking
 from .clock import Clock
+from .deadlines import COMPUTER_PAUSE, arm_people
 from .presence import Presence, reminder_pending
 from .presence import due as timeout_of
 from .storage import GameRow, GameStatus, Shards, WrongStatus
+from .tables import intent
 from .thinking import think
 
 if TYPE_CHECKING:
@@ -33,29 +37,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: `turn_timer` choices of /mammamia new, in seconds; None is off.
-TURN_TIMERS: dict[str, int | None] = {
-    "off": None,
-    "1m": 60,
-    "2m": 120,
-    "5m": 300,
-    "1h": 3600,
-    "24h": 86400,
-}
-DEFAULT_TURN_TIMER = "2m"
-DECISION_SECONDS = 60
 AWAY_AFTER = 3  # timeouts in a row
 LOBBY_IDLE_SECONDS = 600
-COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a person
 IDLE_WAKE = 3600.0  # seconds asleep at most when nothing is due
 RETRY_WAKE = 1.0  # seconds before trying again a deadline still due after its job ran
+SHOWN_RETRY = 0.05  # seconds before looking again at a move waiting for its table
+SHOWN_WAIT = 30.0  # seconds a due move waits for its table to be shown, at most
+YIELD_STEP = 0.005  # seconds an overdue move waits, at a time, for interactions to be answered
+YIELD_LIMIT = 0.5  # and at most, so a steady stream of clicks does not stop the clocks
 
 
 Job = Callable[[], Awaitable[None]]
-
-
-def turn_seconds(settings: dict[str, Any]) -> int | None:
-    return TURN_TIMERS.get(settings.get("turn_timer", DEFAULT_TURN_TIMER))
 
 
 class Timers:
@@ -72,33 +64,41 @@ class Timers:
         self.clock = clock
         self.computer_pause = computer_pause
         self.shards = shards  # the games of these shards only; None: every game
-        self._task: asyncio.Task[None] | None = None
+        # A discord.py tasks loop, as every background loop of the bot, each
+        # round sleeping until the next deadline (`_round`).
+        self._loop = tasks.loop(seconds=0)(self._round)
         self._working = False
         self.on_lobby_closed: Callable[[GameRow], Awaitable[None]] | None = None
         self._lobbies_due = 0.0  # when a lobby may next be idle: read them then
         self._wakes_at = math.inf  # when the sleeping task looks again by itself
+        # Whether a game's moves may be made now: its table is up (after a restart,
+        # the publisher shows each game before its overdue clock runs).
+        self.shown: Callable[[int], bool] = lambda game: True
+        # Whether people's interactions are being handled: the catch-up waits.
+        self.busy_elsewhere: Callable[[], bool] = lambda: False
+        self._waiting = False  # a due move waits for its table
 
     def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run(), name="mammamia-timers")
+        if not self._loop.is_running():
+            self._loop.start()
 
     def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        self._loop.cancel()
 
-    async def _run(self) -> None:
-        while True:
-            self._working = True
-            self._wakes_at = math.inf  # a deadline armed while it works wakes it again
-            try:
-                wait = await self.tick()
-            except Exception:
-                log.exception("timers failed; trying again shortly")
-                wait = 5.0
-            finally:
-                self._working = False
-            self._wakes_at = self.clock.now() + wait
-            await self.clock.wait(wait)
+    async def _round(self) -> None:
+        """One round of the timers' tasks loop: what is due, then asleep until
+        the next deadline (or woken sooner by a new one)."""
+        self._working = True
+        self._wakes_at = math.inf  # a deadline armed while it works wakes it again
+        try:
+            wait = await self.tick()
+        except Exception:
+            log.exception("timers failed; trying again shortly")
+            wait = 5.0
+        finally:
+            self._working = False
+        self._wakes_at = self.clock.now() + wait
+        await self.clock.wait(wait)
 
     def busy(self) -> bool:
         """Whether a deadline is being handled, or was just woken for."""
@@ -114,19 +114,36 @@ class Timers:
         moment = datetime.fromtimestamp(now, UTC)
         storage = self.service.storage
         due = await storage.due_games(moment, shards=self.shards)
+        waiting = self._waiting = False
         for row in due:
+            late = row.deadline_at is not None and now - row.deadline_at.timestamp() > SHOWN_WAIT
+            if not self.shown(row.id) and not late:
+                waiting = self._waiting = True  # its table first (unless Discord is down)
+                continue
             for job in self._jobs(row, now):
+                await self._yield()
                 await self._attempt(job)
         earliest = await storage.next_deadline(shards=self.shards)
         if earliest is None:
             soonest = now + IDLE_WAKE
         elif earliest[0] > moment:
             soonest = earliest[0].timestamp()
+        elif waiting:
+            soonest = now + SHOWN_RETRY  # or sooner: woken once a table is up
         elif (earliest[1], earliest[0]) in {(row.id, row.deadline_at) for row in due}:
             soonest = now + RETRY_WAKE  # its job failed: not at once, or it would spin
         else:
             soonest = now  # fell due while the jobs ran
         return min(soonest, await self._lobbies(now)) - now
+
+    async def _yield(self) -> None:
+        """Between two overdue moves: the live interactions go first, so a
+        catch-up after an outage never keeps a player waiting."""
+        await asyncio.sleep(0)
+        for _ in range(int(YIELD_LIMIT / YIELD_STEP)):
+            if not self.busy_elsewhere():
+                return
+            await asyncio.sleep(YIELD_STEP)
 
     def _jobs(self, row: GameRow, now: float) -> list[Job]:
         """What a game past its deadline needs: the reminder, the timeout (both
@@ -169,56 +186,19 @@ class Timers:
         except Exception:
             log.exception("a timer job failed")
 
-    # --- arming -----------------------------------------------------------------------
+    # --- following the games -----------------------------------------------------------
 
-    async def arm(self, live: Live) -> None:
-        """The public messages now show this turn or decision: start its clock.
-        Called by the publisher once it has caught up; kept as it was if armed."""
-        async with self.service.lock(live.id):  # presence is also written by act and kick
-            first = await self._arm(live)
-        # Woken only for a deadline sooner than its next look: otherwise every
-        # move cost the timers two queries for nothing.
-        if first is not None and first < self._wakes_at:
+    def looked_for(self) -> None:
+        """A game's table is up: a move that waited for it may be made now."""
+        if self._waiting:
             self.clock.wake()
 
-    async def _arm(self, live: Live) -> float | None:
-        """Arm the move's deadline; the moment the timers must act on it, if any."""
-        presence = live.presence()
-        if presence.armed and presence.armed.get("version") == live.version:
-            return None
-        acting = live.rules.to_act(live.state)
-        due = half = None
-        if acting:
-            now = self.clock.now()
-            # A question to several seats at once: one clock for all of it, and
-            # those the bot plays answer now (bot.asking).
-            question = bool(asking.asked(live))
-            if question and await asking.ask_agents(live, presence, self.agent_for):
-                due = now  # settled: the answers are applied at once
-            elif question:
-                seconds = live.row.settings.get("decision_timer", DECISION_SECONDS)
-                if seconds:
-                    due, half = now + seconds, now + seconds / 2
-            elif live.row.seats[acting[0]].agent is not None:
-                due = now + self.computer_pause
-            elif presence.absent(acting[0]):
-                due = now  # away or kicked: played at once
-            else:
-                deciding = live.rules.public_view(live.state).pending is not None
-                seconds = (
-                    live.row.settings.get("decision_timer", DECISION_SECONDS)
-                    if deciding
-                    else turn_seconds(live.row.settings)
-                )
-                if seconds:
-                    due, half = now + seconds, now + seconds / 2
-        # One stored deadline: the reminder first if there is one, then the timeout.
-        rest = None if half is None or due is None else due - half
-        first = half if half is not None else due
-        presence.armed = {"version": live.version, "reminded": False, "rest": rest}
-        deadline = None if first is None else datetime.fromtimestamp(first, UTC)
-        await self.service.set_presence(live, presence, deadline_at=deadline)
-        return first
+    def changed(self, live: Live) -> None:
+        """A game changed (its next deadline was stored with it): woken only for
+        a deadline sooner than its next look, so a move costs no query here."""
+        deadline = live.row.deadline_at
+        if deadline is not None and deadline.timestamp() < self._wakes_at:
+            self.clock.wake()
 
     # --- what happens when a clock runs out --------------------------------------------
 
@@ -230,9 +210,13 @@ class Timers:
             if live.version != version or not armed or not reminder_pending(armed):
                 return
             armed["reminded"] = True
-            # The stored deadline moves on from the reminder to the timeout.
+            # The stored deadline moves on from the reminder to the timeout, and
+            # the table owes a post that mentions whoever must act, once more.
             timeout = None if armed["due"] is None else datetime.fromtimestamp(armed["due"], UTC)
-            await self.service.set_presence(live, presence, deadline_at=timeout)
+            live.published = intent(live, live.published, presence)
+            await self.service.set_presence(
+                live, presence, deadline_at=timeout, narration=live.published.to_json()
+            )
         self.service.changed(live)
 
     async def _drop_stale(self, game: int, deadline: datetime | None) -> None:
@@ -255,8 +239,11 @@ class Timers:
         live = await self.service.live(game)
         if live.version != version or live.row.status != GameStatus.RUNNING:
             return
-        if asking.asked(live):  # the question's one deadline: settle it
-            await asking.expire(self.service, live, version, self._why)
+        if asking.asked(live):  # the question's one deadline
+            if (live.presence().armed or {}).get("ask"):
+                await self._ask(live, version)  # those the bot plays answer first
+            else:
+                await asking.expire(self.service, live, version, self._why)
             return
         seat = live.rules.to_act(live.state)[0]
         agent = self.agent_for(live, seat)
@@ -276,6 +263,22 @@ class Timers:
             if move is None:
                 move = live.rules.safe_move(live.state, seat)
             await self.service.commit(live, seat, move, presence)
+        self.service.changed(live)
+
+    async def _ask(self, live: Live, version: int) -> None:
+        """The seats the bot plays answer a question at once; if that settles
+        it, the engine takes the answers, else the people asked get the clock."""
+        async with self.service.lock(live.id):
+            if live.version != version or live.row.status != GameStatus.RUNNING:
+                return
+            presence = live.presence()
+            if await asking.ask_agents(live, presence, self.agent_for):
+                answers = asking.answers_of(live, presence, version)
+                plan = live.rules.settle(live.state, answers, False) or []
+                await asking.carry_out(self.service, live, presence, plan)
+            else:
+                deadline = arm_people(live, presence, self.clock.now())
+                await self.service.set_presence(live, presence, deadline_at=deadline)
         self.service.changed(live)
 
     def _why(self, presence: Presence, seat: int) -> str:

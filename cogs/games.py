@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot import lobby
 from bot.components import guarded
 from bot.games import AnyPresentation, presentations
+from bot.here import FREE
 from bot.i18n import N_
 from bot.i18n.translator import L_
 from engine import Option
@@ -114,7 +115,7 @@ def new_command(shown: AnyPresentation) -> app_commands.Command[Any, ..., None]:
         name=L_(f"command.{command}.new.name"),
         description=L_(f"command.{command}.new.description"),
         callback=new,
-        extras={"answer": "public"},
+        extras={"answer": "public", "needs": FREE},
     )
 
 

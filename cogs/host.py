@@ -1,6 +1,7 @@
 """The commands every game's group has (join, leave, start, table, rules, kick,
 export, notify, end, stats, leaderboard, history, forget, language, settings):
-declarations only, each handing the interaction to the host's flow.
+declarations only, each handing the interaction to the host's flow, and
+saying what it needs in its channel (`bot.here`: a game running, its lobby).
 
 `HostCommands` is a base, never registered itself: `cogs.games` makes one
 group per game from it, the game's own commands and the game's `new`.
@@ -17,11 +18,14 @@ from discord.ext import commands
 
 from bot import lobby, running, settings, standings
 from bot.components import guarded
+from bot.here import HERE, LOBBY, RUNNING
 from bot.i18n.translator import L_
 
 Language = Literal["en", "ru", "ja", "zh-tw", "fr"]
 Period = Literal["all", "month", "week"]
 OnOff = Literal["on", "off"]
+#: A game's number, as its messages show it (Discord's integers stop at 2**53).
+GameId = app_commands.Range[int, 1, 2**53]
 
 
 @app_commands.guild_only()
@@ -34,24 +38,34 @@ class HostCommands(commands.GroupCog, group_name="host"):
     #: the game's id (the translator reads it from the command's cog).
     reworded: ClassVar[Mapping[str, str]] = {}
 
-    @app_commands.command(name=L_("command.join.name"), description=L_("command.join.description"))
+    @app_commands.command(
+        name=L_("command.join.name"),
+        description=L_("command.join.description"),
+        extras={"needs": LOBBY},
+    )
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, lobby.join(interaction))
 
     @app_commands.command(
-        name=L_("command.leave.name"), description=L_("command.leave.description")
+        name=L_("command.leave.name"),
+        description=L_("command.leave.description"),
+        extras={"needs": HERE},
     )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, running.leave(interaction))
 
     @app_commands.command(
-        name=L_("command.start.name"), description=L_("command.start.description")
+        name=L_("command.start.name"),
+        description=L_("command.start.description"),
+        extras={"needs": LOBBY},
     )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, lobby.start(interaction))
 
     @app_commands.command(
-        name=L_("command.table.name"), description=L_("command.table.description")
+        name=L_("command.table.name"),
+        description=L_("command.table.description"),
+        extras={"needs": RUNNING},
     )
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, running.table(interaction))
@@ -62,7 +76,11 @@ class HostCommands(commands.GroupCog, group_name="host"):
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, running.rules(interaction, self.game))
 
-    @app_commands.command(name=L_("command.kick.name"), description=L_("command.kick.description"))
+    @app_commands.command(
+        name=L_("command.kick.name"),
+        description=L_("command.kick.description"),
+        extras={"needs": RUNNING},
+    )
     @app_commands.rename(player=L_("command.param.player.name"))
     @app_commands.describe(player=L_("command.param.player.description"))
     async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
@@ -75,7 +93,9 @@ class HostCommands(commands.GroupCog, group_name="host"):
     )
     @app_commands.rename(game=L_("command.param.game.name"))
     @app_commands.describe(game=L_("command.param.game.description"))
-    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def export(
+        self, interaction: discord.Interaction[Any], game: GameId | None = None
+    ) -> None:
         await guarded(interaction, running.export(interaction, game))
 
     @app_commands.command(
@@ -86,7 +106,11 @@ class HostCommands(commands.GroupCog, group_name="host"):
     async def notify(self, interaction: discord.Interaction[Any], setting: OnOff) -> None:
         await guarded(interaction, running.notify(interaction, setting == "on"))
 
-    @app_commands.command(name=L_("command.end.name"), description=L_("command.end.description"))
+    @app_commands.command(
+        name=L_("command.end.name"),
+        description=L_("command.end.description"),
+        extras={"needs": HERE},
+    )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, running.end(interaction))
 

@@ -145,6 +145,24 @@ class Actors:
         data = self._select_data(component, values, self.guild_of(self._channel_of(msg)))
         return await self._interact(MESSAGE_COMPONENT, user, self._channel_of(msg), data, msg)
 
+    async def press(
+        self: FakeDiscord,
+        user: FakeUser,
+        message: FakeMessage | int,
+        custom_id: str,
+        *,
+        values: Sequence[str] | None = None,
+    ) -> InteractionResult:
+        """A click on ``custom_id`` from ``message`` that the message need not
+        carry: what a client still showing an older version of an edited message
+        sends (Discord delivers it; the message in the interaction is the current
+        one), or a modified client. A select's pick when ``values`` are given."""
+        msg = self._clickable(user, message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON}
+        if values is not None:
+            data |= {"component_type": 3, "values": list(values)}
+        return await self._interact(MESSAGE_COMPONENT, user, self._channel_of(msg), data, msg)
+
     def _select_data(
         self: FakeDiscord, component: dict[str, Any], values: Sequence[Any], guild: Any
     ) -> dict[str, Any]:

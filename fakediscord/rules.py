@@ -42,6 +42,7 @@ MAX_CHOICES = 25
 MAX_MODAL_TITLE = 45
 MAX_MODAL_COMPONENTS = 5
 MAX_TEXT_INPUT_LABEL = 45
+MAX_ATTACHMENT_DESCRIPTION = 1024
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,13 @@ def check_message(payload: dict[str, Any]) -> list[Problem]:
     if payload.get("components"):
         v2 = bool((payload.get("flags") or 0) & FLAG_COMPONENTS_V2)
         problems += check_components(payload["components"], v2=v2)
+    for i, attachment in enumerate(payload.get("attachments") or []):
+        problems += _too_long(
+            "attachment_description",
+            f"attachments.{i}.description",
+            attachment.get("description"),
+            MAX_ATTACHMENT_DESCRIPTION,
+        )
     return problems
 
 

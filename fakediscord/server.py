@@ -558,6 +558,24 @@ class FakeDiscord(Actors):
         return frozenset(u for u in mentioned if "users" in parse or u in users)
 
     # -- queries for tests -----------------------------------------------------------
+    def is_answer(self, message: FakeMessage) -> bool:
+        """Whether the message is an interaction's first answer (a command's
+        reply, such as a lobby), not a follow-up or a post of the bot's own."""
+        return any(rec.original is message for rec in self.interactions.values() if rec.original)
+
+    def bot_posts(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
+        """Public messages the bot posted by itself or as follow-ups (tables,
+        narrations, results), not first answers; deleted ones too, oldest first."""
+        channel_id = (channel or self.channel).id
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel_id
+            and m.public
+            and m.author is self.bot_user
+            and not self.is_answer(m)
+        ]
+
     def public_messages(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
         """Live public messages of the channel, oldest first, each as last edited."""
         channel_id = (channel or self.channel).id

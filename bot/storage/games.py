@@ -223,9 +223,12 @@ class GameStore(abc.ABC):
         *,
         version: int,
         deadline_at: datetime | None = None,
+        presence: Mapping[str, Any] | None = None,
+        narration: Mapping[str, Any] | None = None,
     ) -> GameRow:
         """Lobby → running, with the record's deal and the engine's first state,
-        whose version (the actions the record holds) the caller gives."""
+        whose version (the actions the record holds) the caller gives; and, in
+        the same write, its first deadline, presence and narration."""
 
     @abc.abstractmethod
     async def commit_action(
@@ -239,9 +242,13 @@ class GameStore(abc.ABC):
         status: GameStatus | None = None,
         deadline_at: datetime | Keep | None = None,
         presence: Mapping[str, Any] | None = None,
+        narration: Mapping[str, Any] | None = None,
+        table_message_id: int | Keep | None = KEEP,
     ) -> GameRow:
         """Store the record grown by one or more actions, and the state they lead
-        to, at that state's `version` (above `expected_version`).
+        to, at that state's `version` (above `expected_version`); with them, in
+        the same write (one statement: one round trip), the presence, the next
+        deadline, the narration and the table's id as they stand after it.
 
         Optimistic check: `StaleVersion` (and nothing written) unless the stored
         version is still `expected_version`, so an action is never applied twice.
@@ -262,8 +269,15 @@ class GameStore(abc.ABC):
         """Remember the game's public messages; only the ids given change (None clears)."""
 
     @abc.abstractmethod
-    async def set_narration(self, game_id: int, narration: Mapping[str, Any]) -> GameRow:
-        """How far the public narration got, e.g. `{"events_shown": 4}`, for resuming it."""
+    async def set_narration(
+        self,
+        game_id: int,
+        narration: Mapping[str, Any],
+        *,
+        table_message_id: int | Keep | None = KEEP,
+    ) -> GameRow:
+        """What the public messages show (the publisher's record, e.g. after a
+        table post: its id, the post no longer owed), in one write."""
 
     @abc.abstractmethod
     async def set_presence(
@@ -272,8 +286,10 @@ class GameStore(abc.ABC):
         presence: Mapping[str, Any],
         *,
         deadline_at: datetime | Keep | None = KEEP,
+        narration: Mapping[str, Any] | None = None,
     ) -> GameRow:
-        """Who is away or kicked, timeouts in a row, and (optionally) the deadline."""
+        """Who is away or kicked, timeouts in a row, and (optionally) the
+        deadline and the narration, in one write."""
 
     @abc.abstractmethod
     async def set_deadline(self, game_id: int, deadline_at: datetime | None) -> GameRow: ...

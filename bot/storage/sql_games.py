@@ -183,6 +183,8 @@ class SqlGames(SqlBackend, GameStore):
         *,
         version: int,
         deadline_at: datetime | None = None,
+        presence: Mapping[str, Any] | None = None,
+        narration: Mapping[str, Any] | None = None,
     ) -> GameRow:
         changes = {
             "status": GameStatus.RUNNING.value,
@@ -191,6 +193,10 @@ class SqlGames(SqlBackend, GameStore):
             "version": version,
             "deadline_at": self._optional_time(deadline_at),
         }
+        if presence is not None:
+            changes["presence"] = dumps(presence)
+        if narration is not None:
+            changes["narration"] = dumps(narration)
 
         async def body(db: Executor) -> GameRow:
             await self._require_status(db, game_id, (GameStatus.LOBBY,))
@@ -209,6 +215,8 @@ class SqlGames(SqlBackend, GameStore):
         status: GameStatus | None = None,
         deadline_at: datetime | Keep | None = None,
         presence: Mapping[str, Any] | None = None,
+        narration: Mapping[str, Any] | None = None,
+        table_message_id: int | Keep | None = KEEP,
     ) -> GameRow:
         if version <= expected_version:
             raise ValueError(
@@ -224,18 +232,39 @@ class SqlGames(SqlBackend, GameStore):
             changes["deadline_at"] = self._optional_time(deadline_at)
         if presence is not None:
             changes["presence"] = dumps(presence)
+        if narration is not None:
+            changes["narration"] = dumps(narration)
+        if table_message_id is not KEEP:
+            changes["table_message_id"] = table_message_id
         if status is not None and status is not GameStatus.RUNNING:
             changes |= self._ending(status)
+        columns = {**changes, "updated_at": self._to_db_time(self._now())}
+        # Column names come from this module's literals only, never from callers.
+        assignments = ", ".join(f"{column} = ?" for column in columns)
+        # One statement, one round trip: the version and status checks are the
+        # WHERE clause, so two writers of one version cannot both pass them.
+        statement = (
+            f"UPDATE games SET {assignments} WHERE id = ? AND version = ? AND status = ? "
+            f"RETURNING {LIGHT}"
+        )
+        parameters = (*columns.values(), game_id, expected_version, GameStatus.RUNNING.value)
 
-        async def body(db: Executor) -> GameRow:
-            # The row stays locked from this read to the commit, so two writers of
-            # one version cannot both pass the check.
-            current = await self._require_status(db, game_id, (GameStatus.RUNNING,))
-            if current["version"] != expected_version:
-                raise StaleVersion(game_id, expected_version, current["version"])
-            return await self._update(db, game_id, changes, record, snapshot)
+        async def body(db: Executor) -> Row | None:
+            return await db.fetchone(statement, parameters)
 
-        return await self._transaction(body)
+        row = await self._transaction(body)
+        if row is None:  # why not: read the game (only on this rare path)
+            async with self._read() as db:
+                current = await db.fetchone(
+                    "SELECT status, version FROM games WHERE id = ?", (game_id,)
+                )
+            if current is None:
+                raise GameNotFound(game_id)
+            status_now = GameStatus(current["status"])
+            if status_now is not GameStatus.RUNNING:
+                raise WrongStatus(game_id, status_now, (GameStatus.RUNNING,))
+            raise StaleVersion(game_id, expected_version, current["version"])
+        return self._game_from_row(row, record, snapshot)
 
     async def set_messages(
         self,
@@ -257,9 +286,19 @@ class SqlGames(SqlBackend, GameStore):
 
         return await self._transaction(body)
 
-    async def set_narration(self, game_id: int, narration: Mapping[str, Any]) -> GameRow:
+    async def set_narration(
+        self,
+        game_id: int,
+        narration: Mapping[str, Any],
+        *,
+        table_message_id: int | Keep | None = KEEP,
+    ) -> GameRow:
+        changes: dict[str, object] = {"narration": dumps(narration)}
+        if table_message_id is not KEEP:
+            changes["table_message_id"] = table_message_id
+
         async def body(db: Executor) -> GameRow:
-            return await self._update(db, game_id, {"narration": dumps(narration)})
+            return await self._update(db, game_id, changes)
 
         return await self._transaction(body)
 
@@ -269,10 +308,13 @@ class SqlGames(SqlBackend, GameStore):
         presence: Mapping[str, Any],
         *,
         deadline_at: datetime | Keep | None = KEEP,
+        narration: Mapping[str, Any] | None = None,
     ) -> GameRow:
         changes: dict[str, object] = {"presence": dumps(presence)}
         if deadline_at is not KEEP:
             changes["deadline_at"] = self._optional_time(deadline_at)
+        if narration is not None:
+            changes["narration"] = dumps(narration)
 
         async def body(db: Executor) -> GameRow:
             return await self._update(db, game_id, changes)

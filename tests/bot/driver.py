@@ -211,7 +211,7 @@ class Players:
     # --- the reveal --------------------------------------------------------------------
 
     def reveal_message(self) -> FakeMessage:
-        message_id = self.live.row.narration["reveal_message_id"]
+        message_id = self.live.published.narration_id
         message = self.server.get_message(message_id)
         assert message is not None
         return message

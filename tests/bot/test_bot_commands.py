@@ -25,7 +25,8 @@ async def test_one_game_per_channel(discord_server, bots):
     ben = discord_server.users[1]
     r = await discord_server.slash(ben, discord_server.channel, "mammamia", "new")
     assert r.response.ephemeral
-    assert r.message.content == render.t("error.channel_busy")
+    busy = render.t("error.busy_with", title="Mamma Mia!", command="/mammamia end")
+    assert r.message.content == busy
 
 
 async def test_start_needs_two_players_and_the_host(discord_server, bots):

@@ -20,7 +20,8 @@ def pings_for(server, user) -> list:
     return [
         m
         for m, content in posted
-        if m.interaction_id is None
+        if not m.ephemeral
+        and not server.is_answer(m)
         and user.id in m.notified
         and user.mention in content
         and not content.startswith(reminder)

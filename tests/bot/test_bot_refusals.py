@@ -20,7 +20,7 @@ async def test_command_where_no_game_runs(discord_server, bots):
     for command in ("hand", "table", "end"):
         r = await discord_server.slash(ana, discord_server.channel, "mammamia", command)
         assert r.response.ephemeral
-        assert r.message.content == render.t("error.no_game")
+        assert r.message.content == render.t("error.no_game", command="/mammamia new")
 
 
 async def test_wrong_turn_and_cards_not_held(discord_server, bots):

@@ -15,25 +15,31 @@ from driver import Players
 
 
 def fail_next_table_post(bot: Any, *, after_posting: bool) -> list[bool]:
-    """Make the bot's next post with an embed fail: before Discord takes it
-    (a 5xx), or after (the answer lost). The flag is cleared once it failed."""
+    """Make the bot's next public post with an embed fail, whichever route
+    carries it (the channel's, or an interaction's follow-up): before Discord
+    takes it, or after (the answer lost). The flag is cleared once it failed."""
     armed = [True]
-    send = bot.http.send_message
+    publisher = bot.publisher
+    sync = publisher._sync
 
-    async def failing(channel_id: Any, *, params: Any) -> Any:
-        payload = params.payload or {}
-        multipart = params.multipart or []
-        has_embed = bool(payload.get("embeds")) or any(
-            '"embeds"' in str(part.get("value")) for part in multipart
-        )
-        if not (armed[0] and has_embed):
-            return await send(channel_id, params=params)
-        armed[0] = False
-        if after_posting:
-            await send(channel_id, params=params)
-        raise ConnectionResetError("the request to Discord failed (simulated)")
+    async def patched_sync(live: Any, stage: Any) -> None:
+        outlet = stage.outlet
+        if not getattr(outlet, "failing", False):
+            post = outlet.post
 
-    bot.http.send_message = failing
+            async def failing(reply: Any, mentions: Any, nonce: str) -> int:
+                if not (armed[0] and reply.embed is not None):
+                    return int(await post(reply, mentions, nonce))
+                armed[0] = False
+                if after_posting:
+                    await post(reply, mentions, nonce)
+                raise ConnectionResetError("the request to Discord failed (simulated)")
+
+            outlet.post = failing
+            outlet.failing = True
+        await sync(live, stage)
+
+    publisher._sync = patched_sync
     return armed
 
 
@@ -83,7 +89,9 @@ async def test_a_failed_mention_then_a_move_mentions_each_moment_once(discord_se
         "a player is never mentioned twice in a row for one turn",
         notified,
     )
-    tables = [m for m in discord_server.public_messages() if m.embeds and m.interaction_id is None]
+    tables = [
+        m for m in discord_server.public_messages() if m.embeds and not discord_server.is_answer(m)
+    ]
     assert [m.id for m in tables] == [players.live.row.table_message_id]
 
 
@@ -96,7 +104,9 @@ async def test_ending_a_game_whose_table_post_was_lost_leaves_no_table_behind(di
     r = await discord_server.slash(host, discord_server.channel, "mammamia", "end")
     await discord_server.click(host, r.message, label=render.t("end.confirm"))
     await bots.idle()
-    tables = [m for m in discord_server.public_messages() if m.embeds and m.interaction_id is None]
+    tables = [
+        m for m in discord_server.public_messages() if m.embeds and not discord_server.is_answer(m)
+    ]
     assert len(tables) == 1, [m.content for m in tables]
     (table,) = tables
     assert not table.components and render.t("table.ended_early") in table.content
@@ -128,25 +138,38 @@ async def test_a_stored_table_is_not_posted_again_after_the_nonce_window(discord
     remembers the nonce (a restart minutes later)."""
     players = await two_players(discord_server, bots)
     bot = bots.current
-    delete = bot.http.delete_message
     failed = [True]
+    sync = bot.publisher._sync
 
-    async def failing(*args: Any, **kwargs: Any) -> Any:
-        if failed[0]:
-            failed[0] = False
-            discord_server.clock.advance(600)  # past Discord's memory of nonces
-            raise ConnectionResetError("the request to Discord failed (simulated)")
-        return await delete(*args, **kwargs)
+    async def patched_sync(live: Any, stage: Any) -> None:
+        outlet = stage.outlet
+        if not getattr(outlet, "failing", False):
+            delete = outlet.delete
 
-    bot.http.delete_message = failing
+            async def failing(message_id: int | None) -> None:
+                if failed[0]:
+                    failed[0] = False
+                    discord_server.clock.advance(600)  # past Discord's memory of nonces
+                    raise ConnectionResetError("the request to Discord failed (simulated)")
+                await delete(message_id)
+
+            outlet.delete = failing
+            outlet.failing = True
+        await sync(live, stage)
+
+    bot.publisher._sync = patched_sync
     before = set(discord_server.messages)
     await players.step(wait=False)
     await until_cleared(failed)
     await bots.idle()
     posted = [
-        m for m in new_public(discord_server, before) if m.embeds and m.interaction_id is None
+        m
+        for m in new_public(discord_server, before)
+        if m.embeds and not discord_server.is_answer(m)
     ]
     assert len(posted) == 1, "the turn's table was posted once"
     assert len([m for m in posted if m.notified]) == 1
-    tables = [m for m in discord_server.public_messages() if m.embeds and m.interaction_id is None]
+    tables = [
+        m for m in discord_server.public_messages() if m.embeds and not discord_server.is_answer(m)
+    ]
     assert [m.id for m in tables] == [players.live.row.table_message_id] == [posted[0].id]

@@ -14,8 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import channel_id, guarded, reply, service_of
+from bot.here import RUNNING
 from bot.i18n import use_locale
 from bot.i18n.translator import L_
+from bot.limits import CHOICE_NAME, TYPED, shorten
 from bot.service import ServiceError
 
 from . import render
@@ -33,7 +35,9 @@ class Commands(commands.Cog):
     makes the `/mammamia` group of both, and its `new`)."""
 
     @app_commands.command(
-        name=L_("command.mammamia.hand.name"), description=L_("command.mammamia.hand.description")
+        name=L_("command.mammamia.hand.name"),
+        description=L_("command.mammamia.hand.description"),
+        extras={"needs": RUNNING},
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:
@@ -44,7 +48,9 @@ class Commands(commands.Cog):
         await guarded(interaction, show())
 
     @app_commands.command(
-        name=L_("command.mammamia.play.name"), description=L_("command.mammamia.play.description")
+        name=L_("command.mammamia.play.name"),
+        description=L_("command.mammamia.play.description"),
+        extras={"needs": RUNNING},
     )
     @app_commands.rename(
         ingredient=L_("command.param.ingredient.name"),
@@ -62,10 +68,10 @@ class Commands(commands.Cog):
     async def play(
         self,
         interaction: discord.Interaction[Any],
-        ingredient: str,
+        ingredient: app_commands.Range[str, 1, TYPED],
         count: app_commands.Range[int, 1, 15],
         draw: str,
-        order: str | None = None,
+        order: app_commands.Range[str, 1, TYPED] | None = None,
     ) -> None:
         turn = _answer_turn(interaction, lambda s: Turn(s, ingredient, count, order, draw))
         await guarded(interaction, turn)
@@ -103,11 +109,15 @@ class Commands(commands.Cog):
                 )
                 label = f"{title} — {needs}"
                 if current.lower() in label.lower() or current.lower() in order:
-                    choices.append(app_commands.Choice(name=label[:100], value=order))
+                    choices.append(
+                        app_commands.Choice(name=shorten(label, CHOICE_NAME), value=order)
+                    )
         return choices[:25]
 
     @app_commands.command(
-        name=L_("command.mammamia.pass.name"), description=L_("command.mammamia.pass.description")
+        name=L_("command.mammamia.pass.name"),
+        description=L_("command.mammamia.pass.description"),
+        extras={"needs": RUNNING},
     )
     @app_commands.rename(draw=L_("command.param.draw.name"))
     @app_commands.describe(draw=L_("command.param.draw.description"))

@@ -20,6 +20,7 @@ from bot.components import (
     acknowledge,
     channel_id,
     edit,
+    gone,
     reply,
     say,
     service_of,
@@ -99,6 +100,8 @@ class HandButton(Component, prefix=PREFIX, verb="hand"):
     """The table's My hand button (RoboDanny's "reopen your board"): the hand
     as it is now, whichever table it was clicked on."""
 
+    playing = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await show_hand(interaction, await service_of(interaction).live(self.click.game))
 
@@ -106,7 +109,7 @@ class HandButton(Component, prefix=PREFIX, verb="hand"):
 class _DraftSelect(Component):
     """A choice in the hand's turn controls: redraw them with the new draft."""
 
-    current = True
+    current = private = True
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         seat = seat_for(self.live, interaction.user.id)
@@ -133,7 +136,7 @@ class DrawSelect(_DraftSelect, prefix=PREFIX, verb="draw"):
 
 
 class PlayButton(Component, prefix=PREFIX, verb="play"):
-    current = seated = True
+    current = seated = private = True
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         live, seat = self.live, seat_for(self.live, interaction.user.id)
@@ -171,6 +174,8 @@ class ChooseButton(_Decision, prefix=PREFIX, verb="choose"):
 
 class PayButton(_Decision, prefix=PREFIX, verb="pay"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
+        if self.click.arg not in ("yes", "no"):
+            raise gone()  # no such button was drawn
         if self.click.arg == "no":
             await self.decide(interaction, lambda seat: Pay(seat, False))
             return
@@ -225,6 +230,8 @@ def _picker(
 
 
 class _Picked(_Decision):
+    private = True
+
     def action(self, seat: int, cards: Cards) -> Action:
         raise NotImplementedError
 
@@ -263,6 +270,8 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         click = self.click
+        if click.arg not in ("yes", "no"):
+            raise gone()  # no such button was drawn
         accept = click.arg == "yes"
         service = service_of(interaction)
         await asking.answer(

@@ -14,7 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import channel_id, guarded, reply, service_of
+from bot.here import RUNNING
 from bot.i18n.translator import L_
+from bot.limits import TYPED
 from bot.service import seat_for
 
 from .controls import decision, take_or_stop
@@ -27,15 +29,21 @@ class Commands(commands.Cog):
     @app_commands.command(
         name=L_("command.pizzaisland.take.name"),
         description=L_("command.pizzaisland.take.description"),
+        extras={"needs": RUNNING},
     )
     @app_commands.rename(source=L_("command.param.source.name"))
     @app_commands.describe(source=L_("command.param.source.description"))
-    async def take(self, interaction: discord.Interaction[Any], source: str = "deck") -> None:
+    async def take(
+        self,
+        interaction: discord.Interaction[Any],
+        source: app_commands.Range[str, 1, TYPED] = "deck",
+    ) -> None:
         await guarded(interaction, take_or_stop(interaction, source))
 
     @app_commands.command(
         name=L_("command.pizzaisland.stop.name"),
         description=L_("command.pizzaisland.stop.description"),
+        extras={"needs": RUNNING},
     )
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, take_or_stop(interaction, None))
@@ -43,6 +51,7 @@ class Commands(commands.Cog):
     @app_commands.command(
         name=L_("command.pizzaisland.decide.name"),
         description=L_("command.pizzaisland.decide.description"),
+        extras={"needs": RUNNING},
     )
     async def decide(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:

@@ -114,6 +114,8 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
     """Any option of a private decision: the action's text form travels in the
     button's argument or the select's value, so no state is kept."""
 
+    private = True
+
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         text = self.click.values[0] if self.click.values else (self.click.arg or "")
         try:
