@@ -1,5 +1,6 @@
 """Agents against each other, for any game: seat-rotated whole games, win
-rates with Wilson's 95 % intervals, and seconds per decision.
+rates with Wilson's 95 % intervals, and seconds per decision (wall-clock and
+CPU).
 
 Each deal (a game seed, drawn from the run's seed) is played once per
 rotation of the agents round the seats: with k agents, rotation r puts agent
@@ -95,17 +96,18 @@ def play(
     seats: int,
     seed: int,
     agents: Sequence[Any],
-    timings: list[list[float]] | None = None,
+    timings: list[list[tuple[float, float]]] | None = None,
 ) -> Any:
-    """One whole game dealt from `seed`; the final state."""
+    """One whole game dealt from `seed`; the final state. `timings[seat]`
+    gets each of the seat's decisions' (wall-clock, CPU) seconds."""
     state, events = rules.start(rules.new_record(settings, seats, seed))
     show(agents, events)
     while not rules.is_over(state):
         seat = rules.to_act(state)[0]
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         action = agents[seat].choose(state, seat)
         if timings is not None:
-            timings[seat].append(time.perf_counter() - started)
+            timings[seat].append((time.perf_counter() - started, time.process_time() - cpu))
         events = []
         rules.step(state, action, events)
         show(agents, events)
@@ -139,7 +141,7 @@ def tournament(
                 )
                 for seat, name in enumerate(lineup)
             ]
-            timings: list[list[float]] = [[] for _ in range(seats)]
+            timings: list[list[tuple[float, float]]] = [[] for _ in range(seats)]
             final = play(rules, settings, seats, game_seed, agents, timings)
             winners = rules.ranking(final)[0]
             for seat, name in enumerate(lineup):
@@ -148,7 +150,10 @@ def tournament(
                 if seat in winners:
                     tally.wins += 1 / len(winners)
                 tally.decisions += len(timings[seat])
-                tally.seconds += sum(timings[seat])
-                tally.slowest = max(tally.slowest, *timings[seat], 0.0)
+                for wall, cpu in timings[seat]:
+                    tally.seconds += wall
+                    tally.cpu += cpu
+                    tally.slowest = max(tally.slowest, wall)
+                    tally.slowest_cpu = max(tally.slowest_cpu, cpu)
     result.seconds = time.perf_counter() - started
     return result
