@@ -32,7 +32,7 @@ class Difficulty:
 
 
 #: The bot's difficulties, weakest first; their measured strength is in the
-#: README's computer-player page.
+#: docs/computer-players.md.
 DIFFICULTIES: dict[str, Difficulty] = {
     "easy": Difficulty(recall=0.4),
     "medium": Difficulty(recall=0.7, search=Search(steps=2500)),

@@ -22,7 +22,7 @@ How it decides a move:
 The budget is a number of playout actions (`Search.steps`), never a time,
 and the random numbers are seeded from the agent's seed and the information
 set, so a move replays exactly. The difficulties are named `Search`
-configurations (`ai.DIFFICULTIES`); the README's computer-player page has
+configurations (`ai.DIFFICULTIES`); docs/computer-players.md has
 their measured strength and speed.
 """
 
