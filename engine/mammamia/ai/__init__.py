@@ -31,7 +31,7 @@ class Difficulty:
     search: Search | None = None
 
 
-#: The bot's difficulties, weakest first; their measured strength is in the
+#: The bot's difficulties, weakest first; their measured strength is in
 #: docs/computer-players.md.
 DIFFICULTIES: dict[str, Difficulty] = {
     "easy": Difficulty(recall=0.4),
