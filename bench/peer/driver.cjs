@@ -12,7 +12,8 @@
 //
 // `turns` reads one position a line (bench/peer/positions.py writes them) and
 // prints the peer's answer a line. `games` plays whole games and prints
-// {"games", "seconds", "actions"}, timed inside the process.
+// {"games", "seconds", "cpu_seconds", "actions"}, timed inside the process
+// (the CPU seconds of all its threads: V8 compiles and collects on others).
 'use strict';
 
 const fs = require('fs');
@@ -201,13 +202,18 @@ function games(args) {
   const setups = Array.from({ length: seats }, (_, i) => ({ name: `p${i}`, isBot: true }));
   let actions = 0;
   const started = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   for (let g = 0; g < count; g += 1) {
     const start = peer.createGame(setups, { random });
     if (policy === 'random') actions += randomGame(start, random);
     else peer.heuristicPlayout(start);
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  process.stdout.write(JSON.stringify({ games: count, seconds, actions, policy, seats }) + '\n');
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6; // every thread of the process
+  process.stdout.write(
+    JSON.stringify({ games: count, seconds, cpu_seconds: cpuSeconds, actions, policy, seats }) + '\n',
+  );
 }
 
 if (command === 'turns') answerLines();

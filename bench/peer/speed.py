@@ -6,7 +6,9 @@ For each kind of game and seat count it runs the two side by side, in turn
 (ours, the peer's, ours, ...), each in a process of its own that times its
 own loop (the interpreters' start-up left out), and prints each run's games a
 second, the ratio ours / the peer's of each pair, and the median ratio (the
-figure to quote: a pair shares the machine's load of its moment).
+figure to quote: a pair shares the machine's load of its moment); the same
+again by CPU seconds (of every thread of the process: Node compiles and
+collects garbage on threads of its own), which a busy machine disturbs less.
 
 - `heuristic`: every seat plays the heuristic with perfect memory to the
   game's end from a fresh deal: ours is the search's playout
@@ -49,7 +51,7 @@ def play(kind: str, seats: int, games: int, seed: int) -> dict[str, Any]:
 
     deals = seeds(seed, games)
     actions = 0
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for game_seed in deals:
         state, _ = new_game("classic", seats, seed=game_seed)
         if kind == "heuristic":
@@ -62,13 +64,16 @@ def play(kind: str, seats: int, games: int, seed: int) -> dict[str, Any]:
                 step(state, agents[seat].choose(state, seat))
         actions += state.version
     seconds = time.perf_counter() - started
-    return {"games": games, "seconds": seconds, "actions": actions}
+    cpu_seconds = time.process_time() - cpu
+    return {"games": games, "seconds": seconds, "cpu_seconds": cpu_seconds, "actions": actions}
 
 
-def _run(command: list[str]) -> float:
+def _run(command: list[str]) -> tuple[float, float]:
+    """Games a second of wall-clock and of the process's CPU time."""
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    return float(result["games"]) / float(result["seconds"])
+    games = float(result["games"])
+    return games / float(result["seconds"]), games / float(result["cpu_seconds"])
 
 
 def compare(bundle: str, kind: str, seats: int, games: int, runs: int) -> dict[str, Any]:
@@ -83,15 +88,20 @@ def compare(bundle: str, kind: str, seats: int, games: int, runs: int) -> dict[s
     for run in range(runs):
         ours.append(_run([*ours_cmd, "--seed", str(run + 1)]))
         theirs.append(_run([*theirs_cmd, str(run + 1)]))
-    ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+    ratios = [a[0] / b[0] for a, b in zip(ours, theirs, strict=True)]
+    cpu_ratios = [a[1] / b[1] for a, b in zip(ours, theirs, strict=True)]
     return {
         "kind": kind,
         "seats": seats,
         "games_a_run": games,
-        "ours_games_per_second": [round(r) for r in ours],
-        "peer_games_per_second": [round(r) for r in theirs],
+        "ours_games_per_second": [round(r[0]) for r in ours],
+        "peer_games_per_second": [round(r[0]) for r in theirs],
         "ratios": [round(r, 3) for r in ratios],
         "median_ratio": round(statistics.median(ratios), 3),
+        "ours_games_per_cpu_second": [round(r[1]) for r in ours],
+        "peer_games_per_cpu_second": [round(r[1]) for r in theirs],
+        "cpu_ratios": [round(r, 3) for r in cpu_ratios],
+        "median_cpu_ratio": round(statistics.median(cpu_ratios), 3),
     }
 
 

@@ -27,6 +27,7 @@ def test_our_side_of_the_speed_bench_plays_whole_games() -> None:
     for kind in ("heuristic", "random", "agents"):
         result = play(kind, 2, 3, 1)
         assert result["games"] == 3 and result["actions"] > 100 and result["seconds"] > 0
+        assert result["cpu_seconds"] > 0
 
 
 @pytest.mark.parametrize("version", [1, 2])
