@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-bot clean i18n-extract
+.PHONY: run test lint bench bench-bot clean i18n-extract activity chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,17 +17,36 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed-run
 
-run: $(VENV)/.installed-run
+# The Activity's client (activity/): its npm packages as locked, bundled with esbuild.
+ACTIVITY := activity
+$(ACTIVITY)/node_modules/.package-lock.json: $(ACTIVITY)/package-lock.json
+	cd $(ACTIVITY) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(ACTIVITY)/dist/app.js: $(ACTIVITY)/node_modules/.package-lock.json $(wildcard $(ACTIVITY)/src/*)
+	cd $(ACTIVITY) && npm run --silent build
+
+activity: $(ACTIVITY)/dist/app.js
+
+# The browser the Activity's tests drive: Debian's Chromium, installed once.
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null)
+
+run: $(VENV)/.installed-run activity
 	$(BIN)/python -m bot
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	PYTHONPATH=tests $(BIN)/lint-imports
+	PYTHONPATH=tests/support $(BIN)/lint-imports
 
-test: lint
-	$(BIN)/python -m pytest
+# The tests in parallel, one worker per core up to four (each starts its own
+# PostgreSQL and browser): `make test JOBS=1` runs them in one process.
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
+test: lint activity chromium
+	$(BIN)/python -m pytest -n $(JOBS)
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m engine simulate --variant classic --seats 4 --games 2000 --seed 1
@@ -47,4 +66,4 @@ bench-bot: $(VENV)/.installed-test
 	$(BIN)/python -m bench.bot_load --games $(GAMES) --seconds $(SECONDS) --database $(DATABASE)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache $(ACTIVITY)/node_modules $(ACTIVITY)/dist

@@ -116,13 +116,13 @@ class Run:
             "PATH": os.environ.get("PATH", ""),
             "PYTHONPATH": str(self.o.bot_root or Path(__file__).resolve().parents[1]),
             "DISCORD_TOKEN": self.server.token,
-            "MAMMAMIA_DEV_GUILD": str(self.server.guild.id),
+            "DEV_GUILD_ID": str(self.server.guild.id),
             "DISCORD_API_BASE": self.server.api_base,
             "DISCORD_GATEWAY_URL": self.server.gateway_url,
             "LOG_LEVEL": "INFO",
         }
         if self.o.database == "sqlite":
-            env["MAMMAMIA_DB"] = str(self.workdir / "games.sqlite3")
+            env["DATABASE_PATH"] = str(self.workdir / "games.sqlite3")
         else:
             env["DATABASE_URL"] = self.o.database
         return env

@@ -22,7 +22,7 @@ import json
 import math
 import random
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     won = {t.game: t.won for t in turns}
     result["real_win_rate"] = round(sum(won.values()) / len(won), 4)
     for name, model in MODELS.items():
-        sums = Counter[str]()
+        sums: dict[str, float] = defaultdict(float)
         for i, turn in enumerate(turns):
             me = turn.obs.seat
             delivered, chance = predict(turn, model, args.worlds, i)

@@ -54,7 +54,7 @@ class GameBot(commands.Bot):
         self,
         config: Config,
         storage: Storage | None = None,
-        reveal_pace: float | None = None,
+        narration_pace: float | None = None,
         clock: Clock | None = None,
         computer_pause: float = COMPUTER_PAUSE,
     ) -> None:
@@ -80,11 +80,12 @@ class GameBot(commands.Bot):
         # The game service and its publisher; built in setup_hook, used by the cogs.
         self.service: GameService | None = None
         self.publisher: Publisher | None = None
-        self.reveal_pace = reveal_pace  # seconds per paced narration step; None: each game's
+        self.narration_pace = narration_pace  # seconds per paced narration step; None: each game's
         self.clock = clock or Clock()  # tests move a ManualClock by hand
         self.timers: Timers | None = None
         self.computer_pause = computer_pause
         self._warming: asyncio.Task[None] | None = None
+        self.web: Any = None  # the Activity's web server (bot.web), when configured
         self.loop_watch = LoopWatch()
         # Every kind of component added (`add_dynamic_items`): a click none of
         # them hears is answered by `on_interaction`.
@@ -106,7 +107,7 @@ class GameBot(commands.Bot):
         shards = self.config.shards
         # The global-limited calls of the whole bot, shared out by shards.
         budget = Budget(BOT_RATE * shards.share)
-        self.publisher = Publisher(self, self.service, self.reveal_pace, budget)
+        self.publisher = Publisher(self, self.service, self.narration_pace, budget)
         self.timers = Timers(self.service, self.clock, self.computer_pause, shards)
         self.timers.on_lobby_closed = self.publisher.lobby_closed
         self.timers.shown = self.publisher.shown
@@ -125,6 +126,21 @@ class GameBot(commands.Bot):
         # The picture worker warms up meanwhile (bot.pictures.worker).
         self._warming = asyncio.create_task(pictures.start(), name="pictures-start")
         await self.resume_games()
+        await self.serve_activity()
+
+    async def serve_activity(self) -> None:
+        """The Activity (the table inside Discord), only when ACTIVITY_PORT is set."""
+        from bot.web import launch
+
+        launch.enabled = self.config.activity is not None
+        if self.config.activity is None:
+            return
+        from bot.web.app import ActivityServer
+        from bot.web.opener import OpenTableButton
+
+        self.add_dynamic_items(OpenTableButton)
+        self.web = ActivityServer(self, self.config.activity)
+        await self.web.start()
 
     def add_dynamic_items(self, *items: clicks.DynamicKind) -> None:
         super().add_dynamic_items(*items)
@@ -146,11 +162,11 @@ class GameBot(commands.Bot):
             shards=self.config.shards,
             clock=self.clock,
             computer_pause=self.computer_pause,
-            pace=self.reveal_pace,
+            pace=self.narration_pace,
         )
 
     async def resume_games(self) -> None:
-        """After a restart: every unfinished game is loaded, an interrupted reveal
+        """After a restart: every unfinished game is loaded, an interrupted narration
         narration goes on where it stopped, and the table messages are refreshed."""
         assert self.service is not None and self.publisher is not None
         since = self.clock.utcnow() - timedelta(days=1)
@@ -221,6 +237,8 @@ class GameBot(commands.Bot):
             self.timers.stop()
         if self.publisher is not None:
             self.publisher.stop()
+        if self.web is not None:
+            await self.web.stop()
         try:
             await super().close()
         finally:

@@ -21,7 +21,7 @@ from dotenv import find_dotenv, load_dotenv
 from bot.i18n import t
 from bot.shards import EVERY, Shards, parse_ids
 
-DEFAULT_DB_PATH = Path("data/mammamia.sqlite3")
+DEFAULT_DB_PATH = Path("data/bot.sqlite3")
 DEFAULT_LOG_LEVEL = logging.INFO
 LOG_LEVELS = {
     "DEBUG": logging.DEBUG,
@@ -50,6 +50,8 @@ class Config:
     gateway_url: str | None = None
     # Which Discord shards this process runs (SHARD_COUNT, SHARD_IDS); all when unsharded.
     shards: Shards = EVERY
+    # The Discord Activity (bot.web): served only when ACTIVITY_PORT is set.
+    activity: ActivityConfig | None = None
 
     def __repr__(self) -> str:
         # The token must never reach a log line or a traceback.
@@ -59,7 +61,25 @@ class Config:
             f"database_url={_hide_password(self.database_url)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={level!r}, "
             f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
-            f"shards={self.shards!r})"
+            f"shards={self.shards!r}, activity={self.activity!r})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ActivityConfig:
+    """Where the bot serves its Activity (the table inside Discord), and the
+    application's OAuth2 credentials the server exchanges a player's code with."""
+
+    port: int  # 0: any free port (tests)
+    client_secret: str
+    client_id: int | None = None  # None: the bot's own application id
+    host: str = "127.0.0.1"  # the user's tunnel or reverse proxy reaches it here
+
+    def __repr__(self) -> str:
+        # The secret, like the token, must never reach a log line.
+        return (
+            f"ActivityConfig(port={self.port!r}, client_secret='***', "
+            f"client_id={self.client_id!r}, host={self.host!r})"
         )
 
 
@@ -78,17 +98,18 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     if token is None:
         raise ConfigError(t("config.missing_token"))
 
-    db = _text(env, "MAMMAMIA_DB")
+    db = _text(env, "DATABASE_PATH")
     return Config(
         token=token,
         db_path=Path(db) if db is not None else DEFAULT_DB_PATH,
         database_url=_database_url(env, "DATABASE_URL"),
-        dev_guild_id=_snowflake(env, "MAMMAMIA_DEV_GUILD"),
+        dev_guild_id=_snowflake(env, "DEV_GUILD_ID"),
         log_level=_log_level(env, "LOG_LEVEL"),
         # discord.py appends paths like "/channels/1" to the API base.
         api_base=_strip_slash(_url(env, "DISCORD_API_BASE", ("http", "https"))),
         gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws", "wss")),
         shards=_shards(env),
+        activity=_activity(env),
     )
 
 
@@ -161,6 +182,24 @@ def _shards(env: Mapping[str, str]) -> Shards:
         return Shards.of(count, parse_ids(ids_text, count))
     except ValueError:
         raise ConfigError(t("config.bad_shard_ids", value=ids_text, count=count)) from None
+
+
+def _activity(env: Mapping[str, str]) -> ActivityConfig | None:
+    """ACTIVITY_PORT turns the Activity on; it then needs the client secret."""
+    port_text = _text(env, "ACTIVITY_PORT")
+    if port_text is None:
+        return None
+    if not port_text.isdigit() or int(port_text) > 65535:
+        raise ConfigError(t("config.bad_port", name="ACTIVITY_PORT", value=port_text))
+    secret = _text(env, "DISCORD_CLIENT_SECRET")
+    if secret is None:
+        raise ConfigError(t("config.missing_client_secret"))
+    return ActivityConfig(
+        port=int(port_text),
+        client_secret=secret,
+        client_id=_snowflake(env, "DISCORD_CLIENT_ID"),
+        host=_text(env, "ACTIVITY_HOST") or "127.0.0.1",
+    )
 
 
 def _database_url(env: Mapping[str, str], name: str) -> str | None:

@@ -29,6 +29,7 @@ from .i18n import N_, by_last_part, t, use_locale
 from .reply import BLUE, GREEN, RED, Reply, button, custom_id, drop_none, select
 from .service import require_host
 from .storage import GameRow, GameStatus
+from .web.launch import open_table_button
 
 TIMER_KEYS = by_last_part(
     N_("lobby.timer.off"),
@@ -41,9 +42,6 @@ TIMER_KEYS = by_last_part(
 #: Computer difficulties in words, and what each does.
 LEVEL = by_last_part(
     N_("computer.level.easy"), N_("computer.level.medium"), N_("computer.level.hard")
-)
-LEVEL_ABOUT = by_last_part(
-    N_("computer.about.easy"), N_("computer.about.medium"), N_("computer.about.hard")
 )
 
 
@@ -83,6 +81,9 @@ def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
         button(t("lobby.button.add_computer"), custom_id(p, g, 0, "addbot"), row=1),
         button(t("lobby.button.remove_computer"), custom_id(p, g, 0, "rmbot"), row=1),
     ]
+    table = open_table_button(p, g, row=1)  # only when the bot serves the Activity
+    if table is not None:
+        items.append(table)
     return Reply(embed=embed, items=items)
 
 
@@ -217,7 +218,7 @@ class AddComputerButton(Component, verb="addbot"):
             custom_id(shown.prefix, row.id, 0, "botlevel"), options, placeholder=t("computer.pick")
         )
         for option, level in zip(menu.options, levels, strict=True):
-            option.description = t(LEVEL_ABOUT[level])
+            option.description = shown.level_about(level)
         await reply(interaction, Reply(content=t("computer.pick"), items=[menu]))
 
 

@@ -31,15 +31,17 @@ DEFERRED_UPDATE_MESSAGE = 6
 UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
+LAUNCH_ACTIVITY = 12
 
 ALLOWED_CALLBACKS: dict[int, set[int]] = {
-    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL, LAUNCH_ACTIVITY},
     MESSAGE_COMPONENT: {
         CHANNEL_MESSAGE,
         DEFERRED_CHANNEL_MESSAGE,
         DEFERRED_UPDATE_MESSAGE,
         UPDATE_MESSAGE,
         MODAL,
+        LAUNCH_ACTIVITY,
     },
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
     MODAL_SUBMIT: {
@@ -105,6 +107,8 @@ class InteractionResult:
     original: FakeMessage | None = None
     """The message the initial response created (or, for updates, the source message)."""
     followups: list[FakeMessage] = field(default_factory=list)
+    activity_instance: str | None = None
+    """The Activity instance a launch response (type 12) opened the user into."""
     violations: list[Violation] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once the callback arrived, was rejected, or the deadline passed."""

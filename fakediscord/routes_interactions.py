@@ -15,12 +15,14 @@ from .interactions import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
+    LAUNCH_ACTIVITY,
     MODAL,
     UPDATE_MESSAGE,
     CallbackResponse,
     InteractionResult,
 )
 from .models import FLAG_EPHEMERAL, FLAG_LOADING, FakeMessage
+from .routes_activity import launch
 from .routes_rest import UNKNOWN_MESSAGE
 from .routing import BotRequest, error, json_response, no_content, route
 
@@ -70,6 +72,7 @@ async def interaction_callback(server: FakeDiscord, req: BotRequest) -> web.Resp
         rec.answered.set()
         return rejected
 
+    assert isinstance(kind, int)  # _check_callback refused any other
     response = CallbackResponse(type=kind, data=data, elapsed=elapsed)
     rec.response = response
     message = await _apply_callback(server, req, rec, kind, data)
@@ -131,6 +134,8 @@ async def _apply_callback(
         )
     elif kind == DEFERRED_UPDATE_MESSAGE:
         rec.original = rec.source_message
+    elif kind == LAUNCH_ACTIVITY:
+        rec.activity_instance = launch(server, rec.user, rec.channel)
     elif kind == UPDATE_MESSAGE and rec.source_message is not None:
         rec.original = rec.source_message
         await server.edit_message(rec.source_message, data, req.uploads)
@@ -150,6 +155,9 @@ def _callback_body(
     elif rec.original is not None and kind == UPDATE_MESSAGE:
         interaction["response_message_id"] = str(rec.original.id)
     resource: dict[str, Any] = {"type": kind}
+    if kind == LAUNCH_ACTIVITY and rec.activity_instance is not None:
+        interaction["activity_instance_id"] = rec.activity_instance
+        resource["activity_instance"] = {"id": rec.activity_instance}
     if message is not None:
         resource["message"] = server.message_payload(message)
     return {"interaction": interaction, "resource": resource}

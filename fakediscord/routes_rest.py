@@ -8,6 +8,7 @@ from aiohttp import web
 
 from . import payloads
 from .models import GUILD_TEXT, PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel, FakeMessage
+from .routes_activity import me_by_bearer
 from .routing import BotRequest, error, json_response, no_content, route
 
 if TYPE_CHECKING:
@@ -28,8 +29,13 @@ NONCE_LENGTH = 25  # Discord: an integer or a string of at most 25 characters
 # -- identity ------------------------------------------------------------------
 
 
-@route("GET", "/users/@me")
+@route("GET", "/users/@me", auth=False)
 async def get_me(server: FakeDiscord, req: BotRequest) -> web.Response:
+    by_bearer = await me_by_bearer(server, req)  # a user's OAuth2 token (Activities)
+    if by_bearer is not None:
+        return by_bearer
+    if req.headers.get("Authorization") != f"Bot {server.token}":
+        return error(401, 0, "401: Unauthorized")
     return json_response(payloads.user(server.bot_user) | {"verified": True, "flags": 0})
 
 

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -40,6 +40,7 @@ class BotRequest:
     body: Any
     headers: dict[str, str]
     uploads: list[Upload] = field(default_factory=list)
+    raw: bytes = b""  # the body as sent, when it is a form (OAuth2)
 
     @property
     def route(self) -> str:
@@ -57,9 +58,12 @@ async def read_request(request: web.Request, path: str) -> BotRequest:
     content_type = request.headers.get("Content-Type", "")
     body: Any = None
     uploads: list[Upload] = []
+    raw = b""
     if content_type.startswith("multipart/"):
         reader = await request.multipart()
         async for part in reader:
+            if not isinstance(part, BodyPartReader):  # Discord sends no nested multipart
+                continue
             if part.name == "payload_json":
                 body = json.loads(await part.text())
             elif part.filename is not None:
@@ -71,6 +75,8 @@ async def read_request(request: web.Request, path: str) -> BotRequest:
                         content_type=part.headers.get("Content-Type"),
                     )
                 )
+    elif content_type.startswith("application/x-www-form-urlencoded"):
+        raw = await request.read()
     elif request.can_read_body:
         raw = await request.read()
         if raw:
@@ -83,6 +89,7 @@ async def read_request(request: web.Request, path: str) -> BotRequest:
         body=body,
         headers=dict(request.headers),
         uploads=uploads,
+        raw=raw if body is None else b"",
     )
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads, rules
+from . import routes_activity as _routes_activity
 from . import routes_interactions as _routes_interactions  # noqa: F401 - registers routes
 from . import routes_rest as _routes_rest  # noqa: F401 - registers routes
 from .actors import Actors, RunningClient
@@ -325,6 +326,19 @@ class FakeDiscord(Actors):
             if channel is not None and not channel.deleted:
                 return channel
         return next((c for c in self.dm_channels.values() if c.id == channel_id), None)
+
+    # -- Activities (routes_activity) -----------------------------------------------
+    @property
+    def activities(self) -> _routes_activity.Activities:
+        return _routes_activity.activities(self)
+
+    def authorize(self, user: FakeUser) -> str:
+        """The OAuth2 code the Embedded App SDK's `authorize` gives this user."""
+        return _routes_activity.authorize(self, user)
+
+    def launch(self, user: FakeUser, channel: FakeChannel | None = None) -> str:
+        """The user opens the Activity in a channel (the test's by default): its instance id."""
+        return _routes_activity.launch(self, user, channel or self.channel)
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The bot's DM channel with ``user`` (one per user, made on first use)."""

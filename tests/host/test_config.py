@@ -15,6 +15,7 @@ import yarl
 
 from bot.config import (
     DEFAULT_DB_PATH,
+    ActivityConfig,
     Config,
     ConfigError,
     apply_endpoint_overrides,
@@ -24,13 +25,13 @@ from bot.config import (
 from bot.shards import Shards, parse_ids
 
 TOKEN = "MTIz.fake.token"
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_defaults_with_only_a_token() -> None:
     config = load_config({"DISCORD_TOKEN": TOKEN})
     assert config == Config(token=TOKEN)
-    assert config.db_path == DEFAULT_DB_PATH == Path("data/mammamia.sqlite3")
+    assert config.db_path == DEFAULT_DB_PATH == Path("data/bot.sqlite3")
     assert config.dev_guild_id is None
     assert config.log_level == logging.INFO
     assert (config.api_base, config.gateway_url) == (None, None)
@@ -40,8 +41,8 @@ def test_every_variable_is_read() -> None:
     config = load_config(
         {
             "DISCORD_TOKEN": f"  {TOKEN}\n",
-            "MAMMAMIA_DB": "/var/lib/mm/db.sqlite3",
-            "MAMMAMIA_DEV_GUILD": "123456789012345678",
+            "DATABASE_PATH": "/var/lib/mm/db.sqlite3",
+            "DEV_GUILD_ID": "123456789012345678",
             "LOG_LEVEL": "debug",
             "DISCORD_API_BASE": "http://127.0.0.1:8787/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8787/gateway",
@@ -68,8 +69,8 @@ def test_blank_optional_values_mean_unset() -> None:
     # `.env.example` copied as is leaves these empty.
     env = {
         "DISCORD_TOKEN": TOKEN,
-        "MAMMAMIA_DB": "",
-        "MAMMAMIA_DEV_GUILD": "",
+        "DATABASE_PATH": "",
+        "DEV_GUILD_ID": "",
         "LOG_LEVEL": "",
         "DISCORD_API_BASE": "",
         "DISCORD_GATEWAY_URL": "",
@@ -79,8 +80,8 @@ def test_blank_optional_values_mean_unset() -> None:
 
 @pytest.mark.parametrize("value", ["abc", "-5", "0", "12.5", "1e9"])
 def test_dev_guild_must_be_an_id(value: str) -> None:
-    with pytest.raises(ConfigError, match="MAMMAMIA_DEV_GUILD"):
-        load_config({"DISCORD_TOKEN": TOKEN, "MAMMAMIA_DEV_GUILD": value})
+    with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
+        load_config({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": value})
 
 
 def test_log_level_must_be_a_level_name() -> None:
@@ -165,7 +166,7 @@ def test_python_m_bot_with_no_network_says_so_in_one_line(tmp_path: Path) -> Non
         "PATH": os.environ.get("PATH", ""),
         "PYTHONPATH": str(PROJECT_ROOT),
         "DISCORD_TOKEN": "not.a.token",
-        "MAMMAMIA_DB": str(tmp_path / "games.sqlite3"),
+        "DATABASE_PATH": str(tmp_path / "games.sqlite3"),
         "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",  # nothing listens on port 9
         "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gateway",
     }
@@ -183,12 +184,15 @@ def test_python_m_bot_with_no_network_says_so_in_one_line(tmp_path: Path) -> Non
     assert len(lines) == 1 and "127.0.0.1:9" in lines[0]
 
 
+ENGINE_TESTS = "tests/mammamia/engine"
+
+
 def test_bare_pytest_collects_the_engine_tests() -> None:
     """`pytest` (not only `python -m pytest`) finds the real `engine` package,
-    not tests/engine."""
+    not a test folder named engine."""
     pytest_bin = Path(sys.executable).parent / "pytest"
     result = subprocess.run(
-        [str(pytest_bin), "--collect-only", "-q", "-p", "no:cacheprovider", "tests/engine"],
+        [str(pytest_bin), "--collect-only", "-q", "-p", "no:cacheprovider", ENGINE_TESTS],
         cwd=PROJECT_ROOT,
         env={"PATH": os.environ.get("PATH", "")},
         capture_output=True,
@@ -196,7 +200,7 @@ def test_bare_pytest_collects_the_engine_tests() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    assert "tests/engine/test_engine_actions.py: " in result.stdout
+    assert f"{ENGINE_TESTS}/test_engine_actions.py: " in result.stdout
 
 
 def test_shards_default_to_every_shard_in_one_process() -> None:
@@ -240,3 +244,44 @@ def test_database_url_selects_postgres_and_hides_its_password() -> None:
 def test_database_url_must_be_postgresql() -> None:
     with pytest.raises(ConfigError, match="DATABASE_URL"):
         load_config({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x@y/z"})
+
+
+def test_the_activity_is_off_unless_a_port_is_given() -> None:
+    assert load_config({"DISCORD_TOKEN": TOKEN}).activity is None
+    assert load_config({"DISCORD_TOKEN": TOKEN, "ACTIVITY_PORT": " "}).activity is None
+
+
+def test_the_activity_reads_its_port_secret_id_and_host() -> None:
+    config = load_config(
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "ACTIVITY_PORT": "8089",
+            "DISCORD_CLIENT_SECRET": "s3cret",
+            "DISCORD_CLIENT_ID": "123456789012345678",
+            "ACTIVITY_HOST": "0.0.0.0",
+        }
+    )
+    assert config.activity == ActivityConfig(
+        port=8089, client_secret="s3cret", client_id=123456789012345678, host="0.0.0.0"
+    )
+    assert "s3cret" not in repr(config)  # like the token, never in a log line
+    defaults = load_config(
+        {"DISCORD_TOKEN": TOKEN, "ACTIVITY_PORT": "0", "DISCORD_CLIENT_SECRET": "x"}
+    )
+    assert defaults.activity == ActivityConfig(port=0, client_secret="x")
+    assert defaults.activity.host == "127.0.0.1"
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"ACTIVITY_PORT": "80a"}, "ACTIVITY_PORT"),
+        ({"ACTIVITY_PORT": "70000"}, "65535"),
+        ({"ACTIVITY_PORT": "8089"}, "DISCORD_CLIENT_SECRET"),
+        ({"ACTIVITY_PORT": "8089", "DISCORD_CLIENT_SECRET": "x", "DISCORD_CLIENT_ID": "x"}, "x"),
+    ],
+)
+def test_bad_activity_settings_say_how_to_fix_them(env: dict[str, str], says: str) -> None:
+    with pytest.raises(ConfigError) as error:
+        load_config({"DISCORD_TOKEN": TOKEN, **env})
+    assert says in str(error.value)

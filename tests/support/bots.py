@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import pytest
 import pytest_asyncio
 
 from bot import components
 from bot.client import GameBot
 from bot.clock import ManualClock
-from bot.config import Config
+from bot.config import ActivityConfig, Config
+from bot.games import presentations
 
 from fakediscord.server import FakeDiscord
 
@@ -24,10 +27,20 @@ class Bots:
         self.current: GameBot | None = None
         self.pace = 0.0  # seconds per narrated reveal step
         self.clock: ManualClock | None = None  # a clock the test moves; kept across restarts
+        self.activity = False  # serve the Activity (bot.web) on a free port
 
     async def start(self) -> GameBot:
-        config = Config(token="test-token", db_path=self.db, dev_guild_id=self.server.guild.id)
-        bot = GameBot(config, reveal_pace=self.pace, clock=self.clock, computer_pause=0)
+        activity = None
+        if self.activity:
+            secret = self.server.activities.client_secret
+            activity = ActivityConfig(port=0, client_secret=secret)
+        config = Config(
+            token="test-token",
+            db_path=self.db,
+            dev_guild_id=self.server.guild.id,
+            activity=activity,
+        )
+        bot = GameBot(config, narration_pace=self.pace, clock=self.clock, computer_pause=0)
         seeds = iter(range(self.seed, self.seed + 1000))
         original_build = bot.build_service
 
@@ -94,8 +107,30 @@ def _answered(server: FakeDiscord) -> bool:
     return server._inflight == 0 and all(r.answered.is_set() for r in server.interactions.values())
 
 
+def cheap_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every computer seat plays as the game's cheapest difficulty: a search
+    costs seconds of CPU a move, which an end-to-end test of the host need
+    not spend. The tests marked `real_computers` play each difficulty as shipped."""
+    for rules in {shown.rules for shown in presentations().values()}:
+        made = type(rules).agent
+
+        def agent(
+            self: Any, difficulty: str, seed: int, seat: int, events: Any = (), made: Any = made
+        ) -> Any:
+            return made(self, self.difficulties[0], seed, seat, events)
+
+        monkeypatch.setattr(type(rules), "agent", agent)
+
+
 @pytest_asyncio.fixture
-async def bots(discord_server: FakeDiscord, tmp_path: Path) -> AsyncIterator[Bots]:
+async def bots(
+    discord_server: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+) -> AsyncIterator[Bots]:
+    if request.node.get_closest_marker("real_computers") is None:
+        cheap_computers(monkeypatch)
     bots = Bots(discord_server, tmp_path / "games.sqlite3", seed=7)
     yield bots
     await bots.stop()

@@ -32,7 +32,7 @@ from fakediscord.models import FakeMessage
 from fakediscord.server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-QUICKBOT = Path(__file__).with_name("quickbot.py")
+QUICKBOT = ROOT / "tests" / "support" / "quickbot.py"
 
 
 def kind_of(server: FakeDiscord, message: FakeMessage) -> str | None:
@@ -58,6 +58,7 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.runs = 0
         self.killed_run = 0
+        self.env: dict[str, str] = {}  # more of the environment (e.g. ACTIVITY_PORT)
 
     def log(self, run: int) -> Path:
         return self.tmp / f"bot-{run}.log"
@@ -68,11 +69,12 @@ class BotProcess:
             "PATH": os.environ.get("PATH", ""),
             "PYTHONPATH": str(ROOT),
             "DISCORD_TOKEN": self.server.token,
-            "MAMMAMIA_DB": str(self.tmp / "games.sqlite3"),
-            "MAMMAMIA_DEV_GUILD": str(self.server.guild.id),
+            "DATABASE_PATH": str(self.tmp / "games.sqlite3"),
+            "DEV_GUILD_ID": str(self.server.guild.id),
             "DISCORD_API_BASE": self.server.api_base,
             "DISCORD_GATEWAY_URL": self.server.gateway_url,
             "LOG_LEVEL": "INFO",
+            **self.env,
         }
         old = {s.session_id for s in self.server.sessions}
         with self.log(self.runs).open("wb") as out:

@@ -1,0 +1,90 @@
+"""A SIGKILL of the bot during an Activity game loses nothing, and the web
+table reconnects by itself to where the game stands: an action the table was
+told is done is in the record after the restart, and the next one is played
+from the same page."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import socket
+from pathlib import Path
+
+from test_activity_browser import _mm_move
+from test_bot_crash import BotProcess
+
+from bot.i18n import t
+from bot.storage import Storage
+from engine import mammamia as engine
+
+from browser import chromium, open_table
+from fakediscord.server import FakeDiscord
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Process:
+    """Stands in for the bot object the browser helpers ask for the port."""
+
+    def __init__(self, port: int) -> None:
+        self.web = type("Web", (), {"port": port})()
+
+
+async def _game(db: Path) -> tuple[int, int, tuple[int, ...], int]:
+    async with await Storage.open(db) as storage:
+        (row,) = await storage.unfinished_games()
+    state = engine.replay(row.record).state
+    return row.id, state.version, state.to_act(), len(row.record["actions"])
+
+
+async def test_sigkill_during_an_activity_game_loses_nothing_and_the_table_reconnects(
+    discord_server: FakeDiscord, tmp_path: Path
+) -> None:
+    server = discord_server
+    ana, ben = server.users[:2]
+    db = tmp_path / "games.sqlite3"
+    port = free_port()
+    bot = BotProcess(server, tmp_path)
+    bot.env = {"ACTIVITY_PORT": str(port), "DISCORD_CLIENT_SECRET": server.activities.client_secret}
+    rng = random.Random(3)
+    try:
+        await bot.start()
+        lobby = (
+            await server.slash(
+                ana, None, "mammamia", "new", options={"variant": "classic", "turn_timer": "off"}
+            )
+        ).message
+        assert lobby.find_button(t("activity.button.open")) is not None
+        await server.click(ben, lobby, label="Join")
+        await server.click(ana, lobby, label="Start")
+        async with chromium() as browser:
+            seat = await open_table(browser, server, Process(port), ana)  # type: ignore[arg-type]
+            done = 0
+            while done < 2:  # Ana's moves at the table, Ben's by command
+                game, version, to_act, _ = await _game(db)
+                if to_act[0] == 0:
+                    await seat.at(game, version)
+                    await _mm_move(seat, rng, keyboard=False)
+                    async with asyncio.timeout(10):  # the table was told it is done...
+                        while not any(f.get("type") == "done" for f in seat.frames[done:]):
+                            await asyncio.sleep(0.01)
+                    done = len([f for f in seat.frames if f.get("type") == "done"])
+                    await bot.kill()  # ...and the bot dies before anything else
+                    assert (await _game(db))[1] == version + 1, "the move was stored"
+                    await bot.start()
+                    game, version, _, _ = await _game(db)
+                    await seat.at(game, version, timeout=20_000)  # reconnected, by itself
+                else:
+                    from test_bot_crash import play_a_turn
+
+                    await play_a_turn(server, db)
+            status = await seat.table.locator("#table .status").text_content()
+            assert status  # the table says whose move it is, as it stands
+    finally:
+        await bot.stop()
+    logs = "\n".join(bot.log(run).read_text() for run in range(1, bot.runs + 1))
+    assert "Traceback" not in logs, logs[-3000:]
