@@ -5,10 +5,10 @@ Plays `--games` seeded games of `--agent` against `--opponent` (each deal once
 per seat order) and keeps the agent's phase-1 turns with what then happened:
 how many orders each seat delivered at that round's reveal, and who won. Then
 it replays each turn in `--worlds` worlds sampled from the agent's information
-set, the agent's real move first, and plays them out as the search does
-(`ismcts.play_out`), with the other seats modelled by each of the search's
-`others` settings: 0 the heuristic, 1 the rival heuristic, 2 each in every
-other world. Prints, per model, the mean log-likelihood of the opponent's and
+set, the agent's real move first, and plays them out as the search does, its
+own seat by our heuristic (`ismcts.playout_move`) and the other seats by each
+model: our heuristic, the peer's simple bot (versions 1 and 2), or each of
+the first two in every other world. Prints, per model, the mean log-likelihood of the opponent's and
 the agent's real deliveries that round (from the worlds' frequencies, add-half
 smoothed) and the log loss and Brier score of its chance of winning: higher
 likelihoods and lower losses are a model that predicts the opponent better,
@@ -23,19 +23,31 @@ import math
 import random
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from bench.rivals import AGENTS as RIVALS
+from bench.rivals import heuristic as rival
+from engine.mammamia import GAME
 from engine.mammamia.actions import Action
 from engine.mammamia.ai import ismcts
 from engine.mammamia.ai.determinize import Observation, determinize
-from engine.mammamia.ai.tournament import make
 from engine.mammamia.events import Event
 from engine.mammamia.game import is_legal, step
 from engine.mammamia.setup import new_game
-from engine.mammamia.simulate import game_seeds
-from engine.mammamia.state import OVER, TURN
+from engine.mammamia.state import OVER, TURN, State
+from engine.rng import seeds
+from engine.tournament import make
 
-MODELS = {"heuristic": 0, "rival-heuristic": 1, "mixture": 2}
+Model = Callable[[State, int], Action]
+
+#: The other seats' move in a playout, by model; a pair alternates by world.
+MODELS: dict[str, tuple[Model, ...]] = {
+    "heuristic": (ismcts.playout_move,),
+    "rival-heuristic": (lambda world, seat: rival.world_move(world, seat, 1),),
+    "rival-heuristic-2": (lambda world, seat: rival.world_move(world, seat, 2),),
+    "mixture": (ismcts.playout_move, lambda world, seat: rival.world_move(world, seat, 1)),
+}
 
 
 @dataclass
@@ -52,10 +64,13 @@ class Position:
 def real_turns(agent: str, opponent: str, seats: int, games: int, seed: int) -> list[Position]:
     """The agent's turns in real games, `agent` in seat r of rotation r."""
     found: list[Position] = []
-    for deal, game_seed in enumerate(game_seeds(seed, games)):
+    for deal, game_seed in enumerate(seeds(seed, games)):
         for me in range(seats):
             names = [agent if s == me else opponent for s in range(seats)]
-            players = [make(n, game_seed * 7 + s, s, {}) for s, n in enumerate(names)]
+            extra = RIVALS["mammamia"]
+            players = [
+                make(GAME, n, game_seed * 7 + s, s, {}, (), extra) for s, n in enumerate(names)
+            ]
             state, events = new_game("classic", seats, seed=game_seed)
             for player in players:
                 player.observe(events)
@@ -80,11 +95,19 @@ def real_turns(agent: str, opponent: str, seats: int, games: int, seed: int) -> 
     return found
 
 
+def play_out(world: State, me: int, other: Model, until: float = math.inf) -> None:
+    """The world to the game's end or round `until`: `me` by our heuristic,
+    the other seats by `other`."""
+    while world.phase != OVER and world.round < until:
+        seat = world.to_act()[0]
+        step(world, ismcts.playout_move(world, seat) if seat == me else other(world, seat))
+
+
 def predict(
-    turn: Position, others: int, worlds: int, seed: int
+    turn: Position, model: tuple[Model, ...], worlds: int, seed: int
 ) -> tuple[list[Counter[int]], float]:
     """Each seat's deliveries at this round's reveal over the worlds, and the
-    agent's chance of winning, with the other seats modelled by `others`."""
+    agent's chance of winning, with the other seats played by `model`."""
     me, rnd = turn.obs.seat, random.Random(seed)
     delivered: list[Counter[int]] = [Counter() for _ in range(turn.obs.view.seats)]
     wins = played = 0.0
@@ -92,14 +115,14 @@ def predict(
         world = determinize(turn.obs, rnd)
         if not is_legal(world, turn.move):
             continue
-        rivals = ismcts.rivals_in(turn.obs, others, n)
+        other = model[n % len(model)]
         before = [len(d) for d in world.delivered]
         round_ = world.round
         step(world, turn.move)
-        ismcts.play_out(world, rnd, round_ + 1, rivals)
+        play_out(world, me, other, round_ + 1)
         for seat, count in enumerate(before):
             delivered[seat][len(world.delivered[seat]) - count] += 1
-        ismcts.play_out(world, rnd, math.inf, rivals)
+        play_out(world, me, other)
         wins += ismcts.outcome(world, me, margin=0.0)
         played += 1
     return delivered, wins / played if played else 0.5
@@ -123,11 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     result: dict[str, object] = {"turns": len(turns), "games": args.games * args.seats}
     won = {t.game: t.won for t in turns}
     result["real_win_rate"] = round(sum(won.values()) / len(won), 4)
-    for name, others in MODELS.items():
+    for name, model in MODELS.items():
         sums: dict[str, float] = defaultdict(float)
         for i, turn in enumerate(turns):
             me = turn.obs.seat
-            delivered, chance = predict(turn, others, args.worlds, i)
+            delivered, chance = predict(turn, model, args.worlds, i)
             chance = min(max(chance, 0.02), 0.98)
             sums["mine"] += likelihood(delivered[me], turn.delivered[me])
             for seat in range(args.seats):

@@ -59,7 +59,7 @@ def playout_rate(observations: list[Observation], worlds: int) -> tuple[int, flo
             world = determinize(obs, rnd)
             trial = world.copy()
             while trial.phase != OVER:
-                step(trial, playout_move(trial, trial.to_act()[0], rnd))
+                step(trial, playout_move(trial, trial.to_act()[0]))
             actions += trial.version - world.version
     return actions, time.perf_counter() - started
 
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=7)
     parser.add_argument("--worlds", type=int, default=40)
     parser.add_argument("--decisions", type=int, default=12, help="ismcts decisions timed")
-    parser.add_argument("--max-steps", type=int, default=32000)
+    parser.add_argument("--steps", type=int, default=32000)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args(argv)
     found = positions(args.seats, args.games, args.every)
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = found[::step_][: args.decisions]
 
     def decide(state: State, memory: Memory, seat: int) -> None:
-        agent = IsmctsAgent(seat, seat=seat, max_steps=args.max_steps)
+        agent = IsmctsAgent(seat, seat=seat, steps=args.steps)
         agent.memory = memory
         agent.choose(state, seat)
 

@@ -21,13 +21,15 @@ import json
 import sys
 from typing import Any
 
-from engine.mammamia.ai.memory import mix
-from engine.mammamia.ai.tournament import make
+from bench.rivals import AGENTS as RIVALS
+from engine.mammamia import GAME
 from engine.mammamia.game import step
 from engine.mammamia.setup import new_game
 from engine.mammamia.state import OVER
+from engine.rng import mix
+from engine.tournament import make
 
-SMALL = {"ismcts": {"max_steps": 3000}, "rival-mc": {"playouts": 48, "low": 4, "high": 12}}
+SMALL = {"ismcts": {"steps": 3000}, "rival-mc": {"playouts": 48, "low": 4, "high": 12}}
 
 # (variant, seats, seed, agents by seat, options)
 GAMES: list[tuple[str, int, int, list[str], dict[str, dict[str, Any]]]] = [
@@ -60,7 +62,10 @@ def moves(
 ) -> list[str]:
     """Every action of one game, in the text form."""
     state, events = new_game(variant, seats, seed=seed)
-    agents = [make(name, mix(seed, seat), seat, options) for seat, name in enumerate(names[:seats])]
+    agents = [
+        make(GAME, name, mix(seed, seat), seat, options.get(name), (), RIVALS["mammamia"])
+        for seat, name in enumerate(names[:seats])
+    ]
     for agent in agents:
         agent.observe(events)
     played = []

@@ -48,7 +48,7 @@ def values(obs: Observation, moves: list[Action], worlds: int, seed: int) -> lis
             if not is_legal(trial, move):
                 continue
             step(trial, move)
-            ismcts.play_out(trial, rnd)
+            ismcts.play_out(trial)
             totals[i] += ismcts.outcome(trial, obs.seat, margin=0.0)
     return [t / worlds for t in totals]
 
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=400, help="worlds valuing each position")
-    parser.add_argument("--budgets", default="32000,96000", help="max_steps, comma-separated")
+    parser.add_argument("--budgets", default="32000,96000", help="steps, comma-separated")
     parser.add_argument("--seeds", type=int, default=3, help="search seeds a position")
     args = parser.parse_args(argv)
     found = positions(args.seats, args.games, 5)
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         regrets, best, started = [], 0, time.perf_counter()
         for obs, moves, value in valued:
             for seed in range(1, args.seeds + 1):
-                move = ismcts.paired_search(obs, 1000, 24, 9, seed, budget)
+                move = ismcts.paired_search(obs, ismcts.Search(steps=budget), seed)
                 regrets.append(max(value) - value[moves.index(move)])
                 best += value[moves.index(move)] == max(value)
         seconds = (time.perf_counter() - started) / len(regrets)

@@ -1,17 +1,22 @@
 """`python -m engine replay RECORD.json`, `python -m engine simulate ...` and
 `python -m engine tournament ...` for every game (rules/record-format.md and
 rules/pizza-island-record.md, "The command line"). `replay` picks the game by
-the record's `format`; `simulate` and `tournament` take `--game`."""
+the record's `format`; `simulate` and `tournament` take `--game`, and then
+that game's own settings as flags (`--variant plus`, `--level easy`), made
+from the options it declares; `--set NAME=VALUE` reaches any of them."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from typing import Any
 
 from . import AnyGame, game, game_for, games
-from .errors import RecordError
+from .errors import EngineError, RecordError
+from .simulate import simulate
+from .tournament import Extra, tournament
 
 DEFAULT_GAME = "mammamia"
 
@@ -28,107 +33,147 @@ def _replay(path: str) -> int:
     return 1 if result.error else 0
 
 
-def _settings(args: argparse.Namespace) -> dict[str, Any]:
-    """The game settings given on the command line (each game reads its own)."""
-    given = {"variant": args.variant, "level": args.level, "scoring": args.scoring}
-    return {k: v for k, v in given.items() if v is not None}
+def _settings(rules: AnyGame, args: argparse.Namespace) -> dict[str, Any]:
+    """The settings given on the command line, checked by the game."""
+    given: dict[str, Any] = {}
+    for option in rules.options:
+        value = getattr(args, f"setting_{option.name}", None)
+        if value is not None:
+            given[option.name] = value
+    for text in args.set:
+        name, _, value = text.partition("=")
+        given[name] = value
+    declared = {o.name: o for o in rules.options}
+    for name, value in given.items():
+        if name not in declared or value not in declared[name].choices:
+            names = "; ".join(f"{o.name}: {', '.join(o.choices)}" for o in rules.options)
+            raise RecordError(f"unknown {name} {value!r} (settings of {rules.name}: {names})")
+    try:
+        rules.check_settings(given)
+    except EngineError as err:
+        raise RecordError(str(err)) from err
+    return given
 
 
-def _common(parser: argparse.ArgumentParser, games_default: int) -> None:
-    parser.add_argument("--game", choices=sorted(games()), default=DEFAULT_GAME)
-    parser.add_argument("--variant", help="mammamia: classic or plus")
-    parser.add_argument("--level", help="pizza-island: easy, normal or advanced")
-    parser.add_argument("--scoring", help="pizza-island: wins or points")
-    parser.add_argument("--seats", type=int, default=None)
-    parser.add_argument("--games", type=int, default=games_default)
-    parser.add_argument("--seed", type=int, default=1)
+def _seats(args: argparse.Namespace, rules: AnyGame, settings: dict[str, Any]) -> int:
+    least, most = rules.seat_limits(settings)
+    if args.seats is None:
+        return min(max(4, least), most)
+    if not least <= args.seats <= most:
+        raise RecordError(f"{rules.name} seats {least} to {most}, not {args.seats}")
+    return int(args.seats)
 
 
-def _seats(args: argparse.Namespace, rules: AnyGame, default: int) -> int:
-    if args.seats is not None:
-        return int(args.seats)
-    least, most = rules.seat_limits(_settings(args))
-    return min(max(default, least), most)
+def _extra(args: argparse.Namespace, rules: AnyGame) -> Extra:
+    """Agents from a module named on the command line: its `AGENTS[game]`."""
+    if not args.agents_from:
+        return {}
+    module = importlib.import_module(args.agents_from)
+    found: Extra = getattr(module, "AGENTS", {}).get(rules.name, {})
+    return found
 
 
-def _agent_names(rules: AnyGame, text: str) -> list[str]:
+def _agent_names(rules: AnyGame, text: str, extra: Extra) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
-    known = rules.agent_names()
+    known = (*rules.agent_names(), *extra)
     if not names or any(n not in known for n in names):
-        raise RecordError(f"agents of {rules.name} are {', '.join(sorted(known))}")
+        raise RecordError(f"agents of {rules.name} are {', '.join(known)}")
     return names
 
 
-def _agent_option(rules: AnyGame, text: str) -> tuple[str, str, float]:
-    """`ismcts.iterations=400`: one constructor option of one agent."""
+def _agent_option(names: list[str], text: str) -> tuple[str, str, float]:
+    """`hard.steps=4000`: one option of one of the agents playing."""
     name, _, rest = text.partition(".")
     key, _, value = rest.partition("=")
     try:
         number = float(value)
     except ValueError:
         number = float("nan")
-    if name not in rules.agent_names() or not key or number != number:
-        raise RecordError("expected AGENT.KEY=NUMBER, e.g. ismcts.iterations=400")
+    if name not in names or not key or number != number:
+        raise RecordError("expected AGENT.KEY=NUMBER for an agent playing, e.g. hard.steps=4000")
     return name, key, int(number) if number.is_integer() and "." not in value else number
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    rules = game(args.game)
+def _simulate(rules: AnyGame, args: argparse.Namespace) -> int:
     agent = args.agents or "random"
     if agent not in rules.agent_names():
-        print(f"agents of {rules.name} are {', '.join(rules.agent_names())}", file=sys.stderr)
-        return 2
-    result = rules.simulate(_settings(args), _seats(args, rules, 4), args.games, args.seed, agent)
+        raise RecordError(f"agents of {rules.name} are {', '.join(rules.agent_names())}")
+    settings = _settings(rules, args)
+    seats = _seats(args, rules, settings)
+    result = simulate(rules, settings, seats, args.games, args.seed, agent)
     print(json.dumps(result.to_json()))
-    return 1 if getattr(result, "errors", 0) else 0
+    return 1 if result.errors else 0
 
 
-def _tournament(args: argparse.Namespace) -> int:
-    rules = game(args.game)
-    default = "ismcts,heuristic,random"
-    names = _agent_names(rules, args.agents or default)
+def _tournament(rules: AnyGame, args: argparse.Namespace) -> int:
+    extra = _extra(args, rules)
+    names = _agent_names(rules, args.agents or ",".join(rules.difficulties), extra)
     options: dict[str, dict[str, float]] = {}
-    if args.iterations is not None:
-        options.setdefault("ismcts", {})["iterations"] = args.iterations
-    if args.recall is not None:
-        for name in ("heuristic", "ismcts"):
-            options.setdefault(name, {})["recall"] = args.recall
     for option in args.option:
-        name, key, value = _agent_option(rules, option)
+        name, key, value = _agent_option(names, option)
         options.setdefault(name, {})[key] = value
-    seats = _seats(args, rules, 4)
-    result = rules.tournament(names, _settings(args), seats, args.games, args.seed, options)
+    settings = _settings(rules, args)
+    seats = _seats(args, rules, settings)
+    result = tournament(rules, names, settings, seats, args.games, args.seed, options, extra)
     print(json.dumps(result.to_json()))
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser(rules: AnyGame | None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     rep = commands.add_parser("replay", help="rebuild a game from its record")
     rep.add_argument("record")
     sim = commands.add_parser("simulate", help="play whole games with a game's own agents")
-    _common(sim, 100)
-    sim.add_argument("--agents", default=None, help="the agent every seat plays")
+    sim.add_argument("--agents", default=None, help="the agent every seat plays (random)")
     tour = commands.add_parser("tournament", help="seat-rotated games between agents")
-    _common(tour, 30)
-    tour.add_argument("--agents", default=None, help="comma-separated agent names")
-    tour.add_argument("--iterations", type=int, help="ismcts iterations per decision")
-    tour.add_argument("--recall", type=float, help="memory of the heuristic and ismcts agents")
+    tour.add_argument(
+        "--agents", default=None, help="comma-separated agent names (the difficulties)"
+    )
     tour.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="AGENT.KEY=VALUE",
-        help="a constructor option of one agent, e.g. ismcts.iterations=400 (repeatable)",
+        help="an option of one agent, e.g. hard.steps=4000 (repeatable)",
     )
-    args = parser.parse_args(argv)
+    tour.add_argument(
+        "--agents-from",
+        metavar="MODULE",
+        help="also the agents of this module's AGENTS[game], e.g. bench.rivals",
+    )
+    for command, games_default in ((sim, 100), (tour, 30)):
+        command.add_argument("--game", choices=sorted(games()), default=DEFAULT_GAME)
+        command.add_argument("--seats", type=int, default=None)
+        command.add_argument("--games", type=int, default=games_default)
+        command.add_argument("--seed", type=int, default=1)
+        command.add_argument(
+            "--set", action="append", default=[], metavar="NAME=VALUE", help="a game setting"
+        )
+        taken = {s for action in command._actions for s in action.option_strings}
+        for option in rules.options if rules is not None else ():
+            flag = f"--{option.name}"
+            if flag not in taken:
+                choices = ", ".join(option.choices)
+                command.add_argument(flag, dest=f"setting_{option.name}", help=choices)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    # The game's settings are flags of their own: find the game first.
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--game", default=DEFAULT_GAME)
+    known, _ = first.parse_known_args(argv)
+    rules = games().get(known.game)
+    args = _parser(rules).parse_args(argv)
     try:
         if args.command == "replay":
             return _replay(args.record)
+        rules = game(args.game)
         if args.command == "tournament":
-            return _tournament(args)
-        return _simulate(args)
+            return _tournament(rules, args)
+        return _simulate(rules, args)
     except RecordError as err:  # bad settings on the command line
         print(f"python -m engine {args.command}: {err}", file=sys.stderr)
         return 2

@@ -95,12 +95,6 @@ class Replayed(Protocol):
     def to_json(self) -> JSON: ...
 
 
-class Result(Protocol):
-    """What `simulate` and `tournament` print."""
-
-    def to_json(self) -> JSON: ...
-
-
 @dataclass(frozen=True, slots=True)
 class Option:
     """One setting a host chooses when opening a game (e.g. `variant`)."""
@@ -217,28 +211,37 @@ class Game(Protocol[S, A, PV, SV, E]):
         """The move played for a seat that ran out of time."""
         ...
 
+    def step(self, state: S, action: A, events: list[E] | None = None) -> None:
+        """`apply` in place, for a caller that owns the state outright (a
+        simulation, a tournament): what happened is added to `events` if given."""
+        ...
+
+    def conserved(self, state: S, exact: bool = False) -> bool:
+        """Every card of the game is somewhere: counted cheaply, or (`exact`)
+        the very cards of the box, as a multiset. The simulations' soak check."""
+        ...
+
     def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[E] = ()) -> Any:
         """A computer player of this difficulty for `seat` (an `Agent`)."""
         ...
-
-    def simulate(
-        self, settings: Mapping[str, Any], seats: int, games: int, seed: int, agent: str
-    ) -> Result:
-        """Whole games by the game's own agents, checking invariants throughout."""
-        ...
-
-    def tournament(
-        self,
-        agents: Sequence[str],
-        settings: Mapping[str, Any],
-        seats: int,
-        games: int,
-        seed: int,
-        agent_options: Mapping[str, Mapping[str, Any]],
-    ) -> Result: ...
 
     def stand_in(self, seed: int, seat: int, events: Iterable[E] = ()) -> Any:
         """The agent that plays the seat of a player who is away or gone."""
         ...
 
-    def agent_names(self) -> tuple[str, ...]: ...
+    def agent_names(self) -> tuple[str, ...]:
+        """Every agent a tournament may name: the difficulties and the game's
+        other agents (a baseline, the parts a difficulty is made of)."""
+        ...
+
+    def named_agent(
+        self,
+        name: str,
+        seed: int,
+        seat: int,
+        options: Mapping[str, Any] | None = None,
+        events: Iterable[E] = (),
+    ) -> Any:
+        """The agent called `name` (one of `agent_names`), with constructor
+        `options` over its own (e.g. a smaller search budget for a test)."""
+        ...

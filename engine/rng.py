@@ -62,3 +62,22 @@ _LOW21 = _BITS21 - 1
 
 def seed_state(seed: int) -> int:
     return seed & _MASK
+
+
+def mix(*parts: int) -> int:
+    """A stable 64-bit hash of some integers (SplitMix64 steps): a seed made
+    of others (a game's deal, an agent's memory, a tournament's seats)."""
+    state = 0x243F6A8885A308D3
+    for part in parts:
+        state, value = next_state((state ^ (part & _MASK)) & _MASK)
+        state ^= value
+    return next_state(state)[1]
+
+
+def seeds(seed: int, count: int) -> list[int]:
+    """`count` seeds drawn from one by the engine's PRNG (one per game of a run)."""
+    state, found = seed_state(seed), []
+    for _ in range(count):
+        state, value = next_state(state)
+        found.append(value >> 1)
+    return found

@@ -1,5 +1,7 @@
 """What every game's tournament counts: wins over seat-games with Wilson's 95 %
-interval, and seconds per decision. Shared by the games' `tournament`s."""
+interval, and seconds per decision: wall-clock, and the process's own CPU time, which
+other work on a shared machine does not inflate. Shared by every game's
+tournament."""
 
 from __future__ import annotations
 
@@ -27,11 +29,14 @@ class Tally:
     wins: float = 0.0
     decisions: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0
     slowest: float = 0.0
+    slowest_cpu: float = 0.0
 
     def to_json(self, seats: int) -> dict[str, Any]:
         low, high = wilson(self.wins, self.seat_games)
         per = round(self.seconds / self.decisions, 5) if self.decisions else None
+        cpu = round(self.cpu / self.decisions, 5) if self.decisions else None
         return {
             "seat_games": self.seat_games,
             "wins": round(self.wins, 3),
@@ -41,4 +46,6 @@ class Tally:
             "decisions": self.decisions,
             "seconds_per_decision": per,
             "slowest_decision": round(self.slowest, 4),
+            "cpu_seconds_per_decision": cpu,
+            "slowest_cpu_decision": round(self.slowest_cpu, 4),
         }

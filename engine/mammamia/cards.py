@@ -189,7 +189,3 @@ for _cards in ORDER_CARDS.values():
             for _choice in _card.choices():
                 _extra = tuple((k, _card.amount) for k in _choice)
                 _card.requirements[_choice] = _card.needs + _extra
-
-
-def is_ingredient(card: str) -> bool:
-    return card in ALL_KINDS

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from .. import question
@@ -12,12 +14,10 @@ from . import actions, flow, game, record, views
 from .actions import Action
 from .ai import AGENTS, DIFFICULTIES, HeuristicAgent, make_agent
 from .ai.safe import safe_move
-from .ai.tournament import TournamentResult, tournament
-from .cards import BOXES
+from .cards import BOXES, MAMMA_MIA
 from .events import Event
 from .record import Replay
 from .setup import default_help
-from .simulate import SimulationResult, simulate
 from .state import HELP, OVER, REVEAL, State
 
 
@@ -107,6 +107,22 @@ class MammaMia:
     def safe_move(self, state: State, seat: int) -> Action:
         return safe_move(state, seat)
 
+    def step(self, state: State, action: Action, events: list[Event] | None = None) -> None:
+        game.step(state, action, events)
+
+    def conserved(self, state: State, exact: bool = False) -> bool:
+        """MM-V3: every card in exactly one place."""
+        if exact:
+            return Counter(state.all_cards()) == _box_cards(state.variant, state.colours)
+        total = sum(map(len, (state.supply, state.oven, state.used, *state.hands)))
+        total += sum(map(len, state.order_piles)) + sum(state.table.values())
+        if state.variant == "plus":
+            total += len(state.delivered_pile)
+        else:
+            total += sum(map(len, state.delivered))
+        total += (state.pending is not None) + (state.mamma_mia is not None)
+        return total == _box_cards(state.variant, state.colours).total()
+
     def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
         return make_agent(difficulty, seed, seat=seat, events=events)
 
@@ -114,24 +130,29 @@ class MammaMia:
         return HeuristicAgent(seed, seat=seat, events=events)
 
     def agent_names(self) -> tuple[str, ...]:
-        return (*AGENTS, *DIFFICULTIES)  # a difficulty plays as its agent and memory
+        return (*DIFFICULTIES, *AGENTS)
 
-    def simulate(
-        self, settings: Mapping[str, Any], seats: int, games: int, seed: int, agent: str
-    ) -> SimulationResult:
-        return simulate(variant_of(settings), seats, games, seed, agent)
-
-    def tournament(
+    def named_agent(
         self,
-        agents: Sequence[str],
-        settings: Mapping[str, Any],
-        seats: int,
-        games: int,
+        name: str,
         seed: int,
-        agent_options: Mapping[str, Mapping[str, Any]],
-    ) -> TournamentResult:
-        options = {name: dict(given) for name, given in agent_options.items()}
-        return tournament(list(agents), variant_of(settings), seats, games, seed, options)
+        seat: int,
+        options: Mapping[str, Any] | None = None,
+        events: Iterable[Event] = (),
+    ) -> Any:
+        return make_agent(name, seed, seat=seat, events=events, options=options)
+
+
+@cache
+def _box_cards(variant: str, colours: tuple[str, ...]) -> Counter[str]:
+    """The cards a game at these colours deals out (MM-S1, PL-S1)."""
+    box = BOXES[variant]
+    cards = Counter({k: box.copies - box.removed[len(colours)] for k in box.kinds})
+    if box.has_mamma_mia:
+        cards[MAMMA_MIA] = 1
+    for colour in colours:
+        cards.update(box.order_ids(colour))
+    return cards
 
 
 def variant_of(settings: Mapping[str, Any]) -> str:

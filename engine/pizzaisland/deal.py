@@ -14,17 +14,6 @@ from dataclasses import dataclass
 from .. import rng
 from .cards import BOX
 
-_MASK = (1 << 64) - 1
-
-
-def mix(*parts: int) -> int:
-    """A stable 64-bit hash of some integers (SplitMix64 steps)."""
-    state = 0x243F6A8885A308D3
-    for part in parts:
-        state, value = rng.next_state((state ^ (part & _MASK)) & _MASK)
-        state ^= value
-    return rng.next_state(state)[1]
-
 
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -40,7 +29,7 @@ class Deal:
 
 def deal(seed: int, game: int, playing: tuple[int, ...], speedy: int | None) -> Deal:
     """Game number `game` (from 1) of the match dealt from `seed`."""
-    state = rng.seed_state(mix(seed, game))
+    state = rng.seed_state(rng.mix(seed, game))
     deck = list(BOX)
     state = rng.shuffle(state, deck)
     if speedy is not None and speedy in playing:

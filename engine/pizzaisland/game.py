@@ -9,10 +9,11 @@ from the match seed (deal.py), so a live match never waits between games.
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from ..rng import mix
 from . import flow, heroes, turn
 from .actions import Action, Decline, Discard, Fork, Knife, Mushroom, Pepper, Replace, Stop, Take
 from .cards import CARDS
-from .deal import deal, mix
+from .deal import deal
 from .events import Event, Events, HeroDeclined, emit
 from .match import next_playing
 from .state import ADVANCED, GAME_OVER, MATCH_OVER, SPEEDY, State

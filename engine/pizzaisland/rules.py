@@ -6,6 +6,7 @@ writes that deal into the record."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -14,12 +15,11 @@ from ..errors import RecordError
 from ..interface import JSON, Option
 from . import actions, game, match, record, views
 from .actions import Action
-from .ai import AGENTS, DIFFICULTIES, make_agent
+from .ai import AGENTS, DIFFICULTIES, make_agent, make_named
 from .ai.safe import safe_move
-from .ai.tournament import TournamentResult, tournament
+from .cards import BOX, BOX_COUNTS
 from .events import Event
 from .record import Replay
-from .simulate import SimulationResult, simulate
 from .state import LEVELS, MATCH_OVER, NORMAL, SCORINGS, WINS, State
 
 
@@ -97,6 +97,17 @@ class PizzaIsland:
     def safe_move(self, state: State, seat: int) -> Action:
         return safe_move(state, seat)
 
+    def step(self, state: State, action: Action, events: list[Event] | None = None) -> None:
+        """In place; between games the next game is dealt (as `apply` does)."""
+        game.step(state, action, events)
+        game.advance(state, events)
+
+    def conserved(self, state: State, exact: bool = False) -> bool:
+        """PI-C1: deck + Ship + pizzas + a pending third card = the 36-card box."""
+        if exact:
+            return Counter(state.all_cards()) == BOX_COUNTS
+        return state.card_count() == len(BOX)
+
     def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
         return make_agent(difficulty, seed, seat=seat, events=events)
 
@@ -105,28 +116,21 @@ class PizzaIsland:
         return make_agent("easy", seed, seat=seat, events=events)
 
     def agent_names(self) -> tuple[str, ...]:
-        return tuple(AGENTS)
+        return (*DIFFICULTIES, *AGENTS)
 
-    def simulate(
-        self, settings: Mapping[str, Any], seats: int, games: int, seed: int, agent: str
-    ) -> SimulationResult:
-        level, scoring = settings_of(settings)
-        _check_seats(seats)
-        return simulate(level, seats, scoring, games, seed, agent)
-
-    def tournament(
+    def named_agent(
         self,
-        agents: Sequence[str],
-        settings: Mapping[str, Any],
-        seats: int,
-        games: int,
+        name: str,
         seed: int,
-        agent_options: Mapping[str, Mapping[str, Any]],
-    ) -> TournamentResult:
-        level, scoring = settings_of(settings)
-        _check_seats(seats)
-        options = {name: dict(given) for name, given in agent_options.items()}
-        return tournament(list(agents), level, seats, scoring, games, seed, options)
+        seat: int,
+        options: Mapping[str, Any] | None = None,
+        events: Iterable[Event] = (),
+    ) -> Any:
+        if name in DIFFICULTIES:
+            return make_agent(name, seed, seat=seat, events=events, options=options)
+        agent = make_named(name, seed, seat, **(options or {}))
+        agent.observe(events)
+        return agent
 
 
 def settings_of(settings: Mapping[str, Any]) -> tuple[str, str]:
@@ -138,11 +142,6 @@ def settings_of(settings: Mapping[str, Any]) -> tuple[str, str]:
     if scoring not in SCORINGS:
         raise RecordError(f"unknown scoring {scoring!r}: wins or points")
     return str(level), str(scoring)
-
-
-def _check_seats(seats: int) -> None:
-    if not record.MIN_SEATS <= seats <= record.MAX_SEATS:
-        raise RecordError(f"pizza-island seats 2 to 4, not {seats}")
 
 
 GAME = PizzaIsland()

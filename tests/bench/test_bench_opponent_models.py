@@ -18,7 +18,7 @@ def test_opponent_models_scores_each_model_on_the_same_turns(
     assert opponent_models.main([*argv, "--worlds", "2"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["turns"] > 0 and result["games"] == 2
-    for name in ("heuristic", "rival-heuristic", "mixture"):
+    for name in ("heuristic", "rival-heuristic", "rival-heuristic-2", "mixture"):
         scores = result[name]
         assert scores["mine"] < 0 and scores["theirs"] < 0  # log-likelihoods
         assert 0 <= scores["brier"] <= 1 and scores["log_loss"] > 0

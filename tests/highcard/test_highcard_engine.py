@@ -51,3 +51,15 @@ def test_hc_views_show_only_the_own_hand() -> None:
     assert "hand" not in public.replace("hand_sizes", "")
     mine = GAME.player_view(state, 1).to_json()
     assert mine["hand"] == sorted(state.hands[1])
+
+
+def test_simulate_and_tournament_play_any_game_through_the_interface() -> None:
+    """`python -m engine simulate` and `tournament` are written once against
+    the interface: the third game plays them with no code of its own for it."""
+    from engine.simulate import simulate
+    from engine.tournament import tournament
+
+    played = simulate(GAME, {}, 3, 20, 1, "easy").to_json()
+    assert played["errors"] == 0 and played["games"] == 20 and played["actions"] == 20 * 9
+    result = tournament(GAME, ["easy"], {"pace": "brisk"}, 2, 4, 1).to_json()
+    assert result["pace"] == "brisk" and result["agents"]["easy"]["seat_games"] == 8

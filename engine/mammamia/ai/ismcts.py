@@ -1,53 +1,71 @@
 """The search agent ("medium" and "hard"): Monte-Carlo over whole games in
 worlds sampled from the seat's information set.
 
-Every world is drawn by `determinize` from the seat's view and memory only,
-so the search cannot cheat. Each candidate move is followed by a playout to
-the game's end in which every seat plays the heuristic (`plan.plan_turn`,
-the reveal rules of thumb; with `others=2` the other seats play the rival
-heuristic in every other world, a mixture that predicts rival-mc's games
-better: `bench.opponent_models`), scored 0.9 for a win (shared wins split)
-plus a little for the score margin, so cards and orders kept for later
-rounds and the final tie-break count.
+How it decides a move:
 
-The default search (`paired=1`) is flat: the candidates (`plan.candidates`:
-the heuristic's turn, its ingredients with every order or none, 1, half or
-all of each kind) are all played out in the same sampled worlds, so they are
-compared on the same hidden cards (paired, far less noisy than a world per
-candidate), and sequential halving drops the worse half after each of
-log2(n) rounds. `paired=0` is the earlier single-observer ISMCTS (Cowling,
-Powley & Whitehouse 2012): one world per iteration, UCB1 with availability
-counts over a tree of the seat's own decisions.
+1. It lists a few candidate moves (`candidates`): in phase 1 the heuristic's
+   turn first, its other draw, its ingredients with each order in hand or
+   none, then 1, half or all of each kind held with the order the heuristic
+   would place with them; with the wide search (`Search.wide_seats`) each
+   amount meets each order in hand or none. In the reveal, each open choice,
+   paying or declining, helping or not.
+2. It samples worlds the seat cannot tell from the real one (`determinize`:
+   built from its view and memory only, so the search cannot cheat), and in
+   each world plays every surviving candidate out to the game's end, every
+   seat playing our heuristic (`plan.plan_turn`, `policy.decide`).
+3. A playout scores 0.9 for a win (a shared win split) plus 0.1 times the
+   final score margin; each world is shared by all candidates, so they are
+   compared on the same hidden cards (paired, far less noisy than a world
+   per candidate). After each of log2(n) rounds the worse half is dropped
+   (sequential halving); the last one standing is played.
 
-The budget is a number of playout actions (`max_steps`), never a time, and
-the random numbers are seeded from the agent's seed and the information
-set, so a move replays exactly.
+The budget is a number of playout actions (`Search.steps`), never a time,
+and the random numbers are seeded from the agent's seed and the information
+set, so a move replays exactly. The difficulties are named `Search`
+configurations (`ai.DIFFICULTIES`); docs/computer-players.md has
+their measured strength and speed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from ..actions import Action, Choose, Help, Pay
 from ..events import Event
 from ..game import is_legal, legal_actions, step
 from ..state import CHOOSE, HELP, OVER, PAY, TURN, State
-from . import plan, policy, rival
+from . import plan, policy
 from .agent import Agent
 from .determinize import Observation, determinize
 from .heuristic import heuristic_move
 
+#: A finished playout's value is a win's share plus this share for the margin.
+MARGIN = 0.1
 
-class Node:
-    __slots__ = ("avail", "children", "total", "visits")
 
-    def __init__(self) -> None:
-        self.children: dict[Action, Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
+@dataclass(frozen=True)
+class Search:
+    """One configuration of the search: `steps` playout actions and at most
+    `playouts` playouts a decision, over `width` candidate moves; at tables of
+    `wide_seats` seats or more (0: never) every amount meets every order, on
+    `wide_steps` actions and `wide_width` candidates."""
+
+    steps: int = 32000
+    playouts: int = 1000
+    width: int = 24
+    wide_seats: int = 0
+    wide_steps: int = 48000
+    wide_width: int = 40
+
+    def at(self, seats: int) -> tuple[int, int, bool]:
+        """(steps, width, wide) at a table of `seats` seats."""
+        if 0 < self.wide_seats <= seats:
+            return self.wide_steps, self.wide_width, True
+        return self.steps, self.width, False
 
 
 def candidates(
@@ -57,7 +75,6 @@ def candidates(
     first: Action | None = None,
     oven: list[str | None] | None = None,
     every: bool = False,
-    draws: bool = False,
 ) -> list[Action]:
     """The moves searched for `seat` in `world`, most promising first; plays
     are ranked against `oven` (the remembered one at the root), else the world's."""
@@ -80,7 +97,6 @@ def candidates(
                 len(world.supply),
                 width,
                 every,
-                draws,
             )
     else:
         pending = world.pending
@@ -105,7 +121,7 @@ def candidates(
     return unique
 
 
-def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
+def playout_move(world: State, seat: int) -> Action:
     """Every seat plays the heuristic in the playouts, on the oven it would
     remember perfectly."""
     box = world.box
@@ -127,39 +143,24 @@ def playout_move(world: State, seat: int, rnd: random.Random) -> Action:
 
 
 def root_moves(
-    obs: Observation, rnd: random.Random, width: int, every: bool = False, draws: bool = False
+    obs: Observation, rnd: random.Random, width: int, every: bool = False
 ) -> list[Action]:
     """The moves searched at the root, in one sampled world: the heuristic's
     first, plays ranked against the remembered oven; never empty."""
     first = heuristic_move(obs)
     world = determinize(obs, rnd)
-    return candidates(world, obs.seat, width, first, obs.known_oven(), every, draws) or [first]
+    return candidates(world, obs.seat, width, first, obs.known_oven(), every) or [first]
 
 
-def play_out(
-    world: State, rnd: random.Random, until: float = math.inf, rivals: frozenset[int] = frozenset()
-) -> None:
-    """Every seat plays `playout_move` to the game's end or round `until`,
-    the seats in `rivals` the rival heuristic instead (`rival.world_move`)."""
+def play_out(world: State, until: float = math.inf) -> None:
+    """Every seat plays `playout_move` to the game's end (or round `until`)."""
     while world.phase != OVER and world.round < until:
-        seat = world.to_act()[0]
-        move = rival.world_move(world, seat) if seat in rivals else playout_move(world, seat, rnd)
-        step(world, move)
+        step(world, playout_move(world, world.to_act()[0]))
 
 
-def rivals_in(obs: Observation, others: int, world: int) -> frozenset[int]:
-    """The seats that play the rival heuristic in the `world`-th sampled world:
-    by `others`, none (0), every other seat (1), or every other seat in every
-    other world (2, the mixture)."""
-    if others == 1 or (others == 2 and world % 2):
-        return frozenset(range(obs.view.seats)) - {obs.seat}
-    return frozenset()
-
-
-def outcome(world: State, seat: int, margin: float = 0.1) -> float:
+def outcome(world: State, seat: int, margin: float = MARGIN) -> float:
     """At the game's end 1 for a win (shared wins split), with `margin` of the
-    value for the score margin; before it (a playout cut at the horizon) the
-    margin alone."""
+    value for the score margin; before it (a playout cut short) the margin alone."""
     scores = [len(d) for d in world.delivered]
     best_other = max(s for i, s in enumerate(scores) if i != seat)
     lead = scores[seat] - best_other
@@ -169,93 +170,24 @@ def outcome(world: State, seat: int, margin: float = 0.1) -> float:
     return (1 - margin) * share + margin * (max(-3, min(3, lead)) + 3) / 6
 
 
-def search(
-    obs: Observation,
-    iterations: int,
-    width: int,
-    depth: int,
-    explore: float,
-    horizon: int,
-    seed: int,
-    max_steps: int | None = None,
-) -> Action:
-    me = obs.seat
-    rnd = random.Random(seed)
-    roots = root_moves(obs, rnd, width)
-    if len(roots) == 1:
-        return roots[0]
-    root = Node()
-    start = obs.view.round
-    steps = 0
-    for _ in range(iterations):
-        if max_steps is not None and steps >= max_steps:
-            break
-        world = determinize(obs, rnd)
-        version = world.version
-        node, path, level = root, [], 0
-        while world.phase != OVER and world.round - start < horizon:
-            actor = world.to_act()[0]
-            if actor != me or level >= depth:
-                step(world, playout_move(world, actor, rnd))
-                continue
-            moves = roots if level == 0 else candidates(world, me, width)
-            if len(moves) == 1:
-                step(world, moves[0])
-                continue
-            level += 1
-            action, node = _select(node, moves, explore)
-            path.append(node)
-            step(world, action)
-            if node.visits == 0:
-                break
-        play_out(world, rnd, start + horizon)
-        steps += world.version - version
-        reward = outcome(world, me)
-        for visited in path:
-            visited.visits += 1
-            visited.total += reward
-    tried = [a for a in roots if a in root.children]
-    return max(tried, key=lambda a: (root.children[a].visits, root.children[a].total))
-
-
-def paired_search(
-    obs: Observation,
-    iterations: int,
-    width: int,
-    horizon: int,
-    seed: int,
-    max_steps: int | None,
-    margin: float = 0.1,
-    every: bool = False,
-    draws: bool = False,
-    others: int = 0,
-) -> Action:
+def paired_search(obs: Observation, search: Search, seed: int) -> Action:
     """Flat Monte-Carlo with common worlds and sequential halving: each sampled
-    world is played out once after every surviving candidate, so candidates
-    are compared on the same hidden cards and the same reshuffles (paired,
-    far less noisy than one world per candidate); after each of the log2(n)
-    rounds the worse half is dropped. The budget is `max_steps` playout
-    actions and `iterations` playouts, each spread evenly over the rounds
-    (at least one world a round). `others` models the other seats in the
-    playouts: 0 by the heuristic, 1 by the rival heuristic, 2 by each in
-    every other world (a mixture: neither predicts rival-mc well alone)."""
+    world is played out once after every surviving candidate; after each of
+    the log2(n) rounds the worse half is dropped. The budget (steps and
+    playouts) is spread evenly over the rounds, at least one world a round."""
     me = obs.seat
     rnd = random.Random(seed)
-    moves = root_moves(obs, rnd, min(width, iterations), every, draws)
+    steps, width, wide = search.at(obs.view.seats)
+    moves = root_moves(obs, rnd, min(width, search.playouts), wide)
     if len(moves) == 1:
         return moves[0]
-    start = obs.view.round
-    budget = max_steps if max_steps is not None else math.inf
     rounds = max(1, math.ceil(math.log2(len(moves))))
     totals = [0.0] * len(moves)
     alive = list(range(len(moves)))
-    worlds = 0
     while len(alive) > 1:
         spent = playouts = 0
-        while not spent or (spent < budget / rounds and playouts < iterations / rounds):
+        while not spent or (spent < steps / rounds and playouts < search.playouts / rounds):
             world = determinize(obs, rnd)
-            rivals = rivals_in(obs, others, worlds)
-            worlds += 1
             spent += 1  # a world costs something even if no move fits it
             playouts += len(alive)
             for i in alive:
@@ -264,54 +196,17 @@ def paired_search(
                     totals[i] -= 1.0
                     continue
                 step(trial, moves[i])
-                play_out(trial, rnd, start + horizon, rivals)
+                play_out(trial)
                 spent += trial.version - world.version
-                totals[i] += outcome(trial, me, margin)
+                totals[i] += outcome(trial, me)
         alive.sort(key=lambda i: (-totals[i], i))
         alive = alive[: max(1, (len(alive) + 1) // 2)]
     return moves[alive[0]]
 
 
-def _select(node: Node, moves: list[Action], explore: float) -> tuple[Action, Node]:
-    """UCB1 over the moves available in this world (ISMCTS availability);
-    an untried move first, in the candidates' order."""
-    best, best_value, chosen = None, -1.0, moves[0]
-    for action in moves:
-        child = node.children.get(action)
-        if child is None:
-            child = node.children[action] = Node()
-        child.avail += 1
-        if child.visits == 0:
-            if best is None or best_value < math.inf:
-                best, best_value, chosen = child, math.inf, action
-            continue
-        value = child.total / child.visits + explore * math.sqrt(
-            math.log(child.avail) / child.visits
-        )
-        if value > best_value:
-            best, best_value, chosen = child, value, action
-    assert best is not None
-    return chosen, best
-
-
 class IsmctsAgent(Agent):
-    """`max_steps` playout actions per decision (a budget in moves, not
-    seconds, so a move replays exactly; 32,000 is about 0.4 s here and beat
-    rival-mc in 68 % of 130 games, 20,000 in 53 % of 50; README); `width` turns
-    searched; `horizon` the rounds a playout runs before it is scored by the
-    score margin (9: to the game's end); `margin` the margin's share of a
-    finished playout's value (0.4 played no better than 0.1); `paired` 1 for
-    the flat paired search, 0 for the tree, whose `iterations`, `depth` and
-    `explore` (UCB constant) apply. In the flat search, at tables of `every`
-    seats or more (0: never), each amount is tried with each order in hand or
-    none, as the rival's strong bot does, with `wide_steps` playout actions
-    and `wide_width` turns (defaults `max_steps`, `width`): more candidates
-    need more worlds each (README). At tables of at most `draws` seats (0:
-    never) each turn is also tried with the other draw source (measured
-    worse at 2 seats, so hard does not: README). At tables of at most `mixed`
-    seats the other seats in the flat search's playouts are played by the
-    rival heuristic in every other world, by the heuristic in the rest
-    (`paired_search`'s `others=2`)."""
+    """The search as an agent: `search` (or the default `Search()`), with any
+    of its fields given as keywords over it (`steps=400`)."""
 
     name = "ismcts"
 
@@ -319,54 +214,15 @@ class IsmctsAgent(Agent):
         self,
         seed: int = 0,
         *,
-        iterations: int = 1000,
-        width: int = 24,
-        depth: int = 2,
-        explore: float = 0.7,
-        horizon: int = 9,
-        max_steps: int | None = 32000,
-        paired: int = 1,
-        margin: float = 0.1,
-        every: int = 0,
-        wide_steps: int | None = None,
-        wide_width: int | None = None,
-        draws: int = 0,
-        mixed: int = 0,
+        search: Search | None = None,
         recall: float = 1.0,
         seat: int | None = None,
         events: Iterable[Event] = (),
+        **fields: int,
     ) -> None:
         super().__init__(seed, recall=recall, seat=seat, events=events)
-        self.iterations, self.width, self.depth = iterations, width, depth
-        self.explore, self.horizon, self.max_steps = explore, horizon, max_steps
-        self.paired, self.margin = paired, margin
-        self.every, self.wide_steps = every, max_steps if wide_steps is None else wide_steps
-        self.wide_width = width if wide_width is None else wide_width
-        self.draws, self.mixed = draws, mixed
+        self.search = dataclasses.replace(search or Search(), **fields)
 
     def choose(self, state: State, seat: int) -> Action:
         obs = self.observation(state, seat)
-        if self.paired:
-            wide = 0 < self.every <= state.seats
-            return paired_search(
-                obs,
-                self.iterations,
-                self.wide_width if wide else self.width,
-                self.horizon,
-                obs.key(self.seed),
-                self.wide_steps if wide else self.max_steps,
-                self.margin,
-                wide,
-                state.seats <= self.draws,
-                2 if state.seats <= self.mixed else 0,
-            )
-        return search(
-            obs,
-            self.iterations,
-            self.width,
-            self.depth,
-            self.explore,
-            self.horizon,
-            obs.key(self.seed),
-            self.max_steps,
-        )
+        return paired_search(obs, self.search, obs.key(self.seed))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...rng import next_state
+from ...rng import mix
 from ..actions import ORDERS
 from ..events import (
     Drawn,
@@ -30,17 +30,6 @@ from ..events import (
     Revealed,
     RoundStarted,
 )
-
-_MASK = (1 << 64) - 1
-
-
-def mix(*parts: int) -> int:
-    """A stable 64-bit hash of some integers (SplitMix64 steps)."""
-    state = 0x243F6A8885A308D3
-    for part in parts:
-        state, value = next_state((state ^ (part & _MASK)) & _MASK)
-        state ^= value
-    return next_state(state)[1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,13 +13,18 @@ what the table lacks the owner may pay from hand then (MM-R4). So:
 and with 3. and 4., still place the best covered order when oven, play and
 hand cover `always` of it: it may be paid at the reveal from the hand as it
 will be then, and a failed order only goes back under the pile (MM-R5).
-Draw orders while holding fewer than `orders_wanted`, else the supply; not
+Draw orders while holding fewer than `ORDERS_WANTED`, else the supply; not
 the supply's last cards while an order could still be finished from hand.
 
 Few cards a turn keep the round long (more turns to place orders) and the
-hand full; the final hand-size tie-break (MM-E1) rewards that too. Counting
-the oven raw (every ingredient, not what the orders before use) is
-optimistic, and measured far better than the careful count (`KNOBS`).
+hand full; the final hand-size tie-break (MM-E1) rewards that too. The oven
+is counted raw (every ingredient, not what the orders before it use):
+optimistic, so it places more orders, and a short one is paid from hand at
+the reveal; the careful count won 43 % where this wins 70 %.
+
+The numbers below were each measured against an earlier port of the peer's
+simple bot (1,000-2,000 games at 2 seats, classic); the comments give the
+2-seat win rate of the alternative.
 """
 
 from __future__ import annotations
@@ -29,27 +34,19 @@ from collections.abc import Iterable
 from ..actions import ORDERS, SUPPLY, Action, Turn
 from ..cards import ALL_KINDS, BOMBASTICA, MINIMALE, MONOTONI, ORDER_CARDS, PERSONAL, Box, OrderCard
 from ..reveal import options
-from .policy import Counts, cheapest, counts_of, outlook, pass_turn, project
+from .policy import Counts, cheapest, counts_of, outlook, pass_turn
 
-#: Tunables, each measured against the rival heuristic (1,000-2,000 games at
-#: 2 seats, classic); the comments give the 2-seat win rate of the change.
-KNOBS: dict[str, float] = {
-    # 1: count every ingredient in the oven, not what the orders before use
-    # (`project`): optimism places more orders, and a short one is paid from
-    # hand at the reveal (0: 43 % instead of 70 %).
-    "raw": 1,
-    "pay": 2,  # most hand cards an order placed now may need (1: 66 %)
-    "late_pay": 9,  # ... near the supply's end (no measurable effect)
-    "bomb_gap": 6,  # Bombastica: oven + hand + this reach 15, play the largest group
-    "feed": 1,  # 0: never feed an order that cannot be placed this turn (66 %)
-    "orders_wanted": 3,  # draw orders while holding fewer than this (1: 54 %, 2: 70 %)
-    "heavy_first": 0,  # rank placeable orders by weight before cost (1: 66 %)
-    "shed_big": 1,  # shed from the largest spare group (0, the smallest: 68 %)
-    # with no order sure, still place the best covered one if oven, play and
-    # hand cover this share of it: it may be paid at its reveal (MM-R4) from
-    # the hand as it will be then (0, never: 70 %; 0.8: 68 %; 0.4: 72 %)
-    "always": 0.4,
-}
+PAY = 2  # most hand cards an order placed now may need (1: 66 %)
+LATE_PAY = 9  # ... near the supply's end (no measurable effect)
+BOMB_GAP = 6  # Bombastica: oven + hand + this reach 15, play the largest group
+ORDERS_WANTED = 3  # draw orders while holding fewer than this (1: 54 %, 2: 70 %)
+# With no order sure, still place the best covered one if oven, play and hand
+# cover this share of it: it may be paid at its reveal (MM-R4) from the hand
+# as it will be then (never: 70 %; 0.8: 68 %; 0.4: 72 %). Feeding an order
+# that cannot be placed this turn (never: 66 %), ranking the placeable
+# orders by cost before weight (weight first: 66 %) and shedding from the
+# largest spare group (the smallest: 68 %) were measured likewise.
+ALWAYS = 0.4
 
 
 def _weight(card: OrderCard) -> int:
@@ -85,14 +82,12 @@ def weight(card: OrderCard) -> int:
 
 
 def oven_table(box: Box, table: Counts, oven: Iterable[str | None]) -> Counts:
-    """The table as the next order played will find it."""
-    if KNOBS["raw"]:
-        base = dict(table)
-        for card in oven:
-            if card is not None and card in base:
-                base[card] += 1
-        return base
-    return project(table, oven, box.variant)
+    """The table as the next order played will find it, counted raw."""
+    base = dict(table)
+    for card in oven:
+        if card is not None and card in base:
+            base[card] += 1
+    return base
 
 
 Needs = tuple[tuple[str, int], ...]
@@ -148,6 +143,89 @@ def _fixed_outlook(
     return cheapest(needs, base, held)
 
 
+#: Per variant and order card, each choice's needs as {kind: n}, in
+#: `requirements` order.
+_NEEDS: dict[str, dict[str, tuple[dict[str, int], ...]]] = {
+    variant: {c.id: tuple(dict(n) for n in c.requirements.values()) for c in cards.values()}
+    for variant, cards in ORDER_CARDS.items()
+}
+
+
+def _exact_pays(
+    card: OrderCard, bomb: bool, present: list[str], base: Counts, held: Counts
+) -> list[tuple[str, int, int]]:
+    """(kind, count, pay) of every play after which a Bombastica or a
+    Minimale (whose choices the play itself may change) is made, in play order."""
+    found = []
+    on_oven, in_hand = (sum(base.values()), sum(held.values())) if bomb else (0, 0)
+    for kind in present:
+        for count in range(1, held[kind] + 1):
+            pay: int | None
+            if bomb:
+                short = card.amount - on_oven - count
+                pay = 0 if short <= 0 else short if in_hand - count >= short else None
+            else:
+                base[kind] += count
+                held[kind] -= count
+                pay = outlook(card, base, held)
+                base[kind] -= count
+                held[kind] += count
+            if pay is not None:
+                found.append((kind, count, pay))
+    return found
+
+
+def _fixed_pays(
+    choices_needs: tuple[dict[str, int], ...],
+    crossed: str | None,
+    most: Counts,
+    present: list[str],
+    base: Counts,
+    held: Counts,
+) -> list[tuple[str, int, int]]:
+    """(kind, count, pay) of every play after which an order whose choices do
+    not depend on the table is made, in play order (`_fixed_outlook` after
+    each play, worked out once: a choice the hand cannot complete now it
+    cannot after a play either, and a play only shortens its own kind's lack).
+    More than the order can use of a kind changes nothing but the waste."""
+    if crossed is not None and base[crossed] > 0:
+        return []
+    choices = []  # (hand cards the choice needs now, its needs) of each one the hand completes
+    for needs in choices_needs:
+        total = 0
+        for k, n in needs.items():
+            lack = n - base[k]
+            if lack > 0:
+                if held[k] < lack:
+                    break
+                total += lack
+        else:
+            choices.append((total, needs))
+    if not choices:
+        return []
+    found = []
+    for kind in present:
+        if kind == crossed:  # crossing it out: never made
+            continue
+        top = most[kind] - base[kind]
+        if top > held[kind]:
+            top = held[kind]
+        if top < 1:
+            top = 1
+        for count in range(1, top + 1):
+            pay = -1
+            for total, needs in choices:
+                wanted = needs.get(kind)
+                if wanted is not None:
+                    lack = wanted - base[kind]
+                    if lack > 0:
+                        total += (lack - count if lack > count else 0) - lack
+                if pay < 0 or total < pay:
+                    pay = total
+            found.append((kind, count, pay))
+    return found
+
+
 def plan_turn(
     seat: int,
     box: Box,
@@ -169,116 +247,86 @@ def plan_turn(
     held = counts_of(hand, box.kinds)
     present = [k for k in box.kinds if held[k]]
     rank = _RANK[variant]  # heaviest first, then by id
+    needs_of = _NEEDS[variant]
     orders = [cards[c] for c in sorted({c for c in hand if c not in kindset}, key=rank.__getitem__)]
     late = supply <= 2 * seats
-    limit = KNOBS["late_pay"] if late else KNOBS["pay"]
+    limit = LATE_PAY if late else PAY
     need: Counts | None = None  # `_wanted`, needed by few turns: made when first asked for
 
     # 1. An order that this turn's play makes sure of: the least (pay, -weight,
     # waste, count, kind), the first of equals; the waste, which needs
     # `_wanted`, is only worked out between plays equal before it.
-    heavy_first = KNOBS["heavy_first"]
     best: tuple[tuple[int, int], int, str, str] | None = None  # (first two, count, kind, order)
     best_waste = -1  # not worked out yet
     best_pay = best_heavy = 0
     for card in orders:
         shape, crossed, heavy = card.shape, card.crossed, -weight(card)
         # Lighter than the best so far (orders go heaviest first): only a
-        # smaller pay could beat it, and with heavy_first nothing can.
-        if best is not None and heavy > best_heavy and (heavy_first or best_pay == 0):
+        # smaller pay could beat it.
+        if best is not None and heavy > best_heavy and best_pay == 0:
             break
         most = _MOST[card.id]
         bomb = shape == BOMBASTICA  # its outlook is the oven's and the hand's sizes alone
-        on_oven, in_hand = (sum(base.values()), sum(held.values())) if bomb else (0, 0)
         exact = bomb or shape == MINIMALE  # every card counts, or may
-        choices = card.requirements.values()
-        flat, flat_known = None, False  # the outlook after a play of a kind it never needs
-        for kind in present:
-            if exact:
-                top = held[kind]
-            else:  # more than the order can use changes nothing but the waste
-                top = most[kind] - base[kind]
-                if top > held[kind]:
-                    top = held[kind]
-                if top < 1:
-                    top = 1
-            for count in range(1, top + 1):
-                pay: int | None
-                if bomb:
-                    short = card.amount - on_oven - count
-                    pay = 0 if short <= 0 else short if in_hand - count >= short else None
-                elif exact:
-                    base[kind] += count
-                    held[kind] -= count
-                    pay = outlook(card, base, held)
-                    base[kind] -= count
-                    held[kind] += count
-                elif not most[kind] and kind != crossed:  # neither read nor crossed
-                    if not flat_known:
-                        flat, flat_known = _fixed_outlook(choices, crossed, base, held), True
-                    pay = flat
-                else:
-                    base[kind] += count
-                    held[kind] -= count
-                    pay = _fixed_outlook(choices, crossed, base, held)
-                    base[kind] -= count
-                    held[kind] += count
-                if pay is None or pay > limit:
+        if exact:
+            plays = _exact_pays(card, bomb, present, base, held)
+        else:
+            plays = _fixed_pays(needs_of[card.id], crossed, most, present, base, held)
+        for kind, count, pay in plays:
+            if pay > limit:
+                continue
+            first = (pay, heavy)
+            if best is not None:
+                if first > best[0]:
                     continue
-                first = (heavy, pay) if heavy_first else (pay, heavy)
-                if best is not None:
-                    if first > best[0]:
+                if first == best[0]:
+                    if need is None:
+                        need = _wanted(orders, base, variant)
+                    if best_waste < 0:
+                        best_waste = max(0, best[1] - need.get(best[2], 0))
+                    waste = max(0, count - need.get(kind, 0))
+                    if (waste, count, kind) >= (best_waste, best[1], best[2]):
                         continue
-                    if first == best[0]:
-                        if need is None:
-                            need = _wanted(orders, base, variant)
-                        if best_waste < 0:
-                            best_waste = max(0, best[1] - need.get(best[2], 0))
-                        waste = max(0, count - need.get(kind, 0))
-                        if (waste, count, kind) >= (best_waste, best[1], best[2]):
-                            continue
-                        best, best_waste = (first, count, kind, card.id), waste
-                        continue
-                best, best_waste = (first, count, kind, card.id), -1
-                best_pay, best_heavy = pay, heavy
+                    best, best_waste = (first, count, kind, card.id), waste
+                    continue
+            best, best_waste = (first, count, kind, card.id), -1
+            best_pay, best_heavy = pay, heavy
     if best is not None:
         _, count, kind, order = best
         return _finish(seat, box, hand, kind, count, order, base, pile, supply)
 
     # 2. Bombastica: a big play when the oven is close to 15.
     bombastica = any(o.shape == BOMBASTICA for o in orders)
-    if bombastica and sum(base.values()) + sum(held.values()) + KNOBS["bomb_gap"] >= 15:
+    if bombastica and sum(base.values()) + sum(held.values()) + BOMB_GAP >= 15:
         kind = max(present, key=lambda k: held[k])
         return _finish(seat, box, hand, kind, held[kind], None, base, pile, supply)
 
     # 3. Feed the most complete order its shortfall.
-    if KNOBS["feed"]:
-        ranked = []
-        for card in orders:
-            if card.shape == BOMBASTICA:
-                continue
-            if card.crossed is not None and base[card.crossed] > 0:
-                continue
-            score, needs = _coverage(card, base, held, variant)
-            ranked.append((-score, -weight(card), card.id, needs))
-        ranked.sort()
-        for _, _, _, needs in ranked:
-            pick, pick_n = None, 0
-            for kind, n in needs:
-                cover = min(held[kind], max(0, n - base[kind]))
-                if cover > pick_n:
-                    pick, pick_n = kind, cover
-            if pick is not None:
-                gamble = _gamble(orders, base, held, pick, pick_n, variant)
-                return _finish(seat, box, hand, pick, pick_n, gamble, base, pile, supply)
+    ranked = []
+    for card in orders:
+        if card.shape == BOMBASTICA:
+            continue
+        if card.crossed is not None and base[card.crossed] > 0:
+            continue
+        score, needs = _coverage(card, base, held, variant)
+        ranked.append((-score, -weight(card), card.id, needs))
+    ranked.sort()
+    for _, _, _, needs in ranked:
+        pick, pick_n = None, 0
+        for kind, n in needs:
+            cover = min(held[kind], max(0, n - base[kind]))
+            if cover > pick_n:
+                pick, pick_n = kind, cover
+        if pick is not None:
+            gamble = _gamble(orders, base, held, pick, pick_n, variant)
+            return _finish(seat, box, hand, pick, pick_n, gamble, base, pile, supply)
 
     # 4. Shed one card no order of ours wants, from the largest spare group.
     if need is None:
         need = _wanted(orders, base, variant)
     spare = [k for k in present if held[k] > need.get(k, 0)] or present
     spare = [k for k in spare if k != PERSONAL[colour]] or spare
-    sign = -1 if KNOBS["shed_big"] else 1
-    kind = min(spare, key=lambda k: (sign * held[k], box.kinds.index(k)))
+    kind = min(spare, key=lambda k: (-held[k], box.kinds.index(k)))
     gamble = _gamble(orders, base, held, kind, 1, variant)
     return _finish(seat, box, hand, kind, 1, gamble, base, pile, supply)
 
@@ -288,11 +336,11 @@ def _gamble(
 ) -> str | None:
     """An order placed on the chance of being paid at its reveal from the hand
     as it will be then (MM-R4): the best covered one, if covered enough."""
-    if not KNOBS["always"] or not orders:
+    if not orders:
         return None
     base[kind] += count
     held[kind] -= count
-    best, best_score = None, KNOBS["always"]
+    best, best_score = None, ALWAYS
     for card in orders:
         if card.shape == BOMBASTICA or (card.crossed is not None and base[card.crossed] > 0):
             continue
@@ -360,7 +408,7 @@ def draw(box: Box, after: list[str], base: Counts, pile: int, supply: int) -> st
         return SUPPLY
     cards = ORDER_CARDS[box.variant]
     orders = [cards[c] for c in after if c not in box.kindset]
-    if len(orders) < KNOBS["orders_wanted"]:
+    if len(orders) < ORDERS_WANTED:
         return ORDERS
     need = box.hand - size
     if box.draw_cap is not None:
@@ -384,17 +432,12 @@ def candidates(
     supply: int,
     width: int,
     every: bool = False,
-    draws: bool = False,
 ) -> list[Action]:
     """The turns worth searching, one step of the turn at a time: the
     heuristic's turn first, its other draw, its ingredients with each order
     in hand or none, then 1, half or all of each kind held, each with the
     order the heuristic would place with it (with `every`, with each order in
-    hand or none too; with `draws`, each turn followed by the same with the
-    other draw source, as the rival's strong bot searches the draw).
-    (Searching the order for the heuristic's ingredients, as the rival's
-    strong bot does, lifted the search from about 35 % to about 75 % against
-    it in 30-game pilots.)"""
+    hand or none too)."""
     first = plan_turn(seat, box, colour, seats, hand, table, oven, pile, supply)
     if not isinstance(first, Turn):
         return [first]
@@ -410,7 +453,7 @@ def candidates(
     kind, count = first.ingredient, first.count
     for order in [None, *ids]:
         found.append(_finish(seat, box, hand, kind, count, order, base, pile, supply))
-    limit = KNOBS["late_pay"] if supply <= 2 * seats else KNOBS["pay"]
+    limit = LATE_PAY if supply <= 2 * seats else PAY
     for kind in box.kinds:
         for count in sorted({1, max(1, held[kind] // 2), held[kind]}) if held[kind] else ():
             base[kind] += count
@@ -425,9 +468,6 @@ def candidates(
             order = min(sure)[2] if sure else _gamble(orders, base, held, kind, count, box.variant)
             for placed in [order, *ids, None] if every else [order]:
                 found.append(_finish(seat, box, hand, kind, count, placed, base, pile, supply))
-    if draws:
-        pairs = [(move, _other_draw(move, box, hand, pile, supply)) for move in found]
-        found = [move for pair in pairs for move in pair if move is not None]
     unique: list[Action] = []
     for move in found:
         if move not in unique:

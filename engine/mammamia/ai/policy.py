@@ -13,10 +13,9 @@ it and cannot help.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
-from ..actions import ORDERS, SUPPLY, Action, Ask, Choose, Help, Pass, Pay, Turn
+from ..actions import ORDERS, SUPPLY, Action, Ask, Choose, Help, Pass, Pay
 from ..cards import BOMBASTICA, ORDER_CARDS, Box, OrderCard
 from ..reveal import options
 from ..state import CHOOSE, PAY, Pending
@@ -30,40 +29,6 @@ def counts_of(hand: Iterable[str], kinds: tuple[str, ...]) -> Counts:
         if card in found:
             found[card] += 1
     return found
-
-
-def project(table: Counts, oven: Iterable[str | None], variant: str) -> Counts:
-    """The table as it will stand after the known oven is revealed, guessing
-    that an order is made when the table covers it or lacks at most two cards."""
-    after = dict(table)
-    cards = ORDER_CARDS[variant]
-    for card in oven:
-        if card is None:
-            continue
-        if card in after:
-            after[card] += 1
-        else:
-            _consume(cards[card], after)
-    return after
-
-
-def _consume(card: OrderCard, table: Counts) -> None:
-    if card.crossed is not None and table[card.crossed] > 0:
-        return
-    if card.shape == BOMBASTICA:
-        if sum(table.values()) >= card.amount - 2:
-            for kind in table:
-                table[kind] = 0
-        return
-    best, best_lack = None, 3
-    for choice in options(card, table):
-        needs = card.requirements[choice]
-        lack = sum(n - table[k] for k, n in needs if table[k] < n)
-        if lack < best_lack:
-            best, best_lack = needs, lack
-    if best is not None:
-        for kind, n in best:
-            table[kind] -= min(n, table[kind])
 
 
 def outlook(card: OrderCard, table: Counts, hand: Counts) -> int | None:
@@ -129,143 +94,11 @@ def draw_for(
     return (SUPPLY, ORDERS)
 
 
-def score_plays(
-    box: Box, hand: list[str], table: Counts, oven: Iterable[str | None]
-) -> list[tuple[float, str, int, str | None]]:
-    """Every (kind, count, order) play of a hand with a rough value, best first."""
-    kinds, cards = box.kinds, ORDER_CARDS[box.variant]
-    held = counts_of(hand, kinds)
-    orders = sorted({c for c in hand if c not in box.kindset})
-    base = project(table, oven, box.variant)
-    order_cards = [cards[o] for o in orders]
-    need = wants(order_cards, base)
-    scored: list[tuple[float, str, int, str | None]] = []
-    for kind in kinds:
-        have = held[kind]
-        for count in range(1, have + 1):
-            left = have - count
-            shortfall = max(0, need.get(kind, 0) - left) - max(0, need.get(kind, 0) - have)
-            plain = 0.3 * count - 0.7 * shortfall
-            scored.append((plain, kind, count, None))
-            if not orders:
-                continue
-            at_reveal = base.copy()
-            at_reveal[kind] += count
-            held[kind] = left
-            for order, card in zip(orders, order_cards, strict=True):
-                pay = outlook(card, at_reveal, held)
-                value = plain + (10.0 - 1.2 * pay if pay is not None else -3.0)
-                if pay is not None:
-                    value += 0.7 * shortfall  # the cards went to this order
-                scored.append((value, kind, count, order))
-            held[kind] = have
-    scored.sort(key=lambda s: -s[0])
-    return scored
-
-
-def best_turn(
-    seat: int,
-    box: Box,
-    hand: list[str],
-    table: Counts,
-    oven: Iterable[str | None],
-    pile: int,
-    supply: int,
-) -> Action:
-    """The heuristic's turn; the hand holds an ingredient (else `pass_turn`)."""
-    _, kind, count, order = score_plays(box, hand, table, oven)[0]
-    return finish_turn(seat, box, hand, kind, count, order, pile, supply)
-
-
-def finish_turn(
-    seat: int,
-    box: Box,
-    hand: list[str],
-    kind: str,
-    count: int,
-    order: str | None,
-    pile: int,
-    supply: int,
-) -> Turn:
-    after = len(hand) - count - (order is not None)
-    orders_after = sum(1 for c in hand if c not in box.kindset) - (order is not None)
-    draw = draw_for(box, after, orders_after, pile, supply)[0]
-    return Turn(seat, kind, count, order, draw)
-
-
 def pass_turn(seat: int, box: Box, hand: list[str], pile: int, supply: int) -> Pass:
     """MM-T4: no ingredient in hand."""
     if len(hand) >= box.hand:  # the safety valve draws 1 from the supply
         return Pass(seat, SUPPLY if supply else None)
     return Pass(seat, draw_for(box, len(hand), 1, pile, supply)[0])
-
-
-def quick_turn(
-    seat: int,
-    box: Box,
-    hand: list[str],
-    table: Counts,
-    oven: list[str],
-    pile: int,
-    supply: int,
-    rnd: random.Random,
-) -> Action:
-    """A cheap turn for playouts: an order that will be made if there is one
-    (playing first the kind it lacks most), else a random count of a random
-    kind, preferring kinds the hand's orders do not need."""
-    kinds = box.kinds
-    held = counts_of(hand, kinds)
-    present = [k for k in kinds if held[k]]
-    if not present:
-        return pass_turn(seat, box, hand, pile, supply)
-    orders = [c for c in hand if c not in box.kindset]
-    if orders:
-        cards = ORDER_CARDS[box.variant]
-        base = project(table, oven, box.variant)
-        for order in orders:
-            play = _play_for(cards[order], base, held, present)
-            if play is not None:
-                return finish_turn(seat, box, hand, play[0], play[1], order, pile, supply)
-        need = wants([cards[o] for o in orders], base)
-        present = [k for k in present if held[k] > need.get(k, 0)] or present
-    kind = present[int(rnd.random() * len(present))]
-    count = 1 + int(rnd.random() * held[kind])
-    return finish_turn(seat, box, hand, kind, count, None, pile, supply)
-
-
-def _play_for(
-    card: OrderCard, base: Counts, held: Counts, present: list[str]
-) -> tuple[str, int] | None:
-    """An ingredient play with which `card` will be made (paying at most 3), or None."""
-    if card.crossed is not None and base[card.crossed] > 0:
-        return None
-    if card.shape == BOMBASTICA:
-        kind = max(present, key=held.__getitem__)
-        short = card.amount - sum(base.values())
-        count = max(1, min(held[kind], short))
-        rest = sum(held.values()) - count
-        return (kind, count) if short - count <= min(rest, 3) else None
-    for choice in options(card, base):
-        needs = card.requirements[choice]
-        lack = [(k, n - base[k]) for k, n in needs if base[k] < n]
-        if not lack:
-            used = {k for k, _ in needs}
-            spare = [k for k in present if k not in used] or present
-            return spare[0], 1
-        kind, n = max(lack, key=lambda item: held[item[0]] and item[1])
-        count = min(held[kind], n) if held[kind] else 0
-        if not count:
-            continue
-        pay = 0
-        for k, m in lack:
-            m -= count if k == kind else 0
-            if m > held[k] - (count if k == kind else 0):
-                break
-            pay += max(m, 0)
-        else:
-            if pay <= 3:
-                return kind, count
-    return None
 
 
 # --- the reveal --------------------------------------------------------------

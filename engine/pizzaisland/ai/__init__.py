@@ -7,6 +7,7 @@ heroes sensibly; `ismcts` searches from the seat's own information set.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .heuristic import HeuristicAgent
@@ -33,10 +34,17 @@ def make_named(name: str, seed: int, seat: int | None = None, **options: Any) ->
     return AGENTS[name](seed, seat=seat, **options)
 
 
-def make_agent(difficulty: str, seed: int, seat: int | None = None, events: Any = ()) -> Any:
-    """An agent for a difficulty, seeded (e.g. from the match seed)."""
-    name, options = DIFFICULTIES[difficulty]
-    agent = make_named(name, seed, seat, **options)
+def make_agent(
+    difficulty: str,
+    seed: int,
+    seat: int | None = None,
+    events: Any = (),
+    options: Mapping[str, Any] | None = None,
+) -> Any:
+    """An agent for a difficulty, seeded (e.g. from the match seed), with
+    `options` over the difficulty's own."""
+    name, preset = DIFFICULTIES[difficulty]
+    agent = make_named(name, seed, seat, **{**preset, **(options or {})})
     agent.observe(events)
     return agent
 

@@ -296,24 +296,30 @@ class HighCard:
     def stand_in(self, seed: int, seat: int, events: Iterable[Event] = ()) -> Agent:
         return Agent(seed)
 
+    def step(self, state: State, action: Play, events: list[Event] | None = None) -> None:
+        after, happened = self.apply(state, action)
+        for name in State.__slots__:
+            setattr(state, name, getattr(after, name))
+        if events is not None:
+            events += happened
+
+    def conserved(self, state: State, exact: bool = False) -> bool:
+        """Every dealt card is in a hand, face down on the table or played."""
+        held = sum(map(len, state.hands)) + sum(card is not None for card in state.table)
+        return held == state.seats * (HAND - min(state.round, ROUNDS + 1) + 1)
+
     def agent_names(self) -> tuple[str, ...]:
         return ("easy",)
 
-    def simulate(
-        self, settings: Mapping[str, Any], seats: int, games: int, seed: int, agent: str
-    ) -> Any:
-        raise NotImplementedError("High Card is a test game: no simulation")
-
-    def tournament(
+    def named_agent(
         self,
-        agents: Sequence[str],
-        settings: Mapping[str, Any],
-        seats: int,
-        games: int,
+        name: str,
         seed: int,
-        agent_options: Mapping[str, Mapping[str, Any]],
-    ) -> Any:
-        raise NotImplementedError("High Card is a test game: no tournament")
+        seat: int,
+        options: Mapping[str, Any] | None = None,
+        events: Iterable[Event] = (),
+    ) -> Agent:
+        return Agent(seed)
 
 
 GAME = HighCard()

@@ -5,19 +5,31 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from engine.__main__ import main
-from engine.mammamia import State, apply, is_legal, new_game, player_view, step
+from engine.mammamia import GAME, State, apply, is_legal, new_game, player_view, step
 from engine.mammamia.ai import AGENTS, DIFFICULTIES, HeuristicAgent, IsmctsAgent, make_agent
 from engine.mammamia.ai.determinize import determinize, observe
 from engine.mammamia.ai.memory import Memory
-from engine.mammamia.ai.tournament import play, tournament
 from engine.mammamia.cards import BOXES, MAMMA_MIA
 from engine.mammamia.events import Event
 from engine.mammamia.state import OVER, TURN
 from engine.tally import wilson
+from engine.tournament import play as play_any
+from engine.tournament import tournament as tournament_any
+
+
+def play(variant: str, seats: int, seed: int, agents: list[Any]) -> State:
+    final: State = play_any(GAME, {"variant": variant}, seats, seed, agents)
+    return final
+
+
+def tournament(names: list[str], variant: str, seats: int, games: int, seed: int) -> Any:
+    return tournament_any(GAME, names, {"variant": variant}, seats, games, seed)
+
 
 SEAT_COUNTS = [("classic", n) for n in range(2, 6)] + [("plus", n) for n in range(2, 7)]
 
@@ -51,7 +63,7 @@ def _turn_state(variant: str, seats: int, seed: int, actions: int) -> tuple[Stat
 def test_agents_play_whole_games_legally(variant: str, seats: int) -> None:
     """Every agent's every move is legal (`step` checks it) in whole games."""
     agents = [
-        IsmctsAgent(1, seat=0, iterations=8),
+        IsmctsAgent(1, seat=0, playouts=8),
         HeuristicAgent(2, seat=1, recall=0.5),
         *[
             AGENTS[("random", "heuristic", "ismcts")[s % 3]](s, seat=s)
@@ -70,7 +82,7 @@ def test_agents_play_whole_games_legally(variant: str, seats: int) -> None:
 def test_agents_without_events_still_play_legally() -> None:
     """An agent never shown an event knows no oven card but still plays."""
     state, _ = new_game("classic", 3, seed=5)
-    agents = [HeuristicAgent(0), IsmctsAgent(0, iterations=5), HeuristicAgent(1)]
+    agents = [HeuristicAgent(0), IsmctsAgent(0, playouts=5), HeuristicAgent(1)]
     while state.phase != OVER:
         seat = state.to_act()[0]
         action = agents[seat].choose(state, seat)
@@ -83,15 +95,14 @@ def test_same_seed_same_move(variant: str) -> None:
     state, events = _midgame(variant, 3, seed=9, actions=14)
     seat = state.to_act()[0]
     moves = {
-        IsmctsAgent(77, seat=seat, iterations=40, events=events).choose(state, seat)
-        for _ in range(2)
+        IsmctsAgent(77, seat=seat, playouts=40, events=events).choose(state, seat) for _ in range(2)
     }
     assert len(moves) == 1
 
 
 def test_a_game_of_search_agents_replays_exactly() -> None:
     def run() -> str:
-        agents = [IsmctsAgent(s, seat=s, iterations=6) for s in range(2)]
+        agents = [IsmctsAgent(s, seat=s, playouts=6) for s in range(2)]
         return play("classic", 2, 3, agents).fingerprint()
 
     assert run() == run()
@@ -130,7 +141,7 @@ def test_hidden_cards_do_not_change_the_move(variant: str, seats: int, seed: int
     assert player_view(other, seat) == player_view(state, seat)
     for make in (
         lambda: HeuristicAgent(5, seat=seat, events=events),
-        lambda: IsmctsAgent(5, seat=seat, iterations=30, events=events),
+        lambda: IsmctsAgent(5, seat=seat, playouts=30, events=events),
     ):
         assert make().choose(state, seat) == make().choose(other, seat)
 
@@ -154,7 +165,7 @@ def test_a_forgotten_oven_is_not_peeked_at() -> None:
     assert player_view(other, seat) == player_view(state, seat)
     for recall_none in (
         lambda: HeuristicAgent(3, seat=seat, recall=0.0, events=events),
-        lambda: IsmctsAgent(3, seat=seat, recall=0.0, iterations=30, events=events),
+        lambda: IsmctsAgent(3, seat=seat, recall=0.0, playouts=30, events=events),
     ):
         assert recall_none().choose(state, seat) == recall_none().choose(other, seat)
 
@@ -224,7 +235,7 @@ def test_memory_changes_the_move_only_through_recalled_plays() -> None:
     state, events = new_game("classic", 3, seed=21)
     seat = state.to_act()[0]
     moves = {
-        IsmctsAgent(4, seat=seat, recall=r, iterations=30, events=events).choose(state, seat)
+        IsmctsAgent(4, seat=seat, recall=r, playouts=30, events=events).choose(state, seat)
         for r in (0.0, 0.4, 1.0)
     }
     assert len(moves) == 1
@@ -234,10 +245,10 @@ def test_an_agent_rebuilt_from_past_events_decides_alike() -> None:
     """After a bot restart the agent is made from the stored events."""
     state, events = _midgame("plus", 3, seed=14, actions=20)
     seat = state.to_act()[0]
-    live = IsmctsAgent(9, seat=seat, iterations=25)
+    live = IsmctsAgent(9, seat=seat, playouts=25)
     for i in range(0, len(events), 7):
         live.observe(events[i : i + 7])
-    rebuilt = IsmctsAgent(9, seat=seat, iterations=25, events=events)
+    rebuilt = IsmctsAgent(9, seat=seat, playouts=25, events=events)
     assert live.memory == rebuilt.memory
     assert live.choose(state, seat) == rebuilt.choose(state, seat)
 
@@ -277,7 +288,7 @@ def test_bombastica_payment_is_named_without_listing_every_way() -> None:
         state, "turn salami 1 order=yellow-bombastica draw=none", "turn olive 1 draw=supply"
     )
     assert state.pending is not None and state.pending.short
-    for agent in (HeuristicAgent(0, seat=0), IsmctsAgent(0, seat=0, iterations=30)):
+    for agent in (HeuristicAgent(0, seat=0), IsmctsAgent(0, seat=0, playouts=30)):
         action = agent.choose(state, 0)
         assert is_legal(state, action) and action.accept  # type: ignore[union-attr]
 
@@ -299,7 +310,7 @@ def test_tournament_rotates_seats_and_counts_shared_wins() -> None:
 
 def test_tournament_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["tournament", "--agents", "ismcts,heuristic,random", "--seats", "3"]
-    code = main([*argv, "--games", "3", "--seed", "4", "--iterations", "5"])
+    code = main([*argv, "--games", "3", "--seed", "4", "--option", "ismcts.playouts=5"])
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) >= {"variant", "seats", "games", "seed", "seconds", "agents"}
@@ -331,3 +342,17 @@ def test_boxes_cover_every_seat_count() -> None:
     assert {(v, n) for v, n in SEAT_COUNTS} == {
         (b.variant, n) for b in BOXES.values() for n in range(b.min_seats, b.max_seats + 1)
     }
+
+
+def test_the_command_lines_settings_are_the_games_declared_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each option a game declares is a flag (`--variant plus`), or `--set
+    NAME=VALUE` where the flag is taken (`help`, PL-H); a setting the game
+    refuses, or an unknown one, exits 2 with the reason."""
+    argv = ["simulate", "--variant", "plus", "--set", "help=on", "--seats", "4", "--games", "2"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["help"] == "on"
+    assert main(["simulate", "--set", "help=on", "--games", "2"]) == 2  # help is Plus only
+    assert main(["simulate", "--variant", "deluxe", "--games", "2"]) == 2
+    assert "variant" in capsys.readouterr().err

@@ -14,27 +14,32 @@ import pytest
 from bench.same_moves import moves
 
 # Small budgets, so that every path of the search, the playout heuristic and
-# the rival runs within seconds.
+# the benchmark opponents (bench.rivals) runs within seconds.
 TINY: dict[str, dict[str, Any]] = {
-    "ismcts": {"max_steps": 400},
-    "medium": {"max_steps": 400},
-    "hard": {"max_steps": 400, "wide_steps": 600},
+    "ismcts": {"steps": 400},
+    "medium": {"steps": 400},
+    "hard": {"steps": 400, "wide_steps": 600},
     "rival-mc": {"playouts": 8, "low": 2, "high": 3},
 }
 
 #: "variant seats seed agents" (round the seats in turn): the first 16 hex
 #: digits of the sha256 of the game's moves, one a line.
 PINNED = {
-    "classic 2 11 heuristic rival-heuristic": "54a710a3b73451ca",
-    "classic 4 12 rival-heuristic heuristic easy": "b4d97c00e305be7c",
-    "classic 5 13 heuristic rival-heuristic easy": "d4a68601e2efd066",
-    "plus 4 14 heuristic rival-heuristic": "add22f932582b424",
-    "plus 6 15 easy rival-heuristic heuristic": "4742b71b031a04cf",
-    "classic 4 16 ismcts rival-mc": "12447f77e66bad3a",
-    "classic 3 17 medium rival-mc ismcts": "491c1d0e0a4d5b83",
-    "plus 3 18 ismcts heuristic rival-heuristic": "e7936562eb7ac035",
-    "classic 4 19 hard rival-mc": "526650ebea9dfd97",
-    "classic 2 20 hard rival-mc": "d2dabd6e7b5cf83a",
+    "classic 2 11 heuristic rival-heuristic": "89b69292db00d2e2",
+    "classic 4 12 rival-heuristic heuristic easy": "4f74d630315a874b",
+    "classic 5 13 heuristic rival-heuristic easy": "60e88e2bfd96a7ad",
+    "plus 4 14 heuristic rival-heuristic": "3a3be30650a3b6e4",
+    "plus 6 15 easy rival-heuristic heuristic": "b15ebd1be6bcaa0c",
+    "classic 4 16 ismcts rival-mc": "1d98e23f86689b54",
+    "classic 3 17 medium rival-mc ismcts": "23f8eb69c7e07b3a",
+    "plus 3 18 ismcts heuristic rival-heuristic": "8acb2058d9e19fac",
+    "classic 4 19 hard rival-mc": "636955418fb10aa7",
+    "classic 2 20 hard rival-mc": "1a286e48205ea4a2",
+    "classic 2 21 hard heuristic": "a92669bd3ed4f15f",
+    "classic 4 19 hard heuristic": "dfcc2d4c29d84df3",
+    "classic 3 17 medium heuristic easy": "509516e744412a4e",
+    "plus 4 5 hard easy": "14b3c7343d0d163b",
+    "classic 2 22 rival-heuristic-2 rival-mc-2": "269193c8b3393465",
 }
 
 

@@ -1,17 +1,23 @@
-"""Computer players: legal moves, no peeking at hidden cards (PI-I1), the
-timer's safe move, and a small heuristic-vs-random check (the full figures
+"""Computer players: legal moves, no peeking at hidden cards (PI-I1: every
+unseen card re-dealt, each difficulty decides alike), the timer's safe
+move, and a small heuristic-vs-random check (the full figures
 are in the README, measured by `python -m engine tournament`)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engine.pizzaisland import GAME, check
+from engine.pizzaisland import GAME, State, check
 from engine.pizzaisland.actions import Decline, Discard, Replace, Stop, Take
 from engine.pizzaisland.ai import make_agent
-from engine.pizzaisland.ai.ismcts import IsmctsAgent
-from engine.pizzaisland.ai.tournament import tournament
+from engine.pizzaisland.ai.ismcts import IsmctsAgent, determinize
+from engine.pizzaisland.events import Event
+from engine.pizzaisland.game import legal_actions
+from engine.pizzaisland.views import player_view
 from engine.tally import wilson
+from engine.tournament import tournament
 
 from pi_helpers import do, position
 
@@ -69,7 +75,7 @@ def test_pi_i1_search_does_not_read_the_hidden_deck_order() -> None:
 
 
 def test_pi_heuristic_beats_random() -> None:
-    result = tournament(["heuristic", "random"], "normal", 2, "wins", 40, 7)
+    result = tournament(GAME, ["heuristic", "random"], {"level": "normal"}, 2, 40, 7)
     heuristic = result.tallies["heuristic"]
     assert heuristic.wins / heuristic.seat_games >= 0.7
     low, high = wilson(heuristic.wins, heuristic.seat_games)
@@ -79,3 +85,51 @@ def test_pi_heuristic_beats_random() -> None:
 def test_pi_agent_difficulties_map_to_agents() -> None:
     assert type(make_agent("hard", 1, 0)).__name__ == "IsmctsAgent"
     assert type(make_agent("easy", 1, 0)).__name__ == "HeuristicAgent"
+
+
+def _positions(level: str, seats: int, seed: int) -> list[tuple[State, list[Event]]]:
+    """Decisions of a match of heuristic seats with more than one legal
+    answer (every 5th turn's, and every hero's and third-colour choice),
+    with every event so far."""
+    state, events = GAME.start(GAME.new_record({"level": level}, seats, seed))
+    events = list(events)
+    agents = [GAME.agent("medium", seed + s, s, events) for s in range(seats)]
+    found: list[tuple[State, list[Event]]] = []
+    n = 0
+    while not GAME.is_over(state) and len(found) < 12:
+        seat = GAME.to_act(state)[0]
+        decision = state.pending is not None
+        if (decision or n % 5 == 0) and len(legal_actions(state, seat)) > 1:
+            found.append((state.copy(), list(events)))
+        n += 1
+        new: list[Event] = []
+        GAME.step(state, agents[seat].choose(state, seat), new)
+        events += new
+    return found
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+@pytest.mark.parametrize(("level", "seats", "seed"), [("advanced", 2, 3), ("advanced", 4, 8)])
+def test_pi_i1_every_unseen_card_redealt_leaves_the_decision(
+    difficulty: str, level: str, seats: int, seed: int
+) -> None:
+    """PI-I1: a world dealt anew from what the seat may know (the deck below
+    what it saw, the match seed that deals the next games) gives the same
+    decision, for every difficulty."""
+    positions = _positions(level, seats, seed)
+    assert any(s.pending is not None for s, _ in positions)
+    rnd = random.Random(seed)
+    changed = 0
+    for state, events in positions:
+        seat = GAME.to_act(state)[0]
+        mine = [e for e in events if e.to in (None, seat)]
+        agent = GAME.agent(difficulty, 7, seat, mine)
+        known = list(getattr(agent, "known_top", []))
+        move = agent.choose(state, seat)
+        for _ in range(2):
+            other = determinize(state, seat, known, rnd)
+            other.seed = rnd.getrandbits(62)
+            assert player_view(other, seat) == player_view(state, seat)
+            changed += other.deck != state.deck
+            assert GAME.agent(difficulty, 7, seat, mine).choose(other, seat) == move
+    assert changed >= len(positions)

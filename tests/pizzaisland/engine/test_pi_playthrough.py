@@ -15,9 +15,9 @@ from engine.pizzaisland.ai.safe import safe_move
 from engine.pizzaisland.deal import deal
 from engine.pizzaisland.game import advance, legal_actions, next_deal_args, step
 from engine.pizzaisland.record import new_record, start
-from engine.pizzaisland.simulate import match_seeds
 from engine.pizzaisland.state import GAME_OVER, MATCH_OVER
 from engine.pizzaisland.views import player_view, public_view
+from engine.rng import seeds as match_seeds
 
 from pi_helpers import conserved
 

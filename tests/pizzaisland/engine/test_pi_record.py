@@ -195,7 +195,7 @@ def test_pi_cli_simulate_and_tournament(capsys: pytest.CaptureFixture[str]) -> N
         ]
     )
     out = json.loads(capsys.readouterr().out)
-    assert code == 0 and out["errors"] == 0 and out["matches"] == 20
+    assert code == 0 and out["errors"] == 0 and out["games"] == 20
     code = main(
         [
             "tournament",

@@ -1,5 +1,5 @@
-"""Computer players against the benchmark rival (engine/mammamia/ai/rival.py, plan.py):
-legal whole games, and no decision that depends on a card the seat cannot
+"""The search and the heuristic's plans (engine/mammamia/ai/ismcts.py, plan.py),
+and no decision of any difficulty that depends on a card the seat cannot
 know (MM-T7, MM-V1): every unseen card re-dealt, the decision stays."""
 
 from __future__ import annotations
@@ -10,39 +10,13 @@ import pytest
 
 from engine.mammamia import State, legal_actions, new_game, player_view, step
 from engine.mammamia.actions import Action, Turn
-from engine.mammamia.ai import (
-    DIFFICULTIES,
-    HeuristicAgent,
-    IsmctsAgent,
-    RivalHeuristicAgent,
-    RivalMcAgent,
-    ismcts,
-    make_agent,
-    rival,
-)
+from engine.mammamia.ai import HeuristicAgent, IsmctsAgent, ismcts, make_agent
 from engine.mammamia.ai.determinize import Observation, determinize, observe
 from engine.mammamia.ai.memory import Memory
 from engine.mammamia.ai.plan import candidates, plan_turn
-from engine.mammamia.ai.tournament import play, tournament
 from engine.mammamia.cards import BOXES
 from engine.mammamia.events import Event
 from engine.mammamia.state import CHOOSE, HELP, OVER, PAY, REVEAL, TURN
-
-
-def _cheap_mc(seed: int, seat: int, events: list[Event] | None = None) -> RivalMcAgent:
-    return RivalMcAgent(seed, seat=seat, playouts=4, low=1, high=2, events=events or ())
-
-
-@pytest.mark.parametrize(("variant", "seats"), [("classic", 2), ("classic", 4), ("plus", 4)])
-def test_rival_agents_play_whole_games_legally(variant: str, seats: int) -> None:
-    """`step` refuses an illegal move (MM-T1..T4, MM-R4, PL-H1..H3)."""
-    agents = [
-        RivalHeuristicAgent(1, seat=0),
-        _cheap_mc(2, 1),
-        *[HeuristicAgent(s, seat=s) for s in range(2, seats)],
-    ]
-    final = play(variant, seats, 90 + seats, agents)
-    assert final.phase == OVER and final.winners
 
 
 def _position(variant: str, seats: int, seed: int, actions: int) -> tuple[State, list[Event]]:
@@ -61,18 +35,17 @@ def _position(variant: str, seats: int, seed: int, actions: int) -> tuple[State,
     return state, events
 
 
-# hard's own options, on smaller budgets
-HARD_SMALL = {**DIFFICULTIES["hard"][1], "max_steps": 1500, "wide_steps": 1500}
+# Every difficulty as it ships, the searches on smaller budgets, and the
+# agents they are made of.
 AGENT_MAKERS = {
     "heuristic": lambda seat, ev: HeuristicAgent(5, seat=seat, events=ev),
     "easy": lambda seat, ev: make_agent("easy", 5, seat=seat, events=ev),
-    "ismcts": lambda seat, ev: IsmctsAgent(5, seat=seat, iterations=25, events=ev),
-    "medium": lambda seat, ev: IsmctsAgent(5, seat=seat, recall=0.7, iterations=25, events=ev),
-    "hard": lambda seat, ev: IsmctsAgent(5, seat=seat, events=ev, **HARD_SMALL),
-    "ismcts-wide": lambda seat, ev: IsmctsAgent(5, seat=seat, every=2, max_steps=1500, events=ev),
-    "ismcts-tree": lambda seat, ev: IsmctsAgent(5, seat=seat, paired=0, iterations=25, events=ev),
-    "rival-heuristic": lambda seat, ev: RivalHeuristicAgent(5, seat=seat, events=ev),
-    "rival-mc": lambda seat, ev: _cheap_mc(5, seat, ev),
+    "medium": lambda seat, ev: make_agent("medium", 5, seat, ev, {"playouts": 25}),
+    "hard": lambda seat, ev: make_agent("hard", 5, seat, ev, {"steps": 1500, "wide_steps": 1500}),
+    "ismcts": lambda seat, ev: IsmctsAgent(5, seat=seat, playouts=25, events=ev),
+    "ismcts-wide": lambda seat, ev: IsmctsAgent(
+        5, seat=seat, wide_seats=2, wide_steps=1500, events=ev
+    ),
 }
 
 
@@ -204,147 +177,23 @@ def test_search_candidates_can_pair_every_amount_with_every_order() -> None:
         assert placed == ids | {None}, amount
 
 
-def test_search_candidates_can_try_each_draw_source() -> None:
-    """`draws`: each turn searched is followed by the same turn with the other
-    draw source (MM-T3: one source a turn), as the rival's strong bot
-    searches the draw; the plays searched stay the same."""
-    _, narrow, both = _searched(2, 6, draws=True)
-    assert set(narrow) < set(both) and len(set(both)) == len(both)
-    plays = {(t.ingredient, t.count, t.order) for t in narrow if isinstance(t, Turn)}
-    turns = [t for t in both if isinstance(t, Turn)]
-    assert {(t.ingredient, t.count, t.order) for t in turns} == plays
-    for played in plays:
-        drawn = {t.draw for t in turns if (t.ingredient, t.count, t.order) == played}
-        assert drawn == {"orders", "supply"}, played
-
-
-def test_the_search_goes_wide_only_at_tables_of_every_seats(
+def test_the_search_goes_wide_only_at_tables_of_wide_seats(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """`every=4`: from 4 seats on every amount meets every order, on the
+    """`wide_seats=4`: from 4 seats on every amount meets every order, on the
     `wide_steps` budget and `wide_width` turns; at fewer seats the search is
-    as before. `draws=3`: up to 3 seats each turn meets each draw source."""
-    searched: list[tuple[object, ...]] = []
-    search = ismcts.paired_search
+    as before."""
+    searched: list[tuple[int, int, bool]] = []
+    root_moves = ismcts.root_moves
 
-    def spy(obs: Observation, *args: object) -> object:
-        searched.append((args[1], args[4], args[6], args[7]))
-        return search(obs, *args)  # type: ignore[arg-type]
+    def spy(obs: Observation, rnd: random.Random, width: int, every: bool = False) -> object:
+        searched.append((obs.view.seats, width, every))
+        return root_moves(obs, rnd, width, every)
 
-    monkeypatch.setattr(ismcts, "paired_search", spy)
+    monkeypatch.setattr(ismcts, "root_moves", spy)
     for seats in (2, 4):
         state, events = _position("classic", seats, 4, actions=6)
         seat = state.to_act()[0]
-        agent = IsmctsAgent(
-            5,
-            seat=seat,
-            every=4,
-            max_steps=300,
-            wide_steps=500,
-            wide_width=30,
-            draws=3,
-            events=events,
-        )
-        agent.choose(state, seat)
-    assert searched == [(24, 300, False, True), (30, 500, True, False)]
-
-
-def test_playouts_can_play_the_other_seats_by_the_rival_heuristic(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """`play_out(..., rivals)`: the seats in `rivals`, and only they, play
-    `rival.world_move`; the game still ends legally (`step` refuses a bad move)."""
-    asked: list[int] = []
-    move = rival.world_move
-
-    def spy(world: State, seat: int) -> Action:
-        asked.append(seat)
-        return move(world, seat)
-
-    monkeypatch.setattr(rival, "world_move", spy)
-    state, _ = _position("classic", 3, 8, actions=5)
-    plain = state.copy()
-    ismcts.play_out(plain, random.Random(1))
-    assert plain.phase == OVER and not asked
-    modelled = state.copy()
-    ismcts.play_out(modelled, random.Random(1), rivals=frozenset({1, 2}))
-    assert modelled.phase == OVER and set(asked) == {1, 2}
-
-
-def _modelled(monkeypatch: pytest.MonkeyPatch) -> list[frozenset[int]]:
-    """The `rivals` of every playout the search plays from now on."""
-    modelled: list[frozenset[int]] = []
-    play_out = ismcts.play_out
-
-    def spy(world: State, rnd: random.Random, until: float, rivals: frozenset[int]) -> None:
-        modelled.append(rivals)
-        play_out(world, rnd, until, rivals)
-
-    monkeypatch.setattr(ismcts, "play_out", spy)
-    return modelled
-
-
-@pytest.mark.parametrize("others", [0, 1, 2])
-def test_the_search_models_the_other_seats_as_told(
-    monkeypatch: pytest.MonkeyPatch, others: int
-) -> None:
-    """`others`: in the playouts the other seats play the heuristic (0), the
-    rival heuristic (1), or each in every other world (2), so about half the
-    playouts each."""
-    modelled = _modelled(monkeypatch)
-    state, events = _position("classic", 3, 4, actions=6)
-    seat = state.to_act()[0]
-    obs = observe(state, seat, Memory.from_events(events, seat))
-    ismcts.paired_search(obs, 1000, 24, 9, 5, 3000, others=others)
-    rest = frozenset({0, 1, 2} - {seat})
-    assert set(modelled) == {0: {frozenset()}, 1: {rest}, 2: {frozenset(), rest}}[others]
-    if others == 2:
-        assert abs(modelled.count(frozenset()) - modelled.count(rest)) <= len(modelled) / 3
-
-
-def test_hard_mixes_the_models_only_at_tables_of_mixed_seats(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """`mixed=2`: at 2 seats the search mixes the two models of the other
-    seat; at 4 it plays them all by the heuristic, as before."""
-    modelled = _modelled(monkeypatch)
-    for seats in (2, 4):
-        state, events = _position("classic", seats, 4, actions=6)
-        seat = state.to_act()[0]
-        IsmctsAgent(5, seat=seat, max_steps=3000, mixed=2, events=events).choose(state, seat)
-        assert len(set(modelled)) == (2 if seats == 2 else 1), seats
-        modelled.clear()
-
-
-def test_tournament_takes_difficulties_and_rivals() -> None:
-    data = tournament(["easy", "rival-heuristic"], "classic", 2, 4, seed=3).to_json()
-    assert set(data["agents"]) == {"easy", "rival-heuristic"}
-    assert sum(a["wins"] for a in data["agents"].values()) == pytest.approx(4)
-
-
-def test_heuristic_beats_the_rival_heuristic() -> None:
-    """A small-N check; the README's figures come from the tournament command."""
-    data = tournament(["heuristic", "rival-heuristic"], "classic", 2, 200, seed=11).to_json()
-    assert data["agents"]["heuristic"]["win_rate"] >= 0.58
-
-
-def test_rival_mc_deals_unseen_orders_as_first_measured(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The benchmark stays as measured: `rival-mc` samples its worlds without
-    knowing which orders lie under the piles (MM-R5), unless told to
-    (`piles=1`)."""
-    state, events = _position("classic", 3, 34, 60)
-    seat = state.to_act()[0]
-    seen: list[Observation] = []
-
-    def spy(obs: Observation, rnd: random.Random) -> State:
-        seen.append(obs)
-        return determinize(obs, rnd)
-
-    monkeypatch.setattr(rival, "determinize", spy)
-    _cheap_mc(5, seat, events).choose(state, seat)
-    assert seen and not any(any(o.bottoms.values()) for o in seen)
-    seen.clear()
-    RivalMcAgent(5, seat=seat, playouts=4, low=1, high=2, piles=1, events=events).choose(
-        state, seat
-    )
-    assert seen and all(any(o.bottoms.values()) for o in seen)
+        options = {"wide_seats": 4, "steps": 300, "wide_steps": 500, "wide_width": 30}
+        IsmctsAgent(5, seat=seat, events=events, **options).choose(state, seat)
+    assert searched == [(2, 24, False), (4, 30, True)]
