@@ -150,11 +150,9 @@ class Outlet:
             except discord.HTTPException:
                 log.info("a follow-up failed; the channel carries it instead")
             else:
-                metrics.REST.labels("token").inc()
                 self.reach.setdefault(sent.id, []).insert(0, (carrier, "message"))
                 return sent.id
         await self.budget.take()
-        metrics.REST.labels("global").inc()
         message = await self.channel.send(nonce=nonce, allowed_mentions=mentions, **reply.kwargs())
         return int(message.id)
 
@@ -165,14 +163,12 @@ class Outlet:
         try:
             if route is not None:
                 carrier, how = route
-                metrics.REST.labels("token").inc()
                 if how == "original":
                     await carrier.interaction.edit_original_response(**kwargs)
                 else:
                     await carrier.interaction.followup.edit_message(message_id, **kwargs)
                 return True
             await self.budget.take()
-            metrics.REST.labels("global").inc()
             await self.channel.get_partial_message(message_id).edit(**kwargs)
             return True
         except discord.NotFound:
@@ -185,11 +181,9 @@ class Outlet:
         route = self._token_for(message_id)
         with contextlib.suppress(discord.HTTPException):
             if route is not None and route[1] == "message":
-                metrics.REST.labels("token").inc()
                 await route[0].interaction.followup.delete_message(message_id)
             else:
                 await self.budget.take()
-                metrics.REST.labels("global").inc()
                 await self.channel.get_partial_message(message_id).delete()
         self.reach.pop(message_id, None)
 

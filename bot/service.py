@@ -175,6 +175,10 @@ class GameService:
         self._running: dict[int, int] = {}
         self.listeners: list[Callable[[Live], None]] = []  # told after every change
 
+    def live_count(self) -> int:
+        """Games held in memory (running, or ended with messages still owed)."""
+        return len(self._live)
+
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
@@ -540,7 +544,7 @@ class GameService:
         except StaleVersion as stale:  # another process wrote first: reload
             self._live.pop(live.id, None)
             raise ServiceError("stale") from stale
-        metrics.MOVES.inc()
+        metrics.MOVES.labels("person" if ACTING.get() is not None else "bot").inc()
         # What the publisher set meanwhile (message ids) stays; what the action
         # settles (model, intent, clock) comes from it.
         live.published = live.published.but(**settled(published))
