@@ -476,6 +476,7 @@ class GameService:
                 narration=published.to_json(),
             )
             live = Live(row, state, record, {0: events}, published)
+            live.carrier = ACTING.get()  # the first table follows the host's Start
             self._keep(live)
         self.changed(live)
         return live
