@@ -146,17 +146,20 @@ class Timers:
             await asyncio.sleep(YIELD_STEP)
 
     def _jobs(self, row: GameRow, now: float) -> list[Job]:
-        """What a game past its deadline needs: the reminder, the timeout (both
-        when the clock passed both), or, when the deadline belongs to a move
-        already made, to forget it."""
+        """What a game past its deadline needs: the reminder, or the timeout
+        (only that, when the clock passed both), or, when the deadline
+        belongs to a move already made, to forget it."""
         armed = row.presence.get("armed")
         if not armed or armed.get("version") != row.version:
             return [partial(self._drop_stale, row.id, row.deadline_at)]
         expire = partial(self._expire, row.id, row.version)
         if reminder_pending(armed):
-            remind = partial(self._remind, row.id, row.version)
             timeout = timeout_of(armed, row.deadline_at)
-            return [remind, expire] if timeout is not None and timeout <= now else [remind]
+            if timeout is not None and timeout <= now:
+                # Both passed (the bot was down, or behind): a reminder now
+                # would be a table posted only to be replaced at once.
+                return [expire]
+            return [partial(self._remind, row.id, row.version)]
         return [expire]
 
     async def _lobbies(self, now: float) -> float:
