@@ -40,10 +40,13 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	PYTHONPATH=tests $(BIN)/lint-imports
+	PYTHONPATH=tests/support $(BIN)/lint-imports
 
+# The tests in parallel, one worker per core up to four (each starts its own
+# PostgreSQL and browser): `make test JOBS=1` runs them in one process.
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 test: lint activity chromium
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS)
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m engine simulate --variant classic --seats 4 --games 2000 --seed 1

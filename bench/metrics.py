@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.fakediscord.interactions import InteractionResult
+from fakediscord.interactions import InteractionResult
 
 #: Discord's limit for the initial response; later is "late" (and refused, 10062).
 DEADLINE = 3.0

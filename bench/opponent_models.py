@@ -22,7 +22,7 @@ import json
 import math
 import random
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from engine.mammamia.actions import Action
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     won = {t.game: t.won for t in turns}
     result["real_win_rate"] = round(sum(won.values()) / len(won), 4)
     for name, others in MODELS.items():
-        sums = Counter[str]()
+        sums: dict[str, float] = defaultdict(float)
         for i, turn in enumerate(turns):
             me = turn.obs.seat
             delivered, chance = predict(turn, others, args.worlds, i)

@@ -18,11 +18,11 @@ from collections.abc import Awaitable
 from typing import Any
 
 from bot.i18n import t
-from tests.fakediscord.interactions import InteractionResult
-from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser
 
 from .loopback import CUSTOM_ID, LoadDiscord, Shown
 from .metrics import Metrics
+from fakediscord.interactions import InteractionResult
+from fakediscord.models import FakeChannel, FakeMessage, FakeUser
 
 NO_PROGRESS = 20.0  # seconds a player waits for their move to show before trying again
 FAULTS = (LookupError, ValueError, PermissionError, RuntimeError)

@@ -1,4 +1,4 @@
-"""`python -m bot` / `mammamia-bot`: run the bot until interrupted."""
+"""`python -m bot`: run the bot until interrupted."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ from engine.interface import Action
 from engine.question import as_asked
 
 from .outlet import ACTING
-from .presence import Presence
+from .presence import Answers, Auto, Presence
 from .service import GameService, Live, ServiceError, named, seat_for
 from .storage import GameStatus
 from .thinking import think
@@ -42,15 +42,14 @@ def asked(live: Live) -> tuple[int, ...]:
 
 def answers_of(live: Live, presence: Presence, version: int) -> dict[int, Action]:
     """The answers stored for the question of this state version."""
-    data = presence.answers
-    if not data or data.get("version") != version:
+    stored = presence.answers
+    if stored is None or stored.version != version:
         return {}
-    return {int(seat): live.rules.action_from_json(a) for seat, a in data["seats"].items()}
+    return {seat: live.rules.action_from_json(a) for seat, a in stored.seats.items()}
 
 
 def store(presence: Presence, version: int, answers: dict[int, Action]) -> None:
-    seats = {str(s): a.to_json() for s, a in answers.items()}
-    presence.answers = {"version": version, "seats": seats}
+    presence.answers = Answers(version, {s: a.to_json() for s, a in answers.items()})
 
 
 async def carry_out(service: GameService, live: Live, presence: Presence, plan: Plan) -> None:
@@ -149,7 +148,7 @@ async def expire(
         for seat, _action, late in plan:
             if late and live.row.seats[seat].agent is None:
                 reason = why(presence, seat)
-                if presence.auto is None or presence.auto.get("version") != version + len(plan):
-                    presence.auto = {"version": version + len(plan), "seat": seat, "why": reason}
+                if presence.auto_at(version + len(plan)) is None:
+                    presence.auto = Auto(version + len(plan), seat, reason)
         await carry_out(service, live, presence, plan)
     service.changed(live)

@@ -54,7 +54,7 @@ class GameBot(commands.Bot):
         self,
         config: Config,
         storage: Storage | None = None,
-        reveal_pace: float | None = None,
+        narration_pace: float | None = None,
         clock: Clock | None = None,
         computer_pause: float = COMPUTER_PAUSE,
     ) -> None:
@@ -82,7 +82,7 @@ class GameBot(commands.Bot):
         # The game service and its publisher; built in setup_hook, used by the cogs.
         self.service: GameService | None = None
         self.publisher: Publisher | None = None
-        self.reveal_pace = reveal_pace  # seconds per paced narration step; None: each game's
+        self.narration_pace = narration_pace  # seconds per paced narration step; None: each game's
         self.clock = clock or Clock()  # tests move a ManualClock by hand
         self.timers: Timers | None = None
         self.computer_pause = computer_pause
@@ -113,7 +113,7 @@ class GameBot(commands.Bot):
         shards = self.config.shards
         # The global-limited calls of the whole bot, shared out by shards.
         budget = Budget(BOT_RATE * shards.share)
-        self.publisher = Publisher(self, self.service, self.reveal_pace, budget)
+        self.publisher = Publisher(self, self.service, self.narration_pace, budget)
         self.timers = Timers(self.service, self.clock, self.computer_pause, shards)
         self.timers.on_lobby_closed = self.publisher.lobby_closed
         self.timers.shown = self.publisher.shown
@@ -168,11 +168,11 @@ class GameBot(commands.Bot):
             shards=self.config.shards,
             clock=self.clock,
             computer_pause=self.computer_pause,
-            pace=self.reveal_pace,
+            pace=self.narration_pace,
         )
 
     async def resume_games(self) -> None:
-        """After a restart: every unfinished game is loaded, an interrupted reveal
+        """After a restart: every unfinished game is loaded, an interrupted narration
         narration goes on where it stopped, and the table messages are refreshed."""
         assert self.service is not None and self.publisher is not None
         since = self.clock.utcnow() - timedelta(days=1)

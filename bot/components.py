@@ -439,12 +439,12 @@ async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
     if interaction.guild_id is None:
         return None
     try:
-        preferences = await service_of(interaction).storage.preferences(interaction.user.id)
+        preferences = await service_of(interaction).preferences(interaction.user.id)
     except Exception:  # a notice is not worth failing the player's click for
         log.exception("could not read the preferences of %s", interaction.user.id)
         return None
-    game = preferences.get("dm_refused")
-    if not game or preferences.get("dm_refused_told"):
+    game = preferences.refusal_owed()
+    if game is None:
         return None
     return t("notify.refused", command=f"/{presentation(game).command} notify on")
 

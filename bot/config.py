@@ -21,7 +21,7 @@ from dotenv import find_dotenv, load_dotenv
 from bot.i18n import t
 from bot.shards import EVERY, Shards, parse_ids
 
-DEFAULT_DB_PATH = Path("data/mammamia.sqlite3")
+DEFAULT_DB_PATH = Path("data/bot.sqlite3")
 DEFAULT_LOG_LEVEL = logging.INFO
 LOG_LEVELS = {
     "DEBUG": logging.DEBUG,
@@ -102,12 +102,12 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     if token is None:
         raise ConfigError(t("config.missing_token"))
 
-    db = _text(env, "MAMMAMIA_DB")
+    db = _text(env, "DATABASE_PATH")
     return Config(
         token=token,
         db_path=Path(db) if db is not None else DEFAULT_DB_PATH,
         database_url=_database_url(env, "DATABASE_URL"),
-        dev_guild_id=_snowflake(env, "MAMMAMIA_DEV_GUILD"),
+        dev_guild_id=_snowflake(env, "DEV_GUILD_ID"),
         log_level=_log_level(env, "LOG_LEVEL"),
         # discord.py appends paths like "/channels/1" to the API base.
         api_base=_strip_slash(_url(env, "DISCORD_API_BASE", ("http", "https"))),

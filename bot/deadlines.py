@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from .presence import Presence
+from .presence import Armed, Presence
 
 #: `turn_timer` choices of every game's `new`, in seconds; None is off.
 TURN_TIMERS: dict[str, int | None] = {
@@ -67,14 +67,8 @@ def arm(
     # One stored deadline: the reminder first if there is one, then the timeout.
     rest = None if half is None or due is None else due - half
     first = half if half is not None else due
-    presence.armed = {"version": live.version, "reminded": False, "rest": rest}
-    if ask:
-        presence.armed["ask"] = True
-    if first is None:
-        presence.armed["due"] = None
-        return None
-    presence.armed["due"] = due
-    return datetime.fromtimestamp(first, UTC)
+    presence.armed = Armed(live.version, rest=rest, ask=ask, due=due if first is not None else None)
+    return None if first is None else datetime.fromtimestamp(first, UTC)
 
 
 def seat_played_by_bot(live: Any, presence: Presence, seat: int) -> bool:
@@ -87,8 +81,8 @@ def arm_people(live: Any, presence: Presence, now: float) -> datetime | None:
     people asked get the decision timer, half-way reminded."""
     seconds = live.row.settings.get("decision_timer", DECISION_SECONDS)
     if not seconds:
-        presence.armed = {"version": live.version, "reminded": False, "rest": None, "due": None}
+        presence.armed = Armed(live.version)
         return None
     due, half = now + seconds, now + seconds / 2
-    presence.armed = {"version": live.version, "reminded": False, "rest": due - half, "due": due}
+    presence.armed = Armed(live.version, rest=due - half, due=due)
     return datetime.fromtimestamp(half, UTC)

@@ -2,11 +2,11 @@
 for every command of every game's group, before the command runs.
 
 A command declares what it needs in its channel (`extras={"needs": ...}`):
-`running` a game of its group being played (`/mammamia play`, `kick`),
+`running` a game of its group being played (`/<group> play`, `kick`),
 `here` its game or its lobby (`end`, `leave`), `lobby` its lobby (`join`,
 `start`), `free` nothing at all (`new`). `check` compares that with what the
 channel holds and refuses, naming the game there and the command to use
-(`/pizzaisland take`), before the command's flow would mistake one game's
+(`/<group> take`), before the command's flow would mistake one game's
 state for another's.
 """
 
@@ -27,7 +27,7 @@ RUNNING, HERE, LOBBY, FREE = "running", "here", "lobby", "free"
 
 def slash(game: str, command: str) -> str:
     """A command of `game`'s group as the player types it, in their
-    language: `/pizzaisland take`, `/mammamia new`."""
+    language: `/<group> <command>`."""
     group = presentation(game).command
     english = default_catalog().messages("en")
     for key in (f"command.{group}.{command}.name", f"command.{command}.name"):

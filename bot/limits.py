@@ -72,7 +72,7 @@ def shorten(text: str, limit: int) -> str:
 def _whole(cut: str) -> str:
     """`cut` without a trailing half of something Discord reads as a whole."""
     opened = cut.rfind("<")
-    if opened > cut.rfind(">"):  # <@123…, <t:17…, <:pizza:12…
+    if opened > cut.rfind(">"):  # <@123…, <t:17…, <:emoji:12…
         cut = cut[:opened]
     rest = cut
     for mark in PAIRED:

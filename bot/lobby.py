@@ -43,9 +43,6 @@ TIMER_KEYS = by_last_part(
 LEVEL = by_last_part(
     N_("computer.level.easy"), N_("computer.level.medium"), N_("computer.level.hard")
 )
-LEVEL_ABOUT = by_last_part(
-    N_("computer.about.easy"), N_("computer.about.medium"), N_("computer.about.hard")
-)
 
 
 def level_name(level: str) -> str:
@@ -221,7 +218,7 @@ class AddComputerButton(Component, verb="addbot"):
             custom_id(shown.prefix, row.id, 0, "botlevel"), options, placeholder=t("computer.pick")
         )
         for option, level in zip(menu.options, levels, strict=True):
-            option.description = t(LEVEL_ABOUT[level])
+            option.description = shown.level_about(level)
         await reply(interaction, Reply(content=t("computer.pick"), items=[menu]))
 
 

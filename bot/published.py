@@ -50,7 +50,7 @@ class Published:
     narration_from: int = 0
     final_due: bool = False
     # Kept by the publisher, stored with the next action.
-    narration_id: int | None = None  # the narration message (e.g. the oven reveal)
+    narration_id: int | None = None  # the narration message (a reveal, told line by line)
     narration_for: int = 0  # the `narration_from` it was posted for
     narration_pictures: tuple[str, ...] = ()  # the attachments it shows
     buttons: bool = False  # it carries the pending decision's buttons
@@ -68,9 +68,9 @@ class Published:
             "model_version": self.model_version,
             "narration_from": self.narration_from,
             "final_due": self.final_due,
-            "reveal_message_id": self.narration_id,
+            "narration_id": self.narration_id,
             "narration_for": self.narration_for,
-            "reveal_pictures": list(self.narration_pictures),
+            "narration_pictures": list(self.narration_pictures),
             "buttons": self.buttons,
             "final_message_id": self.final_id,
             "ended": self.ended,
@@ -92,8 +92,9 @@ class Published:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Published:
         """The stored record, of this version of the bot or an earlier one
-        (which stored the model as "reveal", its progress as "version", and a
-        table post under way as "intents")."""
+        (which stored the model as "reveal", its progress as "version", the
+        narration's message and pictures as "reveal_message_id" and
+        "reveal_pictures", and a table post under way as "intents")."""
         if not data:
             return cls()
         ping = data.get("ping") or {}
@@ -108,9 +109,11 @@ class Published:
             model_version=data.get("model_version", data.get("version", 0)),
             narration_from=data.get("narration_from", 0),
             final_due=bool(data.get("final_due")),
-            narration_id=data.get("reveal_message_id"),
+            narration_id=data.get("narration_id", data.get("reveal_message_id")),
             narration_for=data.get("narration_for", 0),
-            narration_pictures=tuple(data.get("reveal_pictures") or ()),
+            narration_pictures=tuple(
+                data.get("narration_pictures", data.get("reveal_pictures")) or ()
+            ),
             buttons=bool(data.get("buttons")),
             final_id=data.get("final_message_id"),
             ended=bool(data.get("ended")),

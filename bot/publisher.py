@@ -413,8 +413,7 @@ class Publisher:
         next time they use the bot (`bot.components.owed_notice`); the mention
         on the table stays their notice meanwhile."""
         storage = self.service.storage
-        preferences = await storage.preferences(user_id)
-        if not preferences.get("notify") or preferences.get("dm_refused"):
+        if not (await self.service.preferences(user_id)).notices():
             return
         try:
             await self.budget.take()

@@ -26,6 +26,7 @@ from .games import AnyPresentation, Table, presentation
 from .i18n import locale_of, t
 from .narrator import fold, stored_model
 from .outlet import ACTING
+from .preferences import Preferences
 from .presence import Presence
 from .published import Published
 from .reply import Reply
@@ -312,6 +313,10 @@ class GameService:
         Discord locale, else English."""
         saved = None if chosen else await self.server_language(guild_id)
         return locale_of(chosen or saved or guild_locale)
+
+    async def preferences(self, user_id: int) -> Preferences:
+        """A player's own settings, whatever the game."""
+        return Preferences.of(await self.storage.preferences(user_id))
 
     async def notify(self, user_id: int, on: bool) -> None:
         """Play-by-post DMs on a player's turns and decisions, in every game."""

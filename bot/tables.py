@@ -64,8 +64,8 @@ def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
     key = live.shown.moment(view)
     if key is None:
         return Moment(None)
-    armed = presence.armed or {}
-    reminder = bool(armed.get("version") == live.version and armed.get("reminded"))
+    armed = presence.armed_for(live.version)
+    reminder = armed is not None and armed.reminded
     # A question put to several seats at once names every person asked.
     seats = list(live.rules.asked(live.state)) or [live.rules.to_act(live.state)[0]]
     asked = tuple(
@@ -101,9 +101,9 @@ def table_reply(live: Any, table: Table[Any, Any], presence: Presence, moment: M
     mention = " ".join(f"<@{user}>" for user in moment.users)
     if mention:  # only the bot acts: the table's own line says whose move it is
         text = shown.ping(table, mention)
-        armed = presence.armed or {}
-        if moment.reminder and armed.get("due") is not None:
-            text = t("ping.reminder", due=int(armed["due"])) + " " + text
+        due = presence.armed.due if presence.armed is not None else None
+        if moment.reminder and due is not None:
+            text = t("ping.reminder", due=int(due)) + " " + text
         reply.content = text
     presence_notes(reply, presence, live.version, live.names())
     if not live.over and live.row.status == "running":
@@ -132,14 +132,14 @@ def presence_notes(reply: Reply, presence: Presence, version: int, names: list[s
     embed = reply.embed
     if embed is None:
         return
-    armed = presence.armed or {}
-    if armed.get("version") == version and armed.get("due") is not None:
-        embed.add_field(name=t("table.time_left"), value=f"<t:{int(armed['due'])}:R>", inline=True)
-    auto = presence.auto
-    if auto and auto.get("version") == version:
-        seat = auto["seat"]
+    armed = presence.armed_for(version)
+    if armed is not None and armed.due is not None:
+        embed.add_field(name=t("table.time_left"), value=f"<t:{int(armed.due)}:R>", inline=True)
+    auto = presence.auto_at(version)
+    if auto is not None:
+        seat = auto.seat
         name = names[seat] if 0 <= seat < len(names) else t("name.unknown")
-        why = AUTO[auto["why"]]  # not inside t(): pybabel extract would take "why" for an id
+        why = AUTO[auto.why]  # not inside t(): pybabel extract would take "why" for an id
         note = t(why, name=name)
         embed.description = f"{note}\n{embed.description or ''}"
     absent = [

@@ -26,8 +26,7 @@ from discord.ext import tasks
 from . import asking
 from .clock import Clock
 from .deadlines import COMPUTER_PAUSE, arm_people
-from .presence import Presence, reminder_pending
-from .presence import due as timeout_of
+from .presence import Armed, Auto, Presence
 from .storage import GameRow, GameStatus, Shards, WrongStatus
 from .tables import intent
 from .thinking import think
@@ -149,12 +148,13 @@ class Timers:
         """What a game past its deadline needs: the reminder, or the timeout
         (only that, when the clock passed both), or, when the deadline
         belongs to a move already made, to forget it."""
-        armed = row.presence.get("armed")
-        if not armed or armed.get("version") != row.version:
+        stored = row.presence.get("armed")
+        armed = Armed.of(stored, row.deadline_at) if stored else None
+        if armed is None or not armed.times(row.version):
             return [partial(self._drop_stale, row.id, row.deadline_at)]
         expire = partial(self._expire, row.id, row.version)
-        if reminder_pending(armed):
-            timeout = timeout_of(armed, row.deadline_at)
+        if armed.reminder_pending():
+            timeout = armed.due
             if timeout is not None and timeout <= now:
                 # Both passed (the bot was down, or behind): a reminder now
                 # would be a table posted only to be replaced at once.
@@ -210,12 +210,12 @@ class Timers:
             live = await self.service.live(game)
             presence = live.presence()
             armed = presence.armed
-            if live.version != version or not armed or not reminder_pending(armed):
+            if live.version != version or armed is None or not armed.reminder_pending():
                 return
-            armed["reminded"] = True
+            armed.reminded = True
             # The stored deadline moves on from the reminder to the timeout, and
             # the table owes a post that mentions whoever must act, once more.
-            timeout = None if armed["due"] is None else datetime.fromtimestamp(armed["due"], UTC)
+            timeout = None if armed.due is None else datetime.fromtimestamp(armed.due, UTC)
             live.published = intent(live, live.published, presence)
             await self.service.set_presence(
                 live, presence, deadline_at=timeout, narration=live.published.to_json()
@@ -229,8 +229,8 @@ class Timers:
             row = await self.service.storage.game(game)
             if row is None or row.deadline_at != deadline:
                 return
-            armed = row.presence.get("armed")
-            if armed and armed.get("version") == row.version:
+            stored = row.presence.get("armed")
+            if stored and Armed.of(stored, row.deadline_at).times(row.version):
                 return
             cleared = await self.service.storage.set_deadline(game, None)
             if row.status == GameStatus.RUNNING:
@@ -243,7 +243,8 @@ class Timers:
         if live.version != version or live.row.status != GameStatus.RUNNING:
             return
         if asking.asked(live):  # the question's one deadline
-            if (live.presence().armed or {}).get("ask"):
+            armed = live.presence().armed
+            if armed is not None and armed.ask:
                 await self._ask(live, version)  # those the bot plays answer first
             else:
                 await asking.expire(self.service, live, version, self._why)
@@ -258,11 +259,7 @@ class Timers:
             presence = live.presence()
             presence.armed = None
             if live.row.seats[seat].agent is None:
-                presence.auto = {
-                    "version": version + 1,
-                    "seat": seat,
-                    "why": self._why(presence, seat),
-                }
+                presence.auto = Auto(version + 1, seat, self._why(presence, seat))
             if move is None:
                 move = live.rules.safe_move(live.state, seat)
             await self.service.commit(live, seat, move, presence)

@@ -10,6 +10,7 @@ import pytest
 import pytest_asyncio
 
 import pg
+from bots import *  # noqa: F403
 from fakediscord.fixtures import *  # noqa: F403
 
 _database_numbers = itertools.count(1)
@@ -17,7 +18,7 @@ _database_numbers = itertools.count(1)
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[pg.PgServer]:
-    """One PostgreSQL server for the whole run, in a temporary directory (tests/pg.py)."""
+    """One PostgreSQL server for the whole run, in a temporary directory (tests/support/pg.py)."""
     server = pg.start()
     try:
         yield server

@@ -7,7 +7,7 @@ import { render } from "./table.js";
 
 const root = document.getElementById("table");
 const clientId = document.body.dataset.clientId;
-const SESSION_KEY = "mammamia-session";
+const SESSION_KEY = "table-session";
 
 // The session outlives a dropped connection (a restarted bot); kept in the
 // tab's storage where the browser allows a framed page one, else in memory.

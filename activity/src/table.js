@@ -94,20 +94,20 @@ function card(c, scene, table, key) {
 }
 
 function zone(z, scene, table) {
-  const classes = ["zone", z.tone, z.mine && "mine", z.turn && "turn", z.pizzas && "pizzas"];
+  const classes = ["zone", z.tone, z.mine && "mine", z.turn && "turn", z.piles && "piles"];
   const id = `zone-${z.id}`;
   const cards = (z.cards || []).map((c, i) => card(c, scene, table, `${z.id}:${i}`));
   const lines = (z.lines || []).map((line) => el("p", { class: "line", text: line }));
   let body = cards.length ? el("div", { class: "cards" }, ...cards) : null;
-  if (z.pizzas && cards.length) {
-    // Pizza Island: each pizza's slices side by side, under its colour and count.
-    body = el("div", { class: "pizza-row" });
-    for (const [colour, label] of Object.entries(z.pizzas)) {
-      const slices = cards.filter((_, i) => z.cards[i].pizza === colour);
+  if (z.piles && cards.length) {
+    // A zone whose cards lie in piles: each pile under its label.
+    body = el("div", { class: "pile-row" });
+    for (const [key, label] of Object.entries(z.piles)) {
+      const lying = cards.filter((_, i) => z.cards[i].pile === key);
       body.append(
-        el("div", { class: "pizza", role: "group", "aria-label": label },
-          el("p", { class: "pizza-label", text: label }),
-          el("div", { class: "cards" }, ...slices)),
+        el("div", { class: "pile", role: "group", "aria-label": label },
+          el("p", { class: "pile-label", text: label }),
+          el("div", { class: "cards" }, ...lying)),
       );
     }
   }

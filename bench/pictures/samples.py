@@ -5,7 +5,6 @@ engine comes later). Used by the benchmark and the tests."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bot.games.mammamia.pictures import (
     HandPicture,
@@ -22,6 +21,7 @@ from engine.mammamia import new_game, player_view, public_view, step
 from engine.mammamia.ai import RandomAgent
 from engine.mammamia.events import Event, Made, Returned, Revealed, RevealStarted
 from engine.mammamia.state import OVER, REVEAL, State
+from engine.mammamia.views import PublicView
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def ranking(variant: str, seats: int, seed: int) -> tuple[Ranked, ...]:
     return ranking_of(public_view(snapshots[-1]))
 
 
-def reveal_views(variant: str, seats: int, seed: int) -> list[dict[str, Any]]:
+def reveal_views(variant: str, seats: int, seed: int) -> list[PublicView]:
     """The public view at every step of the reveal phase."""
     snapshots, _ = play(variant, seats, seed)
     return [public_view(s) for s in snapshots if s.phase == REVEAL]

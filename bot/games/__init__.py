@@ -95,7 +95,7 @@ class Presentation(Protocol[PV, SV, E, M]):
 
     @property
     def command(self) -> str:
-        """Its command group's name, the one players type (`/mammamia`), in
+        """Its command group's name, the one players type (`/<group>`), in
         every language; its words are the game's catalog's (`command.<command>.…`)."""
         ...
 
@@ -107,7 +107,7 @@ class Presentation(Protocol[PV, SV, E, M]):
 
     @property
     def commands(self) -> type[commands.Cog] | None:
-        """A cog class holding the game's own app commands (`/mammamia play`),
+        """A cog class holding the game's own app commands (`/<group> play`),
         or None; the host makes the group of them and of the commands every game has."""
         ...
 
@@ -118,7 +118,7 @@ class Presentation(Protocol[PV, SV, E, M]):
         ...
 
     def title(self) -> str:
-        """The game's name in words, e.g. "Mamma Mia!"."""
+        """The game's name in words, in the current language."""
         ...
 
     def pace(self, settings: Mapping[str, Any]) -> float:
@@ -186,6 +186,10 @@ class Presentation(Protocol[PV, SV, E, M]):
 
     def score_name(self) -> str:
         """What a score counts, in words ("orders delivered", "points")."""
+        ...
+
+    def level_about(self, level: str) -> str:
+        """What a computer player of this difficulty does, in this game's words."""
         ...
 
     def made_name(self, variant: str, key: str) -> str:

@@ -275,7 +275,7 @@ def default_catalog() -> Catalog:
 
 _BY_NAME = {_normalise(locale): locale for locale in LOCALES}
 
-_current: ContextVar[str] = ContextVar("mammamia_locale", default=DEFAULT_LOCALE)
+_current: ContextVar[str] = ContextVar("locale", default=DEFAULT_LOCALE)
 
 
 def locale_of(value: object | None) -> str:

@@ -9,10 +9,10 @@ it, and its English text comes from the catalog like any other language's:
     @app_commands.describe(player=L_("command.param.player.description"))
 
 A command every game's group shares may be worded for one game: its cog's
-`reworded` maps the shared id to the game's own (`command.pizzaisland.join.description`).
+`reworded` maps the shared id to the game's own (`command.<group>.join.description`).
 A choice declared with its own id (`Choice(name=L_(...))`) is translated by
 that id; one made from a host `Literal` type is found by its value in `CHOICES`.
-A top-level group keeps its name in every language (`/mammamia`, `/pizzaisland`):
+A top-level group keeps its name in every language (`/<group>`):
 it is the bot's name on the server, and what players type to find it.
 """
 

@@ -1,7 +1,7 @@
 """Small glyphs every game may use, each centred on a point with a size `r`
 (about half its width): plus and slash, a check mark, hands, an arrow under a
 pile, a crown, a count badge. No glyph is a letter. A game's own glyphs (its
-ingredients, its shapes) live with the game."""
+cards' symbols, its shapes) live with the game."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def plus(pen: Pen, at: Point, r: float, colour: RGB = INK) -> None:
 
 
 def slash(pen: Pen, at: Point, r: float, colour: RGB = INK) -> None:
-    """ "Or" between two kinds (Plus's Mamma Mia order)."""
+    """ "Or" between two kinds, as on an order that takes either."""
     pen.line([(at[0] - r * 0.4, at[1] + r), (at[0] + r * 0.4, at[1] - r)], colour, r * 0.3)
 
 
@@ -37,7 +37,7 @@ def check(pen: Pen, at: Point, r: float, colour: RGB = WHITE) -> None:
 
 
 def hand(pen: Pen, at: Point, r: float, colour: RGB = WHITE, mirror: bool = False) -> None:
-    """An open hand: cards came from the owner's hand (MM-R4)."""
+    """An open hand: cards came from the owner's hand."""
     x, y = at
     s = -1 if mirror else 1
     pen.rect((x - r * 0.5, y - r * 0.15, x + r * 0.5, y + r * 0.8), colour, radius=r * 0.3)
@@ -54,13 +54,13 @@ def hand(pen: Pen, at: Point, r: float, colour: RGB = WHITE, mirror: bool = Fals
 
 
 def two_hands(pen: Pen, at: Point, r: float, colour: RGB = WHITE) -> None:
-    """Two hands: another player helped (PL-H3)."""
+    """Two hands: another player helped."""
     hand(pen, (at[0] - r * 0.45, at[1] + r * 0.1), r * 0.62, colour)
     hand(pen, (at[0] + r * 0.45, at[1] + r * 0.1), r * 0.62, colour, mirror=True)
 
 
 def under(pen: Pen, at: Point, r: float, colour: RGB = WHITE) -> None:
-    """An arrow down to the bottom of a pile: the order went back (MM-R5)."""
+    """An arrow down to the bottom of a pile: a card went back under it."""
     x, y = at
     w = r * 0.22
     pen.line([(x, y - r * 0.8), (x, y + r * 0.1)], colour, w)

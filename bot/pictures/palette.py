@@ -25,8 +25,8 @@ class ColourStyle:
     pattern: str  # dots | hstripes | checks | diagonal | vstripes | crosshatch | plain
 
 
-#: Seat markers, each colour with its own pattern: Mamma Mia!'s seat colours
-#: (MM-C2), and the markers of any game whose seats have no colour of their own.
+#: Seat markers by colour name, each colour with its own pattern (a game names
+#: its seats' colours; seats without a colour of their own take them in order).
 SEATS: dict[str, ColourStyle] = {
     "yellow": ColourStyle((236, 196, 52), "dots"),
     "green": ColourStyle((78, 164, 84), "hstripes"),

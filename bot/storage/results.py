@@ -27,7 +27,7 @@ class ResultRow:
     name: str
     place: int  # 1 is the best; tied seats share a place
     score: int  # the game's own measure: orders delivered, points
-    made: tuple[str, ...] = ()  # what the seat made (orders, heroes), by key
+    made: tuple[str, ...] = ()  # what the seat made (the game's own things), by key
     game: str = ""
     variant: str = ""
     guild_id: int = 0

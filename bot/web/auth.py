@@ -70,7 +70,7 @@ class Sessions:
     """Signs and checks sessions."""
 
     def __init__(self, secret: str, now: Callable[[], datetime]) -> None:
-        self._key = hashlib.sha256(b"mammamia-activity-session:" + secret.encode()).digest()
+        self._key = hashlib.sha256(b"activity-session:" + secret.encode()).digest()
         self.now = now
 
     def issue(

@@ -28,8 +28,9 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from ..components import REFUSALS
-from ..games import presentation
-from ..i18n import locale_of, t, use_locale
+from ..games import presentation, presentations
+from ..here import slash
+from ..i18n import join_or, locale_of, t, use_locale
 from ..service import Live, ServiceError
 from ..storage import GameRow, GameStatus
 from .auth import Refused, Session, Sessions
@@ -117,7 +118,8 @@ class Hub:
         with use_locale(locale_of(session.locale)):
             row = await self.door.game_in(session.channel_id, game_id)
             if row is None:  # another channel's game, or none: nothing is said of it
-                await _send(ws, {"type": "refused", "text": t("activity.no_game")})
+                starts = join_or([slash(game, "new") for game in presentations()])
+                await _send(ws, {"type": "refused", "text": t("activity.no_game", commands=starts)})
                 return None
         viewer = Viewer(ws, session, row.id)
         if row.status == GameStatus.RUNNING:

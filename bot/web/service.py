@@ -38,7 +38,7 @@ class Seen:
     views in their JSON form."""
 
     game: int
-    name: str  # the game's registry name, e.g. "mammamia"
+    name: str  # the game's registry name
     status: str  # lobby, running, finished, cancelled
     version: int
     names: list[str]
@@ -115,9 +115,9 @@ class Door:
                 shown = live.events.get(version, [])
                 events[version] = [e for e in shown if e.to is None or e.to == seat]
         presence = live.presence()
-        armed = presence.armed or {}
-        due = armed.get("due") if armed.get("version") == live.version else None
-        auto = presence.auto if (presence.auto or {}).get("version") == live.version else None
+        armed = presence.armed_for(live.version)
+        due = armed.due if armed is not None else None
+        auto = presence.auto_at(live.version)
         running = live.row.status == GameStatus.RUNNING
         return Seen(
             live.id,
@@ -135,7 +135,7 @@ class Door:
             clock=max(0.0, float(due) - self.now()) if due is not None and running else None,
             away=tuple(s for s, away in enumerate(presence.away) if away),
             kicked=tuple(s for s, kicked in enumerate(presence.kicked) if kicked),
-            auto=(int(auto["seat"]), str(auto["why"])) if auto else None,
+            auto=(auto.seat, auto.why) if auto is not None else None,
         )
 
     async def act(self, game_id: int, user_id: int, action: JSON, version: int) -> None:

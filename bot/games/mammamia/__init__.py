@@ -31,6 +31,10 @@ PACE = {"slow": 2.5, "normal": 1.2, "fast": 0.5}
 REVEAL_SPEED = Option("reveal_speed", tuple(PACE), "normal")
 
 
+#: What each computer difficulty does, in this game's words.
+LEVEL_ABOUT = by_last_part(N_("mm.computer.easy"), N_("mm.computer.medium"), N_("mm.computer.hard"))
+
+
 class MammaMiaPresentation:
     rules = RULES
     prefix = render.PREFIX
@@ -123,6 +127,9 @@ class MammaMiaPresentation:
 
     def made_name(self, variant: str, key: str) -> str:
         return render.order_name(key)
+
+    def level_about(self, level: str) -> str:
+        return t(LEVEL_ABOUT[level])
 
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         return refusal_words(code, params)

@@ -56,6 +56,10 @@ REFUSALS = by_last_part(
 PITable = Table[PublicView, ev.Event]
 
 
+#: What each computer difficulty does, in this game's words.
+LEVEL_ABOUT = by_last_part(N_("pi.computer.easy"), N_("pi.computer.medium"), N_("pi.computer.hard"))
+
+
 class PizzaIslandPresentation:
     rules = RULES
     prefix = render.PREFIX
@@ -144,6 +148,9 @@ class PizzaIslandPresentation:
 
     def made_name(self, variant: str, key: str) -> str:
         return render.hero_name(key)
+
+    def level_about(self, level: str) -> str:
+        return t(LEVEL_ABOUT[level])
 
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         words = dict(params)

@@ -132,7 +132,7 @@ class PizzaIslandWeb:
             cards = []
             for colour, slices in player.pizzas.items():
                 for card in sorted(slices, key=lambda c: parts(c)[1]):
-                    cards.append(slice_card(card, pizza=colour, **by_card.get((seat, card), {})))
+                    cards.append(slice_card(card, pile=colour, **by_card.get((seat, card), {})))
             marker = render.SEAT_EMOJI[render.seat_colour(seat)]
             zones.append(
                 {
@@ -145,7 +145,7 @@ class PizzaIslandWeb:
                     "mine": seat == seen.seat,
                     "group": "players",
                     # each pizza's slices together, under its colour and how full it is
-                    "pizzas": {
+                    "piles": {
                         colour: f"{render.COLOUR_EMOJI.get(colour, colour)} "
                         f"{len(slices)}/{PIZZA_SIZE}"
                         for colour, slices in player.pizzas.items()

@@ -206,6 +206,9 @@ class HighCardPresentation:
     def score_name(self) -> str:
         return t("hc.score")
 
+    def level_about(self, level: str) -> str:
+        return t("hc.computer")
+
     def made_name(self, variant: str, key: str) -> str:
         return key
 

@@ -93,7 +93,8 @@ async def test_every_route_to_another_seats_cards_is_refused(discord_server, bot
     # Another game's id: Ana's session is for this channel; the other game is refused.
     viewer = await Viewer.open(bot, good, game_id=there.game)
     frame = await viewer.wait(lambda f: f["type"] == "refused")
-    assert frame["text"] == t("activity.no_game") and len(viewer.frames) == 1
+    starts = t("activity.no_game", commands="/mammamia new or /pizzaisland new")
+    assert frame["text"] == starts and len(viewer.frames) == 1
     await viewer.close()
     # A game id that does not exist says no more than that.
     viewer = await Viewer.open(bot, good, game_id=999999)

@@ -19,7 +19,7 @@ from engine.pizzaisland import GAME, RecordError, append, new_record, replay, st
 from engine.pizzaisland.actions import from_json
 from engine.pizzaisland.cards import BOX
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 STATE_FIELDS = {
     "level", "seats", "scoring", "game", "phase", "to_act", "taken", "pending", "deck",
     "ship", "players", "winner", "results", "achievements", "match_winner",

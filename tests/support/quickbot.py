@@ -1,5 +1,5 @@
 """`python -m bot` at test tempo, for tests that run the bot as a real process
-(`python tests/bot/quickbot.py`, configured by the same environment).
+(`python tests/support/quickbot.py`, configured by the same environment).
 
 The same entry point (`bot.__main__.main`), configuration (sharded or not),
 database and Discord traffic; only the narration's pace and the computers'
@@ -19,7 +19,7 @@ NO_PAUSE = 0.0
 
 
 def create_quick_bot(config: Config, **options: Any) -> client.GameBot:
-    return client.create_bot(config, reveal_pace=NO_PAUSE, computer_pause=0.0)
+    return client.create_bot(config, narration_pace=NO_PAUSE, computer_pause=0.0)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 from bot.games.mammamia import render
 from bot.i18n import t
@@ -51,9 +52,11 @@ async def test_restart_mid_reveal_resumes_the_narration(discord_server, bots):
         await players.step()
     while players.live.state.phase == "turn":  # the last turns: do not wait for the narration
         await players.step(wait=False)
-    await asyncio.sleep(0.3)  # a few cards into the narration
+    async with asyncio.timeout(30):  # a few cards into the narration
+        while not _progress_of(discord_server, players.live.row.narration.get("narration_id")):
+            await asyncio.sleep(0.01)
     narration = players.live.row.narration  # as stored: the reveal message posted
-    reveal_id = narration.get("reveal_message_id")
+    reveal_id = narration.get("narration_id")
     assert reveal_id is not None
     model = narration["model"]  # the reveal as the stored moves stand: all of it
     message = discord_server.get_message(reveal_id)
@@ -66,7 +69,7 @@ async def test_restart_mid_reveal_resumes_the_narration(discord_server, bots):
     await bots.idle()
 
     narration = players.live.row.narration
-    assert narration["reveal_message_id"] == reveal_id, "the same reveal message goes on"
+    assert narration["narration_id"] == reveal_id, "the same reveal message goes on"
     shown_now = re.search(r"(\d+)\D+(\d+)", _progress(discord_server.get_message(reveal_id)))
     assert shown_now is not None and int(shown_now[1]) == model["shown"], "it shows where it stands"
     reveal_messages = [
@@ -106,3 +109,11 @@ async def test_a_restart_costs_no_request_for_a_game_whose_messages_are_up_to_da
     channel_calls = [r.route for r in discord_server.requests[before:] if " /channels/" in r.route]
     assert channel_calls == []
     await players.step()  # and it carries on
+
+
+def _progress_of(server: Any, message_id: int | None) -> bool:
+    """Whether the narration message is posted and shows some cards told."""
+    if message_id is None:
+        return False
+    shown = re.search(r"(\d+)\D+(\d+)", _progress(server.get_message(message_id)))
+    return shown is not None and int(shown[1]) > 0

@@ -16,7 +16,8 @@ from bot.games.pizzaisland import REFUSALS as PI_REFUSALS
 from bot.i18n import t, use_locale
 from engine import mammamia, pizzaisland
 
-#: A code and parameters as the engine raises them (see tests/engine/test_engine_errors.py).
+#: A code and parameters as the engine raises them
+#: (see tests/mammamia/engine/test_engine_errors.py).
 SAMPLES: dict[str, dict[str, object]] = {
     "game_over": {},
     "no_such_seat": {"number": 7},

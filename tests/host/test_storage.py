@@ -40,7 +40,7 @@ import pg
 GUILD, CHANNEL, HOST, USER = 100, 200, 300, 400
 GAME = "mammamia"  # storage names no game: each lobby says which it hosts
 SEATS = [Seat(HOST, "Ann"), Seat(301, "Bob")]
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 _databases = iter(range(1, 1_000_000))
 
 
@@ -67,7 +67,7 @@ def record(actions: int) -> dict[str, Any]:
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "nested" / "dir" / "mammamia.sqlite3"
+    return tmp_path / "nested" / "dir" / "bot.sqlite3"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.games.mammamia import render
 from engine import mammamia as engine
 
 from driver import Players
 
 
+@pytest.mark.real_computers
 async def test_one_human_and_three_computers_finish_a_classic_game(discord_server, bots):
     await bots.start()
     players = Players(discord_server, bots, discord_server.users[:1], seed=41)

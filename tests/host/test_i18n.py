@@ -45,7 +45,7 @@ from bot.i18n import (
 from bot.i18n.translator import L_, CatalogTranslator, command_key
 from cogs.games import message_ids
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = [locale for locale in LOCALES if locale != "en"]
 KEY = re.compile(r"[a-z0-9_]+(\.[a-z0-9_-]+)+")
 # Discord's rule for command and option names, in every script (no upper case where it exists).

@@ -4,7 +4,7 @@ default: a game is any package under a game root (`engine.<game>`,
 own packages import it, and no game imports another. Every other module of
 the host, listed or not, new or old, imports no game.
 
-Used by `make lint` (`lint-imports`, with `tests/` on the path):
+Used by `make lint` (`lint-imports`, with `tests/support/` on the path):
 
     [tool.importlinter]
     contract_types = ["games_apart: importlinter_games.GamesApartContract"]

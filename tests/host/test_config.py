@@ -25,13 +25,13 @@ from bot.config import (
 from bot.shards import Shards, parse_ids
 
 TOKEN = "MTIz.fake.token"
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_defaults_with_only_a_token() -> None:
     config = load_config({"DISCORD_TOKEN": TOKEN})
     assert config == Config(token=TOKEN)
-    assert config.db_path == DEFAULT_DB_PATH == Path("data/mammamia.sqlite3")
+    assert config.db_path == DEFAULT_DB_PATH == Path("data/bot.sqlite3")
     assert config.dev_guild_id is None
     assert config.log_level == logging.INFO
     assert (config.api_base, config.gateway_url) == (None, None)
@@ -41,8 +41,8 @@ def test_every_variable_is_read() -> None:
     config = load_config(
         {
             "DISCORD_TOKEN": f"  {TOKEN}\n",
-            "MAMMAMIA_DB": "/var/lib/mm/db.sqlite3",
-            "MAMMAMIA_DEV_GUILD": "123456789012345678",
+            "DATABASE_PATH": "/var/lib/mm/db.sqlite3",
+            "DEV_GUILD_ID": "123456789012345678",
             "LOG_LEVEL": "debug",
             "DISCORD_API_BASE": "http://127.0.0.1:8787/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8787/gateway",
@@ -69,8 +69,8 @@ def test_blank_optional_values_mean_unset() -> None:
     # `.env.example` copied as is leaves these empty.
     env = {
         "DISCORD_TOKEN": TOKEN,
-        "MAMMAMIA_DB": "",
-        "MAMMAMIA_DEV_GUILD": "",
+        "DATABASE_PATH": "",
+        "DEV_GUILD_ID": "",
         "LOG_LEVEL": "",
         "DISCORD_API_BASE": "",
         "DISCORD_GATEWAY_URL": "",
@@ -88,8 +88,8 @@ def test_metrics_port_must_be_a_port(value: str) -> None:
 
 @pytest.mark.parametrize("value", ["abc", "-5", "0", "12.5", "1e9"])
 def test_dev_guild_must_be_an_id(value: str) -> None:
-    with pytest.raises(ConfigError, match="MAMMAMIA_DEV_GUILD"):
-        load_config({"DISCORD_TOKEN": TOKEN, "MAMMAMIA_DEV_GUILD": value})
+    with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
+        load_config({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": value})
 
 
 def test_log_level_must_be_a_level_name() -> None:
@@ -174,7 +174,7 @@ def test_python_m_bot_with_no_network_says_so_in_one_line(tmp_path: Path) -> Non
         "PATH": os.environ.get("PATH", ""),
         "PYTHONPATH": str(PROJECT_ROOT),
         "DISCORD_TOKEN": "not.a.token",
-        "MAMMAMIA_DB": str(tmp_path / "games.sqlite3"),
+        "DATABASE_PATH": str(tmp_path / "games.sqlite3"),
         "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",  # nothing listens on port 9
         "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gateway",
     }
@@ -192,12 +192,15 @@ def test_python_m_bot_with_no_network_says_so_in_one_line(tmp_path: Path) -> Non
     assert len(lines) == 1 and "127.0.0.1:9" in lines[0]
 
 
+ENGINE_TESTS = "tests/mammamia/engine"
+
+
 def test_bare_pytest_collects_the_engine_tests() -> None:
     """`pytest` (not only `python -m pytest`) finds the real `engine` package,
-    not tests/engine."""
+    not a test folder named engine."""
     pytest_bin = Path(sys.executable).parent / "pytest"
     result = subprocess.run(
-        [str(pytest_bin), "--collect-only", "-q", "-p", "no:cacheprovider", "tests/engine"],
+        [str(pytest_bin), "--collect-only", "-q", "-p", "no:cacheprovider", ENGINE_TESTS],
         cwd=PROJECT_ROOT,
         env={"PATH": os.environ.get("PATH", "")},
         capture_output=True,
@@ -205,7 +208,7 @@ def test_bare_pytest_collects_the_engine_tests() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    assert "tests/engine/test_engine_actions.py: " in result.stdout
+    assert f"{ENGINE_TESTS}/test_engine_actions.py: " in result.stdout
 
 
 def test_shards_default_to_every_shard_in_one_process() -> None:

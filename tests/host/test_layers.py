@@ -1,4 +1,4 @@
-"""The layer contract of our own (`tests/importlinter_games.py`): a game is
+"""The layer contract of our own (`tests/support/importlinter_games.py`): a game is
 found by the graph, not listed, and any module outside its folders that
 imports it breaks the contract, however new the module."""
 

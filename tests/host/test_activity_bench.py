@@ -7,7 +7,7 @@ trip (an action sent until the viewer holds the state after it).
 Beside each, its floor measured in the same run: a static file's load from
 the same server in the same browser, a bare websocket echo on the same loop.
 
-    .venv/bin/python -m pytest -m slow tests/bot/test_activity_bench.py -s
+    .venv/bin/python -m pytest -m slow tests/host/test_activity_bench.py -s
 """
 
 from __future__ import annotations

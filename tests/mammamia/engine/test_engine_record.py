@@ -29,7 +29,7 @@ from engine.mammamia.state import OVER
 
 from engine_helpers import begin, do, position
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:

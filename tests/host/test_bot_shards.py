@@ -10,6 +10,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 from bot.i18n import t
 from bot.storage import GameStatus, open_storage
@@ -18,7 +19,7 @@ from fakediscord.models import FakeChannel, FakeUser
 from fakediscord.server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-QUICKBOT = Path(__file__).with_name("quickbot.py")
+QUICKBOT = ROOT / "tests" / "support" / "quickbot.py"
 
 
 class ShardProcess:
@@ -104,12 +105,12 @@ async def test_two_processes_each_run_their_own_shards_games_through_a_sigkill(
             for user in (ana, ben):  # the bot plays both seats to the end
                 confirm = (await server.slash(user, channel, "mammamia", "leave")).message
                 await server.click(user, confirm, label=t("leave.confirm"))
-        await asyncio.sleep(1.0)  # some moves of both games
-        await bots[1].kill()  # mid-game: the other shard's game goes on meanwhile
-        await asyncio.sleep(0.5)
-        await bots[1].start()
         storage = await open_storage(postgres_url)
         try:
+            first = await _moved(storage, tables, 4)  # some moves of both games
+            await bots[1].kill()  # mid-game: the other shard's game goes on meanwhile
+            await _moved(storage, tables[:1], first[0] + 2)
+            await bots[1].start()
             async with asyncio.timeout(120):
                 while True:
                     rows = [await storage.last_finished_game(c.id) for c, _ in tables]
@@ -145,3 +146,14 @@ async def test_two_processes_each_run_their_own_shards_games_through_a_sigkill(
     for bot in bots:
         logs = "\n".join(bot.log(r).read_text() for r in range(1, bot.runs + 1))
         assert "Traceback" not in logs, logs[-2000:]
+
+
+async def _moved(storage: Any, tables: Any, at_least: int) -> list[int]:
+    """Wait until each table's game has made `at_least` moves (or ended); their versions."""
+    async with asyncio.timeout(60):
+        while True:
+            rows = [await storage.active_game(channel.id) for channel, _ in tables]
+            versions = [row.version if row is not None else at_least for row in rows]
+            if all(v >= at_least for v in versions):
+                return versions
+            await asyncio.sleep(0.05)

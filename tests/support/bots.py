@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import pytest
 import pytest_asyncio
 
 from bot import components
 from bot.client import GameBot
 from bot.clock import ManualClock
 from bot.config import ActivityConfig, Config
+from bot.games import presentations
 
 from fakediscord.server import FakeDiscord
 
@@ -39,7 +42,7 @@ class Bots:
             activity=activity,
             metrics_port=0 if self.metrics else None,
         )
-        bot = GameBot(config, reveal_pace=self.pace, clock=self.clock, computer_pause=0)
+        bot = GameBot(config, narration_pace=self.pace, clock=self.clock, computer_pause=0)
         seeds = iter(range(self.seed, self.seed + 1000))
         original_build = bot.build_service
 
@@ -106,8 +109,30 @@ def _answered(server: FakeDiscord) -> bool:
     return server._inflight == 0 and all(r.answered.is_set() for r in server.interactions.values())
 
 
+def cheap_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every computer seat plays as the game's cheapest difficulty: a search
+    costs seconds of CPU a move, which an end-to-end test of the host need
+    not spend. The tests marked `real_computers` play each difficulty as shipped."""
+    for rules in {shown.rules for shown in presentations().values()}:
+        made = type(rules).agent
+
+        def agent(
+            self: Any, difficulty: str, seed: int, seat: int, events: Any = (), made: Any = made
+        ) -> Any:
+            return made(self, self.difficulties[0], seed, seat, events)
+
+        monkeypatch.setattr(type(rules), "agent", agent)
+
+
 @pytest_asyncio.fixture
-async def bots(discord_server: FakeDiscord, tmp_path: Path) -> AsyncIterator[Bots]:
+async def bots(
+    discord_server: FakeDiscord,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+) -> AsyncIterator[Bots]:
+    if request.node.get_closest_marker("real_computers") is None:
+        cheap_computers(monkeypatch)
     bots = Bots(discord_server, tmp_path / "games.sqlite3", seed=7)
     yield bots
     await bots.stop()

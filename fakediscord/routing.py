@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -76,6 +76,8 @@ async def read_request(request: web.Request, path: str) -> BotRequest:
     if content_type.startswith("multipart/"):
         reader = await request.multipart()
         async for part in reader:
+            if not isinstance(part, BodyPartReader):  # Discord sends no nested multipart
+                continue
             if part.name == "payload_json":
                 body = json.loads(await part.text())
             elif part.filename is not None:

@@ -3,6 +3,8 @@ bot's side of the Pizza Island issue)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.games.pizzaisland import render
 from engine.pizzaisland import actions as pi
 
@@ -101,6 +103,19 @@ async def test_pi_one_person_and_two_computers_play_an_easy_match(discord_server
     assert live.rules.is_over(live.state)
     movers = {a["seat"] for a in live.rules.actions_of(live.record)}
     assert {1, 2} <= movers, "both computer seats played their turns"
+
+
+@pytest.mark.real_computers
+async def test_pi_every_difficulty_plays_as_shipped(discord_server, bots):
+    players = await _match(
+        discord_server, bots, seats=1, seed=5, computers=("easy", "medium", "hard"), level="easy"
+    )
+    assert [s.agent for s in players.live.row.seats] == [None, "easy", "medium", "hard"]
+    await players.play_to_end()
+    live = players.live
+    assert live.rules.is_over(live.state)
+    movers = {a["seat"] for a in live.rules.actions_of(live.record)}
+    assert {1, 2, 3} <= movers, "every computer seat played its turns"
 
 
 async def test_pi_a_restart_mid_turn_resumes_the_match(discord_server, bots):

@@ -72,6 +72,7 @@ async def interaction_callback(server: FakeDiscord, req: BotRequest) -> web.Resp
         rec.answered.set()
         return rejected
 
+    assert isinstance(kind, int)  # _check_callback refused any other
     response = CallbackResponse(type=kind, data=data, elapsed=elapsed)
     rec.response = response
     message = await _apply_callback(server, req, rec, kind, data)

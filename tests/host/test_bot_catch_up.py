@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_bot_crash import BotProcess
 
 from bot import client as bot_client
 from bot.clock import ManualClock
@@ -33,7 +34,6 @@ from bot.storage import Seat, Storage
 
 from fakediscord.models import FakeChannel, FakeUser
 from fakediscord.server import FakeDiscord
-from realbot import BotProcess
 
 #: Seconds the loop may run behind, and an answer take, at most.
 GATEWAY_BEHIND = 2.0
@@ -90,9 +90,9 @@ async def catch_up_while_playing(
     count: int,
     limit: float,
 ) -> None:
-    monkeypatch.setattr(bot_client, "BOT_RATE", 10_000.0)  # the first bot's posting, at once
-    games = await overdue_games(server, bots, tmp_path / "games.sqlite3", count)
-    monkeypatch.undo()
+    with monkeypatch.context() as patched:  # the first bot's posting, at once
+        patched.setattr(bot_client, "BOT_RATE", 10_000.0)
+        games = await overdue_games(server, bots, tmp_path / "games.sqlite3", count)
     assert caught_up(tmp_path / "games.sqlite3") == (0, count)
     bot = BotProcess(server, tmp_path)
     answers: list[float] = []
