@@ -5,6 +5,7 @@ round trips and their latency, pictures drawn. Off by default."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import aiohttp
@@ -12,6 +13,7 @@ from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import Config, load_config
+from bot.pictures import worker
 
 from driver import Players
 
@@ -45,8 +47,11 @@ async def test_metrics_are_off_unless_a_port_is_set(discord_server: Any, bots: A
 
 
 async def test_a_scrape_during_a_game_shows_what_the_game_cost(
-    discord_server: Any, bots: Any
+    discord_server: Any, bots: Any, monkeypatch: Any
 ) -> None:
+    # Pictures drawn by an earlier test of this process are not drawn again.
+    monkeypatch.setattr(worker, "_recent", OrderedDict())
+    monkeypatch.setattr(worker, "_kept", 0)
     bots.metrics = True
     bot = await bots.start()
     assert bot.metrics is not None
