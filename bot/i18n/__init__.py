@@ -140,6 +140,8 @@ class Catalog:
         self._languages = {_normalise(m.locale): m for m in languages}
         self.default_locale = _normalise(default_locale)
         self._chains: dict[tuple[object | None, bool], list[Messages]] = {}
+        # (key, locale) -> its singular template: every answer renders dozens.
+        self._singular: dict[tuple[str, object | None], str] = {}
         if self.default_locale not in self._languages:
             raise ValueError(f"the catalog has no {default_locale!r} messages")
 
@@ -220,8 +222,12 @@ class Catalog:
         the `count` parameter, else the only whole number among the parameters,
         else 1. A literal call site uses `tn`; a test checks that it does.
         """
-        n = _number_in(params) if self.is_plural(key) else None
-        return self.template(key, locale, n).format(**params)
+        singular = self._singular.get((key, locale))
+        if singular is None:
+            if self.is_plural(key):
+                return self.template(key, locale, _number_in(params)).format(**params)
+            singular = self._singular[key, locale] = self.template(key, locale)
+        return singular.format(**params)
 
     def is_plural(self, key: str) -> bool:
         """Whether English has `key` as a plural message."""
