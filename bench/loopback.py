@@ -24,13 +24,23 @@ from fakediscord.server import FakeDiscord
 CUSTOM_ID = re.compile(r"^mm:(\d+):(\d+):(\w+)")
 DECISION_VERBS = frozenset({"pay", "choose", "ask", "help"})
 ID = re.compile(r"/\d+")
-TOKEN = re.compile(r"/itok_[\w-]+|/[\w-]{40,}")
+SECRET = re.compile(r"/itok_[\w-]+|/[\w-]{40,}")
 
 
 def route_of(req: BotRequest) -> str:
     """`PATCH /channels/{id}/messages/{id}`: the route with ids and tokens taken out."""
-    path = TOKEN.sub("/{token}", req.path)
+    path = SECRET.sub("/{token}", req.path)
     return f"{req.method} {ID.sub('/{id}', path)}"
+
+
+#: The two classes of REST calls: those Discord's global rate limit counts
+#: (50 a second per bot token, across its shards and processes), and an
+#: interaction's callback and token routes, which it does not.
+GLOBAL, TOKEN = "global", "token"
+
+
+def class_of(req: BotRequest) -> str:
+    return GLOBAL if req.global_limited else TOKEN
 
 
 class RequestCounter(list[BotRequest]):
@@ -38,13 +48,27 @@ class RequestCounter(list[BotRequest]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.calls: list[tuple[float, str]] = []
+        self.calls: list[tuple[float, str, str]] = []  # (when, route, class)
 
     def append(self, req: BotRequest) -> None:
-        self.calls.append((time.monotonic(), route_of(req)))
+        self.calls.append((time.monotonic(), route_of(req), class_of(req)))
 
     def between(self, start: float, end: float) -> Counter[str]:
-        return Counter(route for at, route in self.calls if start <= at < end)
+        """Calls by route."""
+        return Counter(route for at, route, _ in self.calls if start <= at < end)
+
+    def classes(self, start: float, end: float) -> Counter[str]:
+        """Calls by class (`GLOBAL`, `TOKEN`)."""
+        found = Counter(kind for at, _, kind in self.calls if start <= at < end)
+        return Counter({GLOBAL: found[GLOBAL], TOKEN: found[TOKEN]})
+
+    def routes(self, start: float, end: float) -> dict[str, dict[str, int]]:
+        """Calls by class, then by route, most first."""
+        found: dict[str, Counter[str]] = {GLOBAL: Counter(), TOKEN: Counter()}
+        for at, route, kind in self.calls:
+            if start <= at < end:
+                found[kind][route] += 1
+        return {kind: dict(routes.most_common()) for kind, routes in found.items()}
 
 
 @dataclass

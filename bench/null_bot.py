@@ -1,7 +1,8 @@
 """A bot that only answers, for `bench.floor`: every interaction gets the same
 private message (read from the JSON file `$FLOOR_ANSWER`: content, embeds and
 component rows, as a hand of the real bot looks), built through discord.py as
-the real bot builds its answers, with no game, database or table behind it.
+the real bot builds its answers (its view stopped, so discord.py does not
+keep it), with no game, database or table behind it.
 
     DISCORD_TOKEN=… DISCORD_API_BASE=… DISCORD_GATEWAY_URL=… FLOOR_ANSWER=answer.json \\
         python -m bench.null_bot
@@ -66,6 +67,10 @@ class NullBot(discord.Client):
         for row, components in enumerate(self.answer.get("components") or []):
             for component in components["components"]:
                 view.add_item(item(component, row))
+        # Stopped, as the real bot sends its views (bot.reply): a running view
+        # would be registered by discord.py, with a 15-minute timeout task
+        # for each answer, a cost no real answer of the bot's has.
+        view.stop()
         embeds = [discord.Embed.from_dict(e) for e in self.answer.get("embeds") or []]
         await interaction.response.send_message(
             self.answer.get("content") or None, embeds=embeds, view=view, ephemeral=True

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import clicks, components, lobby, running, standings
+from bot import clicks, components, lobby, metrics, running, standings
 from bot.clock import Clock
 from bot.components import guarded
 from bot.config import Config, storage_target
@@ -72,6 +72,8 @@ class GameBot(commands.Bot):
             max_messages=None,  # no message cache: messages are edited by id, never looked up
             # Player names end up in messages; they must never ping @everyone or a role.
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Every REST call counted by route class (bot.metrics).
+            http_trace=metrics.http_trace(),
             **shard_options(config),
         )
         self.config = config
@@ -86,6 +88,7 @@ class GameBot(commands.Bot):
         self.computer_pause = computer_pause
         self._warming: asyncio.Task[None] | None = None
         self.web: Any = None  # the Activity's web server (bot.web), when configured
+        self.metrics: metrics.Served | None = None  # served when METRICS_PORT is set
         self.loop_watch = LoopWatch()
         # Every kind of component added (`add_dynamic_items`): a click none of
         # them hears is answered by `on_interaction`.
@@ -104,6 +107,9 @@ class GameBot(commands.Bot):
             where = "PostgreSQL" if self.config.database_url else self.config.db_path
             log.info("Opened the database (%s)", where)
         self.service = await self.build_service()
+        metrics.live_games(self.service.live_count)
+        if self.config.metrics_port is not None:
+            self.metrics = metrics.Served(self.config.metrics_port, self.config.metrics_host)
         shards = self.config.shards
         # The global-limited calls of the whole bot, shared out by shards.
         budget = Budget(BOT_RATE * shards.share)
@@ -239,6 +245,9 @@ class GameBot(commands.Bot):
             self.publisher.stop()
         if self.web is not None:
             await self.web.stop()
+        if self.metrics is not None:
+            await self.metrics.stop()
+            self.metrics = None
         try:
             await super().close()
         finally:

@@ -15,13 +15,13 @@ import contextlib
 import inspect
 import logging
 import re
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 import discord
 
-from . import here
+from . import here, metrics
 from .games import presentation, presentations
 from .i18n import N_, Nn_, by_last_part, t, use_locale
 from .limits import echo, fit
@@ -296,12 +296,29 @@ DEFER_AFTER = 2.0
 BEHIND = 1.0
 
 
-def _answering(interaction: discord.Interaction[Any]) -> asyncio.Lock:
-    """One answer at a time: the handler's, or the deferral racing it."""
+def _lock(interaction: discord.Interaction[Any]) -> asyncio.Lock:
     lock = interaction.extras.get("answering")
     if lock is None:
         lock = interaction.extras["answering"] = asyncio.Lock()
     return cast(asyncio.Lock, lock)
+
+
+@contextlib.asynccontextmanager
+async def _answering(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+    """One answer at a time: the handler's, or the deferral racing it. The
+    first answer is timed (bot.metrics: from Discord sending it)."""
+    async with _lock(interaction):
+        done = interaction.response.is_done()
+        yield
+        if not done and interaction.response.is_done():
+            kind = KINDS.get(interaction.type, "other")
+            metrics.INTERACTIONS.labels(kind).observe(age(interaction))
+
+
+KINDS = {
+    discord.InteractionType.application_command: "command",
+    discord.InteractionType.component: "component",
+}
 
 
 async def send(

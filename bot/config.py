@@ -52,6 +52,9 @@ class Config:
     shards: Shards = EVERY
     # The Discord Activity (bot.web): served only when ACTIVITY_PORT is set.
     activity: ActivityConfig | None = None
+    # Prometheus metrics (bot.metrics): served only when METRICS_PORT is set.
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     def __repr__(self) -> str:
         # The token must never reach a log line or a traceback.
@@ -61,7 +64,8 @@ class Config:
             f"database_url={_hide_password(self.database_url)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={level!r}, "
             f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
-            f"shards={self.shards!r}, activity={self.activity!r})"
+            f"shards={self.shards!r}, activity={self.activity!r}, "
+            f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r})"
         )
 
 
@@ -110,6 +114,8 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws", "wss")),
         shards=_shards(env),
         activity=_activity(env),
+        metrics_port=_port(env, "METRICS_PORT"),
+        metrics_host=_text(env, "METRICS_HOST") or "127.0.0.1",
     )
 
 
@@ -184,18 +190,26 @@ def _shards(env: Mapping[str, str]) -> Shards:
         raise ConfigError(t("config.bad_shard_ids", value=ids_text, count=count)) from None
 
 
+def _port(env: Mapping[str, str], name: str) -> int | None:
+    """A port to listen on (0: any free one), or None when unset."""
+    text = _text(env, name)
+    if text is None:
+        return None
+    if not text.isdigit() or int(text) > 65535:
+        raise ConfigError(t("config.bad_port", name=name, value=text))
+    return int(text)
+
+
 def _activity(env: Mapping[str, str]) -> ActivityConfig | None:
     """ACTIVITY_PORT turns the Activity on; it then needs the client secret."""
-    port_text = _text(env, "ACTIVITY_PORT")
-    if port_text is None:
+    port = _port(env, "ACTIVITY_PORT")
+    if port is None:
         return None
-    if not port_text.isdigit() or int(port_text) > 65535:
-        raise ConfigError(t("config.bad_port", name="ACTIVITY_PORT", value=port_text))
     secret = _text(env, "DISCORD_CLIENT_SECRET")
     if secret is None:
         raise ConfigError(t("config.missing_client_secret"))
     return ActivityConfig(
-        port=int(port_text),
+        port=port,
         client_secret=secret,
         client_id=_snowflake(env, "DISCORD_CLIENT_ID"),
         host=_text(env, "ACTIVITY_HOST") or "127.0.0.1",

@@ -56,7 +56,7 @@ def arm(
         elif presence.absent(acting[0]):
             due = start  # away or kicked: played at once
         else:
-            deciding = live.rules.public_view(live.state).pending is not None
+            deciding = live.public_view().pending is not None
             seconds = (
                 live.row.settings.get("decision_timer", DECISION_SECONDS)
                 if deciding

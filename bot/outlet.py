@@ -7,11 +7,14 @@ and processes; an interaction's token routes (its follow-ups, and edits and
 deletes of the messages made through it, for 15 minutes) are not counted. So
 when a person's move changes the table, the new table is that person's
 interaction's public follow-up, and the old table goes through the token
-that made it while that token lives: a person's move then costs no call
-the global limit counts. What no interaction carries (a computer's move, a
-timeout) uses the channel routes, each taken from a token bucket whose rate
-is this process's share of the bot's (`Budget`), so the bot as a whole never
-exceeds it however many processes run.
+that made it, or that was answered on it by updating it, while that token
+lives: a person's move then costs no call the global limit counts. A move
+no interaction carries (a computer's, a timeout's) rides on the latest
+person's token of its game while it lives; past that it uses the channel
+routes, each call taken from a token bucket whose rate is this process's
+share of the bot's (`Budget`), so the bot as a whole never exceeds it
+however many processes run, and the publisher coalesces what changed
+meanwhile into one update.
 """
 
 from __future__ import annotations
@@ -150,11 +153,9 @@ class Outlet:
             except discord.HTTPException:
                 log.info("a follow-up failed; the channel carries it instead")
             else:
-                metrics.REST.labels("token").inc()
                 self.reach.setdefault(sent.id, []).insert(0, (carrier, "message"))
                 return sent.id
         await self.budget.take()
-        metrics.REST.labels("global").inc()
         message = await self.channel.send(nonce=nonce, allowed_mentions=mentions, **reply.kwargs())
         return int(message.id)
 
@@ -165,14 +166,12 @@ class Outlet:
         try:
             if route is not None:
                 carrier, how = route
-                metrics.REST.labels("token").inc()
                 if how == "original":
                     await carrier.interaction.edit_original_response(**kwargs)
                 else:
                     await carrier.interaction.followup.edit_message(message_id, **kwargs)
                 return True
             await self.budget.take()
-            metrics.REST.labels("global").inc()
             await self.channel.get_partial_message(message_id).edit(**kwargs)
             return True
         except discord.NotFound:
@@ -184,12 +183,14 @@ class Outlet:
             return
         route = self._token_for(message_id)
         with contextlib.suppress(discord.HTTPException):
-            if route is not None and route[1] == "message":
-                metrics.REST.labels("token").inc()
-                await route[0].interaction.followup.delete_message(message_id)
+            if route is not None:
+                carrier, how = route
+                if how == "message":
+                    await carrier.interaction.followup.delete_message(message_id)
+                else:  # the message a click was answered on, by updating it
+                    await carrier.interaction.delete_original_response()
             else:
                 await self.budget.take()
-                metrics.REST.labels("global").inc()
                 await self.channel.get_partial_message(message_id).delete()
         self.reach.pop(message_id, None)
 

@@ -13,7 +13,7 @@ import hashlib
 import io
 import logging
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -73,10 +73,18 @@ class Reply:
     pictures: list[Picture] = field(default_factory=list)
     files: list[tuple[str, bytes]] | None = None
     alts: dict[str, str] = field(default_factory=dict)  # each file's alt text, by its name
+    # The view built from `items` (and which items it was built from).
+    _built: tuple[tuple[int, ...], discord.ui.View] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def view(self) -> discord.ui.View:
         """The items in rows as Discord takes them (`bot.limits`); one that
-        fits in no row (a sixth) is left out, and logged."""
+        fits in no row (a sixth) is left out, and logged. Built once for
+        the same items (a table's fingerprint and its post use one view)."""
+        made = tuple(id(item) for item in self.items)
+        if self._built is not None and self._built[0] == made:
+            return self._built[1]
         view = discord.ui.View(timeout=None)
         for item in fit_items(self.items):
             try:
@@ -85,7 +93,17 @@ class Reply:
                 log.warning("no room for %r in a message: left out", item)
         view.stop()
         fitted.add(view)
+        self._built = (made, view)
         return view
+
+    def copy(self) -> Reply:
+        """Another answer of the same: its content, items and files its own to
+        change; the embed, the components and their view shared."""
+        copied = replace(
+            self, items=list(self.items), pictures=list(self.pictures), alts=dict(self.alts)
+        )
+        copied._built = self._built
+        return copied
 
     def kwargs(self, edit: bool = False) -> dict[str, Any]:
         """Keyword arguments for a send (`files=`), or for an edit
@@ -115,6 +133,8 @@ class Reply:
             return self
         if not on:  # an edit takes away a picture shown before pictures were turned off
             self.pictures, self.files = [], []
+            if self.embed is not None and self.embed.image.url:  # a kept answer's (bot.answers)
+                self.embed.set_image(url=None)
             return self
         files = []
         for picture in self.pictures:

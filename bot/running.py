@@ -60,7 +60,7 @@ async def rules(
         live = await svc.live(row.id)
         seat = live.seat_of(interaction.user.id)
         if seat is not None:
-            view = live.rules.player_view(live.state, seat)
+            view = live.player_view(seat)
     await reply(interaction, shown.rules_text(settings, view))
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from engine import ActionError, AnyGame, game
 from engine.interface import Action, Event, State
 
-from . import metrics
+from . import answers, metrics
 from .clock import Clock
 from .deadlines import COMPUTER_PAUSE, arm
 from .games import AnyPresentation, Table, presentation
@@ -66,6 +66,35 @@ class Live:
     # Loaded from storage (after a restart, or from another process): a post
     # under way when it was stored may have got there (`bot.tables.adopt`).
     resumed: bool = False
+    # What the engine says of the state as it stands (its views, each seat's
+    # legal actions) and the answers made from it, worked out once per
+    # version: a move's answer, its table, its narration and its clock all
+    # ask (`remember`).
+    known: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def remember(self, key: Any, work: Callable[[], Any]) -> Any:
+        """`work()`, done once while the game stays at this version."""
+        known = self.known
+        if known.get("version") != self.state.version:  # a state is never changed in place
+            known.clear()
+            known["version"] = self.state.version
+        if key not in known:
+            known[key] = work()
+        return known[key]
+
+    def public_view(self) -> Any:
+        """The engine's public view of the state as it stands."""
+        return self.remember("public", lambda: self.rules.public_view(self.state))
+
+    def player_view(self, seat: int) -> Any:
+        """The engine's view of the state for `seat`: its own hand, and what is public."""
+        return self.remember(("player", seat), lambda: self.rules.player_view(self.state, seat))
+
+    def legal(self, seat: int) -> list[Any]:
+        """The actions `seat` may take now, as the engine lists them."""
+        return self.remember(  # type: ignore[no-any-return]
+            ("legal", seat), lambda: list(self.rules.legal_actions(self.state, seat))
+        )
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "row":
@@ -112,8 +141,11 @@ class Live:
 
     def table(self) -> Table[Any, Any]:
         """What the public table shows: the public view and public facts only."""
-        view = self.rules.public_view(self.state)
-        return Table(self.id, view, self.names(), self.row.settings, self.events)
+
+        def table() -> Table[Any, Any]:
+            return Table(self.id, self.public_view(), self.names(), self.row.settings, self.events)
+
+        return self.remember("table", table)  # type: ignore[no-any-return]
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.row.seats):
@@ -176,6 +208,10 @@ class GameService:
         self._running: dict[int, int] = {}
         self.listeners: list[Callable[[Live], None]] = []  # told after every change
 
+    def live_count(self) -> int:
+        """Games held in memory (running, or ended with messages still owed)."""
+        return len(self._live)
+
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
@@ -186,8 +222,9 @@ class GameService:
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
     def table_reply(self, live: Live) -> Reply:
-        """The public table of a game, as its presentation draws it."""
-        return live.shown.table(live.table())
+        """The public table of a game, as its presentation draws it (made once
+        per version and language, `bot.answers`)."""
+        return answers.answer(live, "table", None, make=lambda: live.shown.table(live.table()))
 
     async def pictures(self, guild_id: int | None) -> bool:
         """Whether this server's messages carry pictures: on unless a manager
@@ -477,6 +514,7 @@ class GameService:
                 narration=published.to_json(),
             )
             live = Live(row, state, record, {0: events}, published)
+            live.carrier = ACTING.get()  # the first table follows the host's Start
             self._keep(live)
         self.changed(live)
         return live
@@ -545,13 +583,14 @@ class GameService:
         except StaleVersion as stale:  # another process wrote first: reload
             self._live.pop(live.id, None)
             raise ServiceError("stale") from stale
-        metrics.MOVES.inc()
+        metrics.MOVES.labels("person" if ACTING.get() is not None else "bot").inc()
         # What the publisher set meanwhile (message ids) stays; what the action
         # settles (model, intent, clock) comes from it.
         live.published = live.published.but(**settled(published))
         live.row = row
         live.state, live.record = state, record
         live.events[state.version] = events
+        live.known = after.known  # the views the clock and the post were worked out from
         if row.status == GameStatus.FINISHED:
             await self.record_result(live)
         return Outcome(live, seat, action, events)

@@ -83,7 +83,7 @@ def intent(live: Any, published: Published, presence: Presence) -> Published:
     a new moment that asks a person mentions them, once; so does its
     reminder. A clock re-armed by a kick or a player back (the reminder gone)
     is still the same moment."""
-    now = moment_of(live, live.rules.public_view(live.state), presence)
+    now = moment_of(live, live.public_view(), presence)
     said = published.ping
     new = said.key != now.key or (now.reminder and not said.reminded)
     mentions = new and bool(now.users)

@@ -145,18 +145,21 @@ class Timers:
             await asyncio.sleep(YIELD_STEP)
 
     def _jobs(self, row: GameRow, now: float) -> list[Job]:
-        """What a game past its deadline needs: the reminder, the timeout (both
-        when the clock passed both), or, when the deadline belongs to a move
-        already made, to forget it."""
+        """What a game past its deadline needs: the reminder, or the timeout
+        (only that, when the clock passed both), or, when the deadline
+        belongs to a move already made, to forget it."""
         stored = row.presence.get("armed")
         armed = Armed.of(stored, row.deadline_at) if stored else None
         if armed is None or not armed.times(row.version):
             return [partial(self._drop_stale, row.id, row.deadline_at)]
         expire = partial(self._expire, row.id, row.version)
         if armed.reminder_pending():
-            remind = partial(self._remind, row.id, row.version)
             timeout = armed.due
-            return [remind, expire] if timeout is not None and timeout <= now else [remind]
+            if timeout is not None and timeout <= now:
+                # Both passed (the bot was down, or behind): a reminder now
+                # would be a table posted only to be replaced at once.
+                return [expire]
+            return [partial(self._remind, row.id, row.version)]
         return [expire]
 
     async def _lobbies(self, now: float) -> float:

@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 
+#: The routes Discord's global rate limit does not count: an interaction's
+#: callback, and the webhook routes of its token.
+TOKEN_ROUTE = re.compile(r"^/(interactions/[^/]+/[^/]+/callback|webhooks/[^/]+/[^/]+)(/|$)")
+
+
 @dataclass
 class Upload:
     """One ``files[n]`` part of a multipart request."""
@@ -45,6 +50,15 @@ class BotRequest:
     @property
     def route(self) -> str:
         return f"{self.method} {self.path}"
+
+    @property
+    def global_limited(self) -> bool:
+        """Whether Discord's global rate limit (50 requests a second per bot
+        token, across all its shards and processes) counts this request:
+        every route does but an interaction's callback and the routes of its
+        token (follow-ups, and edits and deletes of what it made), which are
+        not bound to the global limit."""
+        return not TOKEN_ROUTE.match(self.path)
 
     @property
     def json(self) -> dict[str, Any]:

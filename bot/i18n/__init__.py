@@ -142,6 +142,8 @@ class Catalog:
         self._languages = {_normalise(m.locale): m for m in languages}
         self.default_locale = _normalise(default_locale)
         self._chains: dict[tuple[object | None, bool], list[Messages]] = {}
+        # (key, locale) -> its singular template: every answer renders dozens.
+        self._singular: dict[tuple[str, object | None], str] = {}
         if self.default_locale not in self._languages:
             raise ValueError(f"the catalog has no {default_locale!r} messages")
 
@@ -222,8 +224,13 @@ class Catalog:
         the `count` parameter, else the only whole number among the parameters,
         else 1. A literal call site uses `tn`; a test checks that it does.
         """
-        n = _number_in(params) if self.is_plural(key) else None
-        return self._finish(self.template(key, locale, n).format(**params), locale)
+        singular = self._singular.get((key, locale))
+        if singular is None:
+            if self.is_plural(key):
+                n = _number_in(params)
+                return self._finish(self.template(key, locale, n).format(**params), locale)
+            singular = self._singular[key, locale] = self.template(key, locale)
+        return self._finish(singular.format(**params), locale)
 
     def is_plural(self, key: str) -> bool:
         """Whether English has `key` as a plural message."""

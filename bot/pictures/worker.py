@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from .. import processes
+from .. import metrics, processes
 
 #: Bytes of recently drawn pictures kept, at most.
 RECENT_BYTES = 24 * 1024 * 1024
@@ -30,7 +30,7 @@ _worker = processes.Worker("pictures")
 async def start() -> None:
     """Start the worker before the first picture is asked for (a new process
     takes a moment to import Pillow and the drawing code)."""
-    await render(_ready_bytes)
+    await _worker.run(_ready_bytes)
 
 
 def _ready_bytes() -> bytes:
@@ -47,6 +47,7 @@ async def render(fn: Callable[..., bytes], *args: Hashable) -> bytes:
         _recent.move_to_end(key)
         return done
     done = await _worker.run(fn, *args)
+    metrics.PICTURES.inc()
     if key not in _recent:
         _recent[key] = done
         _kept += len(done)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import asyncpg
 
+from ..metrics import Trip
 from .common import StorageError, utc_now
 from .migrations import POSTGRES_MIGRATIONS as MIGRATIONS
 from .sql import SqlStorage
@@ -47,21 +48,32 @@ def _numbered(sql: str) -> str:
 
 
 class _Connection:
-    """The `Executor` of sql_base.py over an asyncpg connection."""
+    """The `Executor` of sql_base.py over an asyncpg connection: each
+    statement one round trip, timed (bot.metrics)."""
 
     def __init__(self, conn: _Conn) -> None:
         self._conn = conn
 
     async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        row: asyncpg.Record | None = await self._conn.fetchrow(_numbered(sql), *params)
+        with Trip():
+            row: asyncpg.Record | None = await self._conn.fetchrow(_numbered(sql), *params)
         return row
 
     async def fetchall(self, sql: str, params: Sequence[object] = ()) -> Sequence[Row]:
-        rows: list[asyncpg.Record] = await self._conn.fetch(_numbered(sql), *params)
+        with Trip():
+            rows: list[asyncpg.Record] = await self._conn.fetch(_numbered(sql), *params)
         return rows
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
-        await self._conn.execute(_numbered(sql), *params)
+        with Trip():
+            await self._conn.execute(_numbered(sql), *params)
+
+
+async def _kept_as_is(conn: object) -> None:
+    """A connection going back to the pool, as it is: the bot sets no session
+    state, listens to nothing and leaves no lock, so asyncpg's reset query (a
+    round trip at every release) would undo nothing. An open transaction is
+    still rolled back (asyncpg does that before calling this)."""
 
 
 class PostgresStorage(SqlStorage):
@@ -83,7 +95,7 @@ class PostgresStorage(SqlStorage):
     ) -> PostgresStorage:
         """Connect to the database at `url` (postgresql://…) and bring its schema up to date."""
         pool: asyncpg.Pool[asyncpg.Record] = await asyncpg.create_pool(
-            url, min_size=min_size, max_size=max_size
+            url, min_size=min_size, max_size=max_size, reset=_kept_as_is
         )
         try:
             async with pool.acquire() as conn:
@@ -104,8 +116,24 @@ class PostgresStorage(SqlStorage):
     async def _transaction(self, body: Callable[[Executor], Awaitable[T]]) -> T:
         # READ COMMITTED is enough: every check a write relies on reads its row
         # FOR UPDATE, which waits for, then sees, any other writer's commit.
-        async with self._pool.acquire() as conn, conn.transaction():
-            return await body(_Connection(conn))
+        async with self._pool.acquire() as conn:
+            transaction = conn.transaction()
+            with Trip():
+                await transaction.start()
+            try:
+                result = await body(_Connection(conn))
+            except BaseException:
+                with Trip():
+                    await transaction.rollback()
+                raise
+            with Trip():
+                await transaction.commit()
+            return result
+
+    async def _statement(self, sql: str, params: Sequence[object]) -> Row | None:
+        # A statement outside a transaction block is a transaction of its own.
+        async with self._pool.acquire() as conn:
+            return await _Connection(conn).fetchone(sql, params)
 
     def _to_db_time(self, moment: datetime) -> datetime:
         if moment.tzinfo is None:

@@ -61,6 +61,16 @@ class SqlBackend(abc.ABC):
         database thread (SQLite), so a write costs one trip there, not one a
         statement."""
 
+    async def _statement(self, sql: str, params: Sequence[object]) -> Row | None:
+        """One statement that is atomic by itself (an UPDATE whose WHERE does
+        its checks), committed at once; its row. A backend may send it
+        without BEGIN and COMMIT: one round trip on PostgreSQL, not three."""
+
+        async def body(db: Executor) -> Row | None:
+            return await db.fetchone(sql, params)
+
+        return await self._transaction(body)
+
     @abc.abstractmethod
     def _to_db_time(self, moment: datetime) -> object:
         """A moment as a statement parameter."""

@@ -249,10 +249,7 @@ class SqlGames(SqlBackend, GameStore):
         )
         parameters = (*columns.values(), game_id, expected_version, GameStatus.RUNNING.value)
 
-        async def body(db: Executor) -> Row | None:
-            return await db.fetchone(statement, parameters)
-
-        row = await self._transaction(body)
+        row = await self._statement(statement, parameters)
         if row is None:  # why not: read the game (only on this rare path)
             async with self._read() as db:
                 current = await db.fetchone(
@@ -280,11 +277,7 @@ class SqlGames(SqlBackend, GameStore):
             "lobby_message_id": lobby_message_id,
         }
         changes = {column: value for column, value in given.items() if value is not KEEP}
-
-        async def body(db: Executor) -> GameRow:
-            return await self._update(db, game_id, changes)
-
-        return await self._transaction(body)
+        return await self._update_one(game_id, changes)
 
     async def set_narration(
         self,
@@ -296,11 +289,7 @@ class SqlGames(SqlBackend, GameStore):
         changes: dict[str, object] = {"narration": dumps(narration)}
         if table_message_id is not KEEP:
             changes["table_message_id"] = table_message_id
-
-        async def body(db: Executor) -> GameRow:
-            return await self._update(db, game_id, changes)
-
-        return await self._transaction(body)
+        return await self._update_one(game_id, changes)
 
     async def set_presence(
         self,
@@ -315,19 +304,10 @@ class SqlGames(SqlBackend, GameStore):
             changes["deadline_at"] = self._optional_time(deadline_at)
         if narration is not None:
             changes["narration"] = dumps(narration)
-
-        async def body(db: Executor) -> GameRow:
-            return await self._update(db, game_id, changes)
-
-        return await self._transaction(body)
+        return await self._update_one(game_id, changes)
 
     async def set_deadline(self, game_id: int, deadline_at: datetime | None) -> GameRow:
-        async def body(db: Executor) -> GameRow:
-            return await self._update(
-                db, game_id, {"deadline_at": self._optional_time(deadline_at)}
-            )
-
-        return await self._transaction(body)
+        return await self._update_one(game_id, {"deadline_at": self._optional_time(deadline_at)})
 
     async def finish(self, game_id: int, status: GameStatus = GameStatus.FINISHED) -> GameRow:
         changes = self._ending(status)
@@ -363,6 +343,23 @@ class SqlGames(SqlBackend, GameStore):
             raise WrongStatus(game_id, status, allowed)
         return row
 
+    async def _update_one(self, game_id: int, changes: Mapping[str, object]) -> GameRow:
+        """`_update` as a statement of its own (`_statement`)."""
+        sql, params = self._update_sql(game_id, changes)
+        row = await self._statement(sql, params)
+        if row is None:
+            raise GameNotFound(game_id)
+        return self._game_from_row(row, None, None)
+
+    def _update_sql(
+        self, game_id: int, changes: Mapping[str, object]
+    ) -> tuple[str, tuple[object, ...]]:
+        columns = {**changes, "updated_at": self._to_db_time(self._now())}
+        # Column names come from this module's literals only, never from callers.
+        assignments = ", ".join(f"{column} = ?" for column in columns)
+        sql = f"UPDATE games SET {assignments} WHERE id = ? RETURNING {LIGHT}"
+        return sql, (*columns.values(), game_id)
+
     async def _update(
         self,
         db: Executor,
@@ -374,13 +371,7 @@ class SqlGames(SqlBackend, GameStore):
         """Apply `changes` (column → SQL value) to one game and return the new
         row: with `record` and `snapshot` as given (the values just written),
         None where not given, rather than read back and decoded on every write."""
-        columns = {**changes, "updated_at": self._to_db_time(self._now())}
-        # Column names come from this module's literals only, never from callers.
-        assignments = ", ".join(f"{column} = ?" for column in columns)
-        row = await db.fetchone(
-            f"UPDATE games SET {assignments} WHERE id = ? RETURNING {LIGHT}",
-            (*columns.values(), game_id),
-        )
+        row = await db.fetchone(*self._update_sql(game_id, changes))
         if row is None:
             raise GameNotFound(game_id)
         return self._game_from_row(row, record, snapshot)

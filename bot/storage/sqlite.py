@@ -20,6 +20,7 @@ from typing import Any
 
 import aiosqlite
 
+from ..metrics import Trip
 from .common import StorageError, utc_now
 from .migrations import SQLITE_MIGRATIONS as MIGRATIONS
 from .sql import SqlStorage
@@ -36,14 +37,17 @@ class _Connection:
         self._conn = conn
 
     async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        rows = list(await self._conn.execute_fetchall(sql, params))
+        with Trip():
+            rows = list(await self._conn.execute_fetchall(sql, params))
         return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Sequence[object] = ()) -> Sequence[Row]:
-        return list(await self._conn.execute_fetchall(sql, params))
+        with Trip():
+            return list(await self._conn.execute_fetchall(sql, params))
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
-        await self._conn.execute(sql, params)
+        with Trip():
+            await self._conn.execute(sql, params)
 
 
 class _InThread:
@@ -146,7 +150,8 @@ class SqliteStorage(SqlStorage):
         # aiosqlite runs calls on its thread in order; `_execute` queues one
         # (the same private hook its own `execute_fetchall` uses).
         conn = self._conn
-        result: T = await conn._execute(_run_transaction, conn._conn, body)  # type: ignore[no-untyped-call]
+        with Trip():  # the whole transaction: one trip to the database thread
+            result: T = await conn._execute(_run_transaction, conn._conn, body)  # type: ignore[no-untyped-call]
         return result
 
     def _to_db_time(self, moment: datetime) -> str:

@@ -63,7 +63,7 @@ class BotProcess:
     def log(self, run: int) -> Path:
         return self.tmp / f"bot-{run}.log"
 
-    async def start(self) -> None:
+    async def start(self, timeout: float = 30) -> None:
         self.runs += 1
         env = {
             "PATH": os.environ.get("PATH", ""),
@@ -81,7 +81,7 @@ class BotProcess:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, str(QUICKBOT), cwd=self.tmp, env=env, stdout=out, stderr=out
             )
-        async with asyncio.timeout(30):  # connected, and READY handled
+        async with asyncio.timeout(timeout):  # connected, and READY handled
             while not (
                 any(s.open and s.session_id not in old for s in self.server.sessions)
                 and b"connected to Gateway" in self.log(self.runs).read_bytes()

@@ -74,8 +74,16 @@ def test_blank_optional_values_mean_unset() -> None:
         "LOG_LEVEL": "",
         "DISCORD_API_BASE": "",
         "DISCORD_GATEWAY_URL": "",
+        "METRICS_PORT": "",
+        "METRICS_HOST": "",
     }
     assert load_config(env) == Config(token=TOKEN)
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "65536", "91.08"])
+def test_metrics_port_must_be_a_port(value: str) -> None:
+    with pytest.raises(ConfigError, match="METRICS_PORT"):
+        load_config({"DISCORD_TOKEN": TOKEN, "METRICS_PORT": value})
 
 
 @pytest.mark.parametrize("value", ["abc", "-5", "0", "12.5", "1e9"])

@@ -28,6 +28,7 @@ class Bots:
         self.pace = 0.0  # seconds per narrated reveal step
         self.clock: ManualClock | None = None  # a clock the test moves; kept across restarts
         self.activity = False  # serve the Activity (bot.web) on a free port
+        self.metrics = False  # serve the Prometheus metrics (bot.metrics) on a free port
 
     async def start(self) -> GameBot:
         activity = None
@@ -39,6 +40,7 @@ class Bots:
             db_path=self.db,
             dev_guild_id=self.server.guild.id,
             activity=activity,
+            metrics_port=0 if self.metrics else None,
         )
         bot = GameBot(config, narration_pace=self.pace, clock=self.clock, computer_pause=0)
         seeds = iter(range(self.seed, self.seed + 1000))

@@ -135,7 +135,7 @@ async def _own_view(interaction: discord.Interaction[Any]) -> render.PlayerView 
     seat = live.seat_of(interaction.user.id)
     if seat is None:
         return None
-    view = live.rules.player_view(live.state, seat)
+    view = live.player_view(seat)
     return view if isinstance(view, render.PlayerView) else None  # another game runs here
 
 

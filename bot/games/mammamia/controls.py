@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot import asking
+from bot import answers, asking
 from bot.components import (
     Component,
     acknowledge,
@@ -51,9 +51,15 @@ def state_of(live: Live) -> State:
 def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
-    view = RULES.player_view(state_of(live), seat)
-    legal = list(RULES.legal_actions(state_of(live), seat))
-    return hand(live.id, view, live.names(), legal, draft, notice)
+    state_of(live)  # a Mamma Mia! game
+
+    def make() -> Reply:
+        return hand(live.id, live.player_view(seat), live.names(), live.legal(seat), draft, notice)
+
+    if notice is not None:  # what was just played: said once
+        return make()
+    code = (draft or Draft()).encode()
+    return answers.answer(live, "hand", seat, code, make=make)
 
 
 def played_notice(outcome: Outcome) -> str:
@@ -148,8 +154,7 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         live, seat = self.live, seat_for(self.live, interaction.user.id)
-        legal = list(RULES.legal_actions(state_of(live), seat))
-        action = chosen(Draft.decode(self.click.arg), legal)
+        action = chosen(Draft.decode(self.click.arg), live.legal(seat))
         if action is None:  # only a turn the player picked plays
             await edit(interaction, hand_reply(live, seat, None, t("hand.choose")))
             return
@@ -187,7 +192,7 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
         if self.click.arg == "no":
             await self.decide(interaction, lambda seat: Pay(seat, False))
             return
-        pending = RULES.public_view(state_of(self.live)).pending
+        pending = self.live.public_view().pending
         if pending is not None and pending.short:  # MM-R10: which cards, privately
             await self._bombastica_picker(interaction, pending.short)
             return
@@ -195,7 +200,7 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
 
     async def _bombastica_picker(self, interaction: discord.Interaction[Any], short: int) -> None:
         seat = seat_for(self.live, interaction.user.id)
-        legal = RULES.legal_actions(state_of(self.live), seat)
+        legal = self.live.legal(seat)
         payments = [a for a in legal if isinstance(a, Pay) and a.cards]
         if not payments:
             raise ServiceError("cannot_pay_bombastica", RULES.name, count=short)
@@ -208,7 +213,7 @@ class AskButton(_Decision, prefix=PREFIX, verb="ask"):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         seat = seat_for(self.live, interaction.user.id)
-        legal = RULES.legal_actions(state_of(self.live), seat)
+        legal = self.live.legal(seat)
         asks = [a for a in legal if isinstance(a, Ask)]
         if not asks:
             raise ServiceError("cannot_ask", RULES.name)

@@ -141,16 +141,18 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
 
 def _deciding(live: Live, seat: int) -> bool:
     """Whether a decision of this seat is open now."""
-    view = RULES.public_view(state_of(live))
+    state_of(live)  # a Pizza Island game
+    view = live.public_view()
     return view.to_act[:1] == (seat,) and view.pending is not None
 
 
 def decision(live: Live, seat: int, page: int = 0) -> Reply:
     """The open decision, for its player's eyes only (`page`: of a hero's
     options, when more than a select holds)."""
-    view = RULES.player_view(state_of(live), seat)
+    state_of(live)  # a Pizza Island game
+    view = live.player_view(seat)
     pending = view.pending
-    legal = list(RULES.legal_actions(state_of(live), seat))
+    legal = live.legal(seat)
     version = view.version
     embed = discord.Embed(colour=render.COLOUR)
     embed.add_field(
