@@ -36,6 +36,7 @@ __all__ = [
     "MalformedAction",
     "Option",
     "RecordError",
+    "default_game",
     "extra_packages",
     "game",
     "game_for",
@@ -58,6 +59,19 @@ def games() -> dict[str, AnyGame]:
         rules = importlib.import_module(f"{package_name}.engine").GAME
         found[rules.name] = rules
     return found
+
+
+def default_game() -> str:
+    """The game `python -m engine` plays when no `--game` is given: the one
+    whose package says `COMMAND_LINE_DEFAULT = True` (the first record spec's
+    command line names no game), else the first by name."""
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            package = importlib.import_module(f"{__name__}.{module.name}")
+            rules = getattr(package, "GAME", None)
+            if rules is not None and getattr(package, "COMMAND_LINE_DEFAULT", False):
+                return str(rules.name)
+    return min(games())
 
 
 def extra_packages() -> list[str]:

@@ -13,12 +13,10 @@ import json
 import sys
 from typing import Any
 
-from . import AnyGame, game, game_for, games
+from . import AnyGame, default_game, game, game_for, games
 from .errors import EngineError, RecordError
 from .simulate import simulate
 from .tournament import Extra, tournament
-
-DEFAULT_GAME = "mammamia"
 
 
 def _replay(path: str) -> int:
@@ -143,7 +141,7 @@ def _parser(rules: AnyGame | None) -> argparse.ArgumentParser:
         help="also the agents of this module's AGENTS[game], e.g. bench.rivals",
     )
     for command, games_default in ((sim, 100), (tour, 30)):
-        command.add_argument("--game", choices=sorted(games()), default=DEFAULT_GAME)
+        command.add_argument("--game", choices=sorted(games()), default=default_game())
         command.add_argument("--seats", type=int, default=None)
         command.add_argument("--games", type=int, default=games_default)
         command.add_argument("--seed", type=int, default=1)
@@ -163,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # The game's settings are flags of their own: find the game first.
     first = argparse.ArgumentParser(add_help=False)
-    first.add_argument("--game", default=DEFAULT_GAME)
+    first.add_argument("--game", default=default_game())
     known, _ = first.parse_known_args(argv)
     rules = games().get(known.game)
     args = _parser(rules).parse_args(argv)

@@ -23,6 +23,10 @@ from .setup import default_help, new_game
 from .state import State
 from .views import player_view, public_view
 
+#: The record spec's command line (`simulate --variant V ...`) has no `--game`:
+#: it is this game's, so `python -m engine` plays it when none is named.
+COMMAND_LINE_DEFAULT = True
+
 __all__ = [
     "FORMAT",
     "GAME",

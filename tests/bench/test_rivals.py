@@ -159,7 +159,8 @@ def test_the_tournament_takes_the_rivals_from_their_module() -> None:
 
 def test_the_command_line_names_the_rivals(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["tournament", "--agents", "heuristic,rival-mc-2", "--agents-from", "bench.rivals"]
-    options = ["--option", "rival-mc-2.playouts=8", "--option", "rival-mc-2.high=2"]
+    options = ["--option", "rival-mc-2.playouts=8", "--option", "rival-mc-2.low=1"]
+    options += ["--option", "rival-mc-2.high=2"]
     assert main([*argv, *options, "--seats", "2", "--games", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data["agents"]) == {"heuristic", "rival-mc-2"}

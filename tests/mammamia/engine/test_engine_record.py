@@ -508,3 +508,16 @@ def test_new_game_matches_a_record_without_deal():
     assert events[0].type == "game_start"
     private = [e for e in events if not e.public]
     assert sorted(e.to for e in private) == [0, 1, 2]
+
+
+def test_cli_without_a_game_plays_the_record_specs_game():
+    """record-format.md's command line names no game: `simulate --variant V`
+    is Mamma Mia!'s, as its package declares (engine.default_game), while
+    the command line itself names none."""
+    import engine
+    from engine import __main__ as command_line
+
+    assert engine.default_game() == engine.mammamia.GAME.name
+    assert "mammamia" not in Path(command_line.__file__).read_text(encoding="utf-8")
+    out = json.loads(cli("simulate", "--variant", "plus", "--seats", "4", "--games", "3").stdout)
+    assert out["game"] == "mammamia" and out["variant"] == "plus" and out["errors"] == 0
