@@ -3,6 +3,7 @@ peeking at hidden cards (MM-T7, MM-V1), forgetful memory, the tournament."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -72,9 +73,9 @@ def test_agents_play_whole_games_legally(variant: str, seats: int) -> None:
             for s in range(2, seats)
         ],
     ]
-    for agent in agents:
+    for agent in agents:  # a search of a few playouts: its moves are what is checked
         if isinstance(agent, IsmctsAgent):
-            agent.iterations = 8
+            agent.search = dataclasses.replace(agent.search, steps=400, playouts=8, wide_steps=400)
     final = play(variant, seats, 40 + seats, agents)
     assert final.phase == OVER and final.winners
 
@@ -264,8 +265,8 @@ def test_difficulties_make_agents() -> None:
     seat = state.to_act()[0]
     for name in DIFFICULTIES:
         agent = make_agent(name, 5, seat=seat, events=events)
-        if isinstance(agent, IsmctsAgent):
-            agent.iterations = 10
+        if isinstance(agent, IsmctsAgent):  # the difficulty's search, on a small budget
+            agent.search = dataclasses.replace(agent.search, steps=400, wide_steps=400)
         assert is_legal(state, agent.choose(state, seat))
 
 
