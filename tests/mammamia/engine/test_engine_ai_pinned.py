@@ -20,6 +20,7 @@ TINY: dict[str, dict[str, Any]] = {
     "medium": {"steps": 400},
     "hard": {"steps": 400, "wide_steps": 600},
     "rival-mc": {"playouts": 8, "low": 2, "high": 3},
+    "rival-mc-2": {"playouts": 8, "low": 2, "high": 3},
 }
 
 #: "variant seats seed agents" (round the seats in turn): the first 16 hex
@@ -39,7 +40,7 @@ PINNED = {
     "classic 4 19 hard heuristic": "dfcc2d4c29d84df3",
     "classic 3 17 medium heuristic easy": "509516e744412a4e",
     "plus 4 5 hard easy": "14b3c7343d0d163b",
-    "classic 2 22 rival-heuristic-2 rival-mc-2": "269193c8b3393465",
+    "classic 2 22 rival-heuristic-2 rival-mc-2": "5d764297b8b8d48c",
 }
 
 
