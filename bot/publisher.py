@@ -270,6 +270,9 @@ class Publisher:
         published = live.published
         owed = published.intent is not None or published.repost or published.final_due
         owed = owed or published.narration_for != published.narration_from
+        # No table stored: the first may be out, sent as the Start click's
+        # follow-up, which has no nonce for Discord to catch a repeat by.
+        owed = owed or live.table_id is None
         if owed and live.resumed:
             await self._adopt(live, stage)
 
@@ -284,6 +287,7 @@ class Publisher:
             (i for i in (live.table_id, published.narration_id) if i is not None), default=None
         )
         found = await posts_since(stage.outlet, live.shown.prefix, live.id, since, me)
+        table_id = live.table_id
         table = found[TABLE]
         if table.newest is not None:
             live.table_id = await keep_newest(stage.outlet, table, live.table_id)
@@ -305,7 +309,7 @@ class Publisher:
         if published.final_id is None and final.newest is not None:
             final_id = await keep_newest(stage.outlet, final, None)
             live.published = live.published.but(final_id=final_id, final_due=False)
-        if live.published != published:
+        if live.published != published or live.table_id != table_id:
             await self.service.save_published(live)
 
     async def _channel(self, channel_id: int) -> Any:

@@ -97,10 +97,15 @@ class Reply:
         return view
 
     def copy(self) -> Reply:
-        """Another answer of the same: its content, items and files its own to
-        change; the embed, the components and their view shared."""
+        """Another answer of the same: its content, embed, items and files its
+        own to change (drawing a picture sets the embed's image); the
+        components themselves shared."""
         copied = replace(
-            self, items=list(self.items), pictures=list(self.pictures), alts=dict(self.alts)
+            self,
+            embed=self.embed.copy() if self.embed is not None else None,
+            items=list(self.items),
+            pictures=list(self.pictures),
+            alts=dict(self.alts),
         )
         copied._built = self._built
         return copied

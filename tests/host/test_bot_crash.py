@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import t
-from bot.storage import GameStatus, Storage
+from bot.storage import GameRow, GameStatus, Storage
 from engine import mammamia as engine
 
 from fakediscord.models import FakeMessage
@@ -253,3 +253,53 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     for kind, message in killer.killed:
         if kind in ("reveal", "final"):
             assert not message.deleted
+
+
+@pytest.mark.parametrize("outage", [0.0, 16 * 60.0], ids=["short", "past-nonce-memory"])
+async def test_sigkill_after_a_first_table_that_names_nobody_leaves_one_table(
+    discord_server: FakeDiscord, tmp_path: Path, outage: float
+) -> None:
+    """A computer moves first, so the first table (the Start click's
+    follow-up, which no nonce guards) mentions nobody and owes nothing: the
+    restarted bot still finds it rather than posting a second table."""
+    server = discord_server
+    ana = server.users[0]
+    bot = BotProcess(server, tmp_path)
+    bot.env = {"QUICKBOT_DEAL_SEED": "2"}  # a deal where the second seat begins
+    killer = Killer(server, bot, ["table"], outage)
+    try:
+        await bot.start()
+        lobby = (
+            await server.slash(
+                ana, None, "mammamia", "new", options={"variant": "classic", "turn_timer": "off"}
+            )
+        ).message
+        picker = (await server.click(ana, lobby, label=t("lobby.button.add_computer"))).message
+        await server.select(ana, picker, picker.find_select(prefix="mm:")["custom_id"], ["easy"])
+        await quiet(server)
+        await server.click(ana, lobby, label="Start")
+        await killer.next_kill()
+        first = killer.killed[0][1]
+        row = await _row(tmp_path)
+        assert row.table_message_id is None and engine.replay(row.record).state.to_act() == (1,)
+        await bot.start()
+        async with asyncio.timeout(30):  # the computer moves once its table is up
+            while (row := await _row(tmp_path)).version < 1:
+                await asyncio.sleep(0.05)
+        await quiet(server, 1.0)
+        row = await _row(tmp_path)
+    finally:
+        await bot.stop()
+    tables = [
+        m
+        for m in server.messages.values()
+        if m.channel_id == server.channel.id and kind_of(server, m) in ("table", "ping")
+    ]
+    live = [m.id for m in tables if not m.deleted]
+    assert live == [row.table_message_id], ([m.id for m in tables], first.id, live)
+
+
+async def _row(tmp: Path) -> GameRow:
+    async with await Storage.open(tmp / "games.sqlite3") as storage:
+        (row,) = await storage.unfinished_games()
+    return row

@@ -8,11 +8,13 @@ thinking time are nothing, so that a whole game fits in a test.
 
 from __future__ import annotations
 
+import os
 import sys
+import types
 from typing import Any
 
 from bot import __main__ as entry
-from bot import client
+from bot import client, service
 from bot.config import Config
 
 NO_PAUSE = 0.0
@@ -24,4 +26,6 @@ def create_quick_bot(config: Config, **options: Any) -> client.GameBot:
 
 if __name__ == "__main__":
     entry.create_bot = create_quick_bot
+    if seed := os.environ.get("QUICKBOT_DEAL_SEED"):  # every deal from this seed
+        service.secrets = types.SimpleNamespace(randbits=lambda bits: int(seed))  # type: ignore[attr-defined]
     sys.exit(entry.main())
