@@ -16,7 +16,7 @@ from typing import Any
 from . import AnyGame, default_game, game, game_for, games
 from .errors import EngineError, RecordError
 from .simulate import simulate
-from .tournament import Extra, tournament
+from .tournament import Extra, make, tournament
 
 
 def _replay(path: str) -> int:
@@ -112,6 +112,12 @@ def _tournament(rules: AnyGame, args: argparse.Namespace) -> int:
         options.setdefault(name, {})[key] = value
     settings = _settings(rules, args)
     seats = _seats(args, rules, settings)
+    for name, given in options.items():  # an option the agent does not take, said before play
+        try:
+            make(rules, name, 0, 0, given, (), extra)
+        except TypeError as err:
+            print(f"python -m engine tournament: --option {name}: {err}", file=sys.stderr)
+            return 2
     result = tournament(rules, names, settings, seats, args.games, args.seed, options, extra)
     print(json.dumps(result.to_json()))
     return 0

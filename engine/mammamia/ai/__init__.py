@@ -64,6 +64,8 @@ def make_agent(
         level = DIFFICULTIES[name]
         recall = options.pop("recall", level.recall)
         if level.search is None:
+            if options:  # a plan has no search to set: say so rather than ignore it
+                raise TypeError(f"{name} takes only recall, not {', '.join(sorted(options))}")
             return HeuristicAgent(seed, recall=recall, seat=seat, events=events)
         search = dataclasses.replace(level.search, **options)
         return IsmctsAgent(seed, search=search, recall=recall, seat=seat, events=events)

@@ -357,3 +357,15 @@ def test_the_command_lines_settings_are_the_games_declared_options(
     assert main(["simulate", "--set", "help=on", "--games", "2"]) == 2  # help is Plus only
     assert main(["simulate", "--variant", "deluxe", "--games", "2"]) == 2
     assert "variant" in capsys.readouterr().err
+
+
+def test_tournament_refuses_an_option_its_agent_does_not_take(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--option easy.steps=...` would change nothing (easy does not search):
+    the command says so before playing, as for an option no search has."""
+    for option in ("easy.steps=400", "hard.bogus=1"):
+        argv = ["tournament", "--agents", "easy,hard", "--option", option, "--games", "2"]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert option.split(".")[0] in err and "Traceback" not in err
