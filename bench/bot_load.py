@@ -138,6 +138,7 @@ def throwaway_postgres() -> Any:
     spec = importlib.util.spec_from_file_location("throwaway_pg", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up by name
     spec.loader.exec_module(module)
     return module.start()
 
