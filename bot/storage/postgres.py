@@ -84,8 +84,8 @@ async def _kept_as_is(conn: object) -> None:
     """A connection going back to the pool, as it is: the bot sets no session
     state, listens to nothing on it (the listener has a connection of its own)
     and leaves no lock, so asyncpg's reset query (a round trip at every
-    release) would undo nothing. An open transaction is
-    still rolled back (asyncpg does that before calling this)."""
+    release) would undo nothing. An open transaction is still rolled back
+    (asyncpg does that before calling this)."""
 
 
 class PostgresStorage(SqlStorage):
@@ -128,7 +128,11 @@ class PostgresStorage(SqlStorage):
         """Hear every change to what this process keeps (another process's
         included) on a connection of its own, and keep values for good from now."""
         listener = await asyncpg.connect(url)
-        await listener.add_listener(KEPT_CHANGED, self._heard)
+        try:
+            await listener.add_listener(KEPT_CHANGED, self._heard)
+        except BaseException:
+            await listener.close()
+            raise
         listener.add_termination_listener(self._deaf)
         self._listener = listener
         self._preferences.clear(math.inf)
