@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 
@@ -30,6 +31,24 @@ async def run(config: Config) -> None:
 #: this long each time it gets it back; Python's 5 ms made every answer queue.
 SWITCH_INTERVAL = 0.0005
 
+#: The cycle collector's thresholds (Python's are 700, 10, 10). A move makes
+#: thousands of objects that outlive a young collection by a little (its
+#: answers, views and events), and with Python's thresholds the collector
+#: took 15 % of the bot's CPU at 200 games, a full collection (80-110 ms)
+#: every few seconds; with these, 7 %. Objects in a cycle wait longer to go
+#: (20 MB more at 200 games after 45 s of play).
+GC_THRESHOLDS = (10_000, 20, 10)
+
+
+def tune_interpreter() -> None:
+    """The interpreter's settings for a busy event loop (the floor's null bot,
+    bench.null_bot, runs with them too)."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    gc.set_threshold(*GC_THRESHOLDS)
+    # What the imports made (discord.py, the catalogs, every game's code) lives
+    # as long as the process: kept out of every collection from now on.
+    gc.freeze()
+
 
 def main() -> int:
     try:
@@ -42,7 +61,7 @@ def main() -> int:
     discord.utils.setup_logging(level=config.log_level, root=True)
     apply_endpoint_overrides(config)
     log.info("Starting with %r", config)
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    tune_interpreter()
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:

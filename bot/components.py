@@ -25,7 +25,7 @@ from . import here, metrics
 from .games import presentation, presentations
 from .i18n import N_, Nn_, by_last_part, t, use_locale
 from .limits import echo, fit
-from .outlet import ACTING
+from .outlet import ACTING, answered
 from .overload import deferred, note_late, too_late
 from .reply import Reply, drop_none
 from .service import GameService, Live, ServiceError
@@ -309,7 +309,10 @@ async def _answering(interaction: discord.Interaction[Any]) -> AsyncIterator[Non
     first answer is timed (bot.metrics: from Discord sending it)."""
     async with _lock(interaction):
         done = interaction.response.is_done()
-        yield
+        try:
+            yield
+        finally:
+            answered(interaction)  # a table post may wait to follow up on it (bot.outlet)
         if not done and interaction.response.is_done():
             kind = KINDS.get(interaction.type, "other")
             metrics.INTERACTIONS.labels(kind).observe(age(interaction))

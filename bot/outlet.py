@@ -47,6 +47,18 @@ UPDATES = (
 #: How long a post waits for the interaction carrying it to be answered.
 ANSWER_WAIT = 2.5
 
+#: An interaction's extras key: the event `answered` sets.
+ANSWERED = "answered"
+
+
+def answered(interaction: discord.Interaction[Any]) -> None:
+    """Whoever answers an interaction (bot.components) says so: a post
+    waiting to follow up on it looks again."""
+    event = interaction.extras.get(ANSWERED)
+    if event is not None:
+        event.set()
+
+
 #: The person's interaction being handled in this task, if any (set by
 #: `bot.components.guarded`): the game it changes is published through it.
 ACTING: ContextVar[Any] = ContextVar("acting", default=None)
@@ -96,11 +108,18 @@ class Carrier:
 
     async def answer_awaited(self) -> None:
         """Wait (a little) for its handler to answer it: it does at once, unless
-        the bot is behind, and then the channel carries the post instead."""
-        waited = 0.0
-        while not self.ready() and waited < ANSWER_WAIT:
-            await asyncio.sleep(0.01)
-            waited += 0.01
+        the bot is behind, and then the channel carries the post instead.
+        Woken by each answer (`answered`), not by polling: a behind bot has
+        hundreds of posts waiting at once, and the time waited is the clock's."""
+        deadline = time.monotonic() + ANSWER_WAIT
+        while not self.ready():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            event = self.interaction.extras.setdefault(ANSWERED, asyncio.Event())
+            event.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), left)
 
     def ready(self) -> bool:
         """Answered (a follow-up needs the first answer) and not waiting to fill

@@ -14,7 +14,7 @@ import io
 import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import discord
@@ -46,13 +46,15 @@ class Picture:
     args: tuple[Hashable, ...]
     alt: str = ""
 
-    @property
+    # Worked out once per picture asked for (a repr and a hash of everything
+    # it shows): a kept answer's pictures are named again at every copy.
+    @cached_property
     def key(self) -> str:
         """Stable across processes (unlike `hash`): stored with a message."""
         text = repr((self.filename, self.draw.__module__, self.draw.__qualname__, self.args))
         return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
-    @property
+    @cached_property
     def name(self) -> str:
         """The attachment's name, `reveal-<key>.png`: what a message shows can be
         told from its attachments' names, so an identical picture is not sent again."""

@@ -39,6 +39,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, ParamSpec, TypeVar, overload
 
+from babel.core import Locale
 from babel.lists import format_list
 from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.pofile import read_po
@@ -101,9 +102,12 @@ def _po_name(locale: str) -> str:
     return locale.replace("-", "_")
 
 
-def _babel_locale(locale: str) -> str:
-    """The CLDR locale for list patterns; `zh_TW` alone would be Simplified."""
-    return "zh_Hant_TW" if locale == "zh-TW" else _po_name(locale)
+@functools.cache
+def _babel_locale(locale: str) -> Locale:
+    """The CLDR locale for list patterns; `zh_TW` alone would be Simplified.
+    Parsed once per language: Babel parses a name anew at every call, and
+    an answer joins a dozen lists."""
+    return Locale.parse("zh_Hant_TW" if locale == "zh-TW" else _po_name(locale))
 
 
 class Messages:

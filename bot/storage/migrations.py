@@ -272,4 +272,32 @@ POSTGRES_MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_finished_by_guild ON games (guild_id, finished_at)
         WHERE status = 'finished';
     """,
+    # 4: what processes keep in memory (a user's preferences, a setting) is
+    # announced when it changes, so every process forgets its copy at once
+    # (bot.storage.postgres: LISTEN kept_changed).
+    """
+    CREATE FUNCTION user_preferences_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP = 'DELETE' THEN
+            PERFORM pg_notify('kept_changed', 'user:' || OLD.user_id);
+        ELSE
+            PERFORM pg_notify('kept_changed', 'user:' || NEW.user_id);
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER user_preferences_changed AFTER INSERT OR UPDATE OR DELETE
+        ON user_preferences FOR EACH ROW EXECUTE FUNCTION user_preferences_changed();
+
+    CREATE FUNCTION meta_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP = 'DELETE' THEN
+            PERFORM pg_notify('kept_changed', 'meta:' || OLD.key);
+        ELSE
+            PERFORM pg_notify('kept_changed', 'meta:' || NEW.key);
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER meta_changed AFTER INSERT OR UPDATE OR DELETE
+        ON meta FOR EACH ROW EXECUTE FUNCTION meta_changed();
+    """,
 )

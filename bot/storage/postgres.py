@@ -6,11 +6,16 @@ pooled connection; a write that checks a game first reads its row with
 to commit and then sees its version (`StaleVersion`). The one-active-game-per-
 channel rule is a partial unique index, so two processes cannot both open a
 lobby in one channel. Migrations run under an advisory lock, so processes
-starting together apply each one once.
+starting together apply each one once. What a process keeps in memory (each
+player's preferences, each server's settings: asked for at every click) is
+kept until a change is announced on a connection of its own that listens
+(`LISTEN kept_changed`, fed by triggers), whichever process made it.
 """
 
 from __future__ import annotations
 
+import logging
+import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -27,6 +32,12 @@ from .sql import SqlStorage
 from .sql_base import Executor, Row, T
 
 __all__ = ["MIGRATIONS", "PostgresStorage"]
+
+log = logging.getLogger(__name__)
+
+#: The channel on which a change to what processes keep is announced
+#: (`user:<id>`, `meta:<key>`; migration 4's triggers).
+KEPT_CHANGED = "kept_changed"
 
 # pg_advisory_lock key held while migrating. Any fixed number: every version of
 # the bot must lock the same one, or an old and a new process could migrate at once.
@@ -71,9 +82,10 @@ class _Connection:
 
 async def _kept_as_is(conn: object) -> None:
     """A connection going back to the pool, as it is: the bot sets no session
-    state, listens to nothing and leaves no lock, so asyncpg's reset query (a
-    round trip at every release) would undo nothing. An open transaction is
-    still rolled back (asyncpg does that before calling this)."""
+    state, listens to nothing on it (the listener has a connection of its own)
+    and leaves no lock, so asyncpg's reset query (a round trip at every
+    release) would undo nothing. An open transaction is still rolled back
+    (asyncpg does that before calling this)."""
 
 
 class PostgresStorage(SqlStorage):
@@ -83,6 +95,8 @@ class PostgresStorage(SqlStorage):
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], now: Callable[[], datetime]) -> None:
         super().__init__(now)
         self._pool = pool
+        self._listener: asyncpg.Connection[asyncpg.Record] | None = None
+        self._closing = False
 
     @classmethod
     async def connect(
@@ -103,9 +117,52 @@ class PostgresStorage(SqlStorage):
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, now)
+        storage = cls(pool, now)
+        try:
+            await storage._listen(url)
+        except (OSError, asyncpg.PostgresError) as error:  # kept for 30 s instead
+            log.warning("not listening for changes to kept values: %s", error)
+        return storage
+
+    async def _listen(self, url: str) -> None:
+        """Hear every change to what this process keeps (another process's
+        included) on a connection of its own, and keep values for good from now."""
+        listener = await asyncpg.connect(url)
+        try:
+            await listener.add_listener(KEPT_CHANGED, self._heard)
+        except BaseException:
+            await listener.close()
+            raise
+        listener.add_termination_listener(self._deaf)
+        self._listener = listener
+        self._preferences.clear(math.inf)
+        self._meta.clear(math.inf)
+
+    def _heard(self, _conn: object, _pid: int, _channel: str, payload: object) -> None:
+        kind, _, key = str(payload).partition(":")
+        if kind == "user" and key.lstrip("-").isdigit():
+            self._preferences.drop(int(key))
+        elif kind == "meta":
+            self._meta.drop(key)
+        else:  # not ours to read: forget everything rather than keep a stale value
+            self._preferences.clear()
+            self._meta.clear()
+
+    def _deaf(self, _conn: object) -> None:
+        """The listening connection is gone: a change may go unheard from now,
+        so kept values are trusted for `kept_seconds` only."""
+        self._listener = None
+        self._preferences.clear(self.kept_seconds)
+        self._meta.clear(self.kept_seconds)
+        if not self._closing:
+            log.warning(
+                "lost the connection listening for changes; values kept %g s", self.kept_seconds
+            )
 
     async def close(self) -> None:
+        self._closing = True
+        if self._listener is not None:
+            await self._listener.close()
         await self._pool.close()
 
     @asynccontextmanager

@@ -27,12 +27,13 @@ class SqlPlayers(SqlBackend, PlayerStore):
         found, kept = self._preferences.get(user_id)
         if found and kept is not None:
             return dict(kept)
+        since = self._preferences.changes
         async with self._read() as db:
             row = await db.fetchone(
                 "SELECT preferences FROM user_preferences WHERE user_id = ?", (user_id,)
             )
         preferences = {} if row is None else dict(json.loads(row["preferences"]))
-        self._preferences.put(user_id, preferences)
+        self._preferences.put(user_id, preferences, since)
         return dict(preferences)
 
     async def set_preferences(self, user_id: int, **changes: Any) -> dict[str, Any]:
@@ -82,12 +83,13 @@ class SqlPlayers(SqlBackend, PlayerStore):
             )
             return preferences, True
 
+        since = self._preferences.changes
         try:
             preferences, changed = await self._transaction(body)
         except BaseException:
             self._preferences.drop(user_id)
             raise
-        self._preferences.put(user_id, preferences)
+        self._preferences.put(user_id, preferences, since)
         return dict(preferences), changed
 
     async def forget_player(self, user_id: int) -> int:

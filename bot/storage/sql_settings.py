@@ -24,10 +24,11 @@ class SqlSettings(SqlBackend, SettingStore):
         found, value = self._meta.get(key)
         if found:
             return value
+        since = self._meta.changes
         async with self._read() as db:
             row = await db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
         value = None if row is None else str(row["value"])
-        self._meta.put(key, value)
+        self._meta.put(key, value, since)
         return value
 
     async def set_meta(self, key: str, value: str) -> None:
@@ -38,5 +39,6 @@ class SqlSettings(SqlBackend, SettingStore):
                 (key, value),
             )
 
+        since = self._meta.changes
         await self._transaction(body)
-        self._meta.put(key, value)
+        self._meta.put(key, value, since)

@@ -26,3 +26,27 @@ async def test_two_games_are_played_measured_and_resumed_after_a_crash(tmp_path:
     assert restart["resumed_log_lines"] == 2
     assert restart["probes_answered"] == "2/2"
     assert "ack p50" in report(summary)
+
+
+async def test_two_processes_share_one_throwaway_postgresql(tmp_path: Path) -> None:
+    """`--database postgresql --processes 2`: the bench starts its own server
+    (tests/support/pg.py, loaded by its path) and one bot per shard."""
+    options = Options(
+        games=2,
+        seconds=3,
+        think=(0.2, 0.5),
+        quiet=True,
+        database="postgresql",
+        processes=2,
+        restart=False,
+        floor_seconds=0,
+    )
+    summary = await Run(options, tmp_path).run()
+
+    assert summary["database"] == "postgresql" and summary["processes"] == 2
+    assert summary["setup"]["opened"] == 2
+    play = summary["play"]
+    assert play["applied_actions"] >= 2
+    assert play["interactions"]["never"] == 0
+    assert play["db_round_trips"] is not None and play["db_round_trips"] > 0
+    assert summary["cost"]["cpu_ms_per_move"] is not None

@@ -1036,6 +1036,52 @@ async def test_a_flag_is_claimed_once_by_concurrent_claims_of_two_processes(
         assert sorted(claims) == [False] * 7 + [True]
 
 
+async def test_kept_values_are_read_once_and_another_process_change_is_heard(
+    postgres_url: str,
+) -> None:
+    """On PostgreSQL a player's preferences and a server's setting, asked for
+    at every click, are read once and kept: each process hears of another's
+    change as it is committed (LISTEN/NOTIFY) and reads the new value then."""
+    from bot.metrics import REGISTRY
+
+    def trips() -> float:
+        return REGISTRY.get_sample_value("bot_db_round_trip_seconds_count") or 0.0
+
+    key = f"pictures:{GUILD}"
+    async with (
+        await open_storage(postgres_url, now=Clock()) as one,
+        await open_storage(postgres_url, now=Clock()) as two,
+    ):
+        assert await two.preferences(USER) == {}
+        assert await two.get_meta(key) is None
+        before = trips()
+        for _ in range(3):
+            assert await two.preferences(USER) == {}
+            assert await two.get_meta(key) is None
+        assert trips() == before, "kept: no round trip"
+        await one.set_preferences(USER, notify=True)
+        await one.set_meta(key, "off")
+        async with asyncio.timeout(10):  # the notification's way through the server
+            while await two.preferences(USER) != {"notify": True}:
+                await asyncio.sleep(0.01)
+            while await two.get_meta(key) != "off":
+                await asyncio.sleep(0.01)
+
+
+def test_a_value_read_while_a_change_was_heard_is_not_kept() -> None:
+    """A read that overlapped a change may have returned the old value: it
+    is not kept (bot.storage.cache)."""
+    from bot.storage.cache import Kept
+
+    kept: Kept[int, str] = Kept()
+    since = kept.changes
+    kept.drop(1)  # heard while the read was under way
+    kept.put(1, "old", since)
+    assert kept.get(1) == (False, None)
+    kept.put(1, "new", kept.changes)
+    assert kept.get(1) == (True, "new")
+
+
 # -- the stores ---------------------------------------------------------------
 
 

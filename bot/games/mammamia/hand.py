@@ -166,31 +166,43 @@ def finish_label(order: str | None, draw: str | None, variant: str) -> str:
     return t("hand.finish", order=render.order_label(variant, order), draw=draw_name(draw))
 
 
-def _hand_text(view: PlayerView) -> tuple[str, list[str]]:
-    orders = view.hand_orders
-    kinds = Counter(c for c in view.hand if c not in orders)
-    ordered = sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))
-    ingredients = render.cards(dict(ordered))
-    lines = [render.order_line(view.variant, o) for o in orders]
-    return ingredients, lines
+def _hand_text(view: PlayerView) -> tuple[str, tuple[str, ...]]:
+    return _hand_words(view.variant, view.hand, view.hand_orders, current_locale())
 
 
 def hand_alt(view: PlayerView) -> str:
     """What the hand's picture shows, in words (its owner's eyes only)."""
-    orders = view.hand_orders
-    kinds = Counter(c for c in view.hand if c not in orders)
+    pile = view.players[view.seat].order_pile_size
+    return _hand_alt(view.variant, view.hand, view.hand_orders, pile, current_locale())
+
+
+# A hand's words are kept by what it holds and the language: a seat's hand
+# stays the same while the others move, and every answer that shows it (the
+# hand opened, each choice in its menus, the move) says it again.
+@lru_cache(maxsize=4096)
+def _hand_words(
+    variant: str, held: tuple[str, ...], orders: tuple[str, ...], locale: str
+) -> tuple[str, tuple[str, ...]]:
+    kinds = Counter(c for c in held if c not in orders)
+    ordered = sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))
+    ingredients = render.cards(dict(ordered))
+    return ingredients, tuple(render.order_line(variant, o) for o in orders)
+
+
+@lru_cache(maxsize=4096)
+def _hand_alt(
+    variant: str, held: tuple[str, ...], orders: tuple[str, ...], pile: int, locale: str
+) -> str:
+    kinds = Counter(c for c in held if c not in orders)
     piles = [
         f"{n} × {render.kind_name(k)}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])
     ]
-    cards = [
-        f"{render.order_title(view.variant, o)} ({render.order_needs(view.variant, o)})"
-        for o in orders
-    ]
+    cards = [f"{render.order_title(variant, o)} ({render.order_needs(variant, o)})" for o in orders]
     return t(
         "alt.hand",
         ingredients=join_and(piles) or t("cards.none"),
         orders=join_and(cards) or t("cards.none"),
-        pile=tn("hand.count", view.players[view.seat].order_pile_size),
+        pile=tn("hand.count", pile),
     )
 
 
