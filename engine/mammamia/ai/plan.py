@@ -286,9 +286,9 @@ def plan_turn(
     # 1. An order that this turn's play makes sure of: the least (pay, -weight,
     # waste, count, kind), the first of equals; the waste, which needs
     # `_wanted`, is only worked out between plays equal before it.
-    best: tuple[tuple[int, int], int, str, str] | None = None  # (first two, count, kind, order)
+    best: tuple[int, str, str] | None = None  # (count, kind, order)
+    best_pay = best_heavy = 0  # its first two
     best_waste = -1  # not worked out yet
-    best_pay = best_heavy = 0
     for _, card, heavy, bomb, exact, most, choices in mine:
         # Lighter than the best so far (orders go heaviest first): only a
         # smaller pay could beat it.
@@ -301,24 +301,23 @@ def plan_turn(
         for kind, count, pay in plays:
             if pay > limit:
                 continue
-            first = (pay, heavy)
             if best is not None:
-                if first > best[0]:
+                if pay > best_pay or (pay == best_pay and heavy > best_heavy):
                     continue
-                if first == best[0]:
+                if pay == best_pay and heavy == best_heavy:
                     if need is None:
                         need = _wanted(orders, base, variant)
                     if best_waste < 0:
-                        best_waste = max(0, best[1] - need.get(best[2], 0))
+                        best_waste = max(0, best[0] - need.get(best[1], 0))
                     waste = max(0, count - need.get(kind, 0))
-                    if (waste, count, kind) >= (best_waste, best[1], best[2]):
+                    if (waste, count, kind) >= (best_waste, best[0], best[1]):
                         continue
-                    best, best_waste = (first, count, kind, card.id), waste
+                    best, best_waste = (count, kind, card.id), waste
                     continue
-            best, best_waste = (first, count, kind, card.id), -1
+            best, best_waste = (count, kind, card.id), -1
             best_pay, best_heavy = pay, heavy
     if best is not None:
-        _, count, kind, order = best
+        count, kind, order = best
         return _finish(seat, box, hand, kind, count, order, base, pile, supply)
 
     # 2. Bombastica: a big play when the oven is close to 15.
