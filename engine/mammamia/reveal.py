@@ -31,7 +31,7 @@ Choice = tuple[str, ...]
 
 
 def card_of(state: State, order: str) -> OrderCard:
-    return ORDER_CARDS[state.variant][order]
+    return ORDER_CARDS[state.box.variant][order]
 
 
 # --- what an order needs ---------------------------------------------------
@@ -96,7 +96,7 @@ def reveal_next(state: State, events: Events) -> None:
 
 def _revealed_order(state: State, order: str, events: Events) -> None:
     card, table = card_of(state, order), state.table
-    owner = state.seat_of(order)
+    owner = state.colours.index(card.colour)
     if card.crossed is not None and table[card.crossed] > 0:  # PL-R1
         _return(state, order, owner, "crossed", events)
         return
@@ -184,7 +184,7 @@ def _make(
                 hand.remove(kind)
             used += [kind] * n
     state.delivered[owner].append(order)
-    if state.variant == "plus":  # PL-R5: one common face-down pile
+    if state.box.variant == "plus":  # PL-R5: one common face-down pile
         state.delivered_pile.insert(0, order)
     state.pending = None
     if events is not None:

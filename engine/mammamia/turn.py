@@ -81,7 +81,8 @@ def check(state: State, action: Turn | Pass) -> None:
         if action.order not in hand or action.order in state.box.kindset:
             raise IllegalAction("order_not_held", order=action.order)
         left -= 1
-    _check_draw(state, seat, action.draw, left)
+    if action.draw not in legal_draws(state, seat, left):
+        _check_draw(state, seat, action.draw, left)
 
 
 def play(state: State, action: Turn | Pass, events: Events) -> bool:

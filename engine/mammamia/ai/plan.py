@@ -30,6 +30,7 @@ simple bot (1,000-2,000 games at 2 seats, classic); the comments give the
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from ..actions import ORDERS, SUPPLY, Action, Turn
 from ..cards import ALL_KINDS, BOMBASTICA, MINIMALE, MONOTONI, ORDER_CARDS, PERSONAL, Box, OrderCard
@@ -151,6 +152,36 @@ _NEEDS: dict[str, dict[str, tuple[dict[str, int], ...]]] = {
 }
 
 
+class _Order(NamedTuple):
+    """What a turn reads of an order card, looked up once per card in hand:
+    sorting these sorts the orders heaviest first, then by id."""
+
+    rank: int
+    card: OrderCard
+    heavy: int  # minus its weight
+    bomb: bool  # Bombastica: its outlook is the oven's and the hand's sizes alone
+    exact: bool  # Bombastica or Minimale: every card counts, or may
+    most: Counts
+    needs: tuple[dict[str, int], ...]
+
+
+_ORDERS: dict[str, dict[str, _Order]] = {
+    variant: {
+        c.id: _Order(
+            _RANK[variant][c.id],
+            c,
+            -_WEIGHTS[c.id],
+            c.shape == BOMBASTICA,
+            c.shape in (BOMBASTICA, MINIMALE),
+            _MOST[c.id],
+            _NEEDS[variant][c.id],
+        )
+        for c in cards.values()
+    }
+    for variant, cards in ORDER_CARDS.items()
+}
+
+
 def _exact_pays(
     card: OrderCard, bomb: bool, present: list[str], base: Counts, held: Counts
 ) -> list[tuple[str, int, int]]:
@@ -242,13 +273,12 @@ def plan_turn(
     if kindset.isdisjoint(hand):
         return pass_turn(seat, box, hand, pile, supply)
     variant = box.variant
-    cards = ORDER_CARDS[variant]
     base = oven_table(box, table, oven)
     held = counts_of(hand, box.kinds)
     present = [k for k in box.kinds if held[k]]
-    rank = _RANK[variant]  # heaviest first, then by id
-    needs_of = _NEEDS[variant]
-    orders = [cards[c] for c in sorted({c for c in hand if c not in kindset}, key=rank.__getitem__)]
+    facts = _ORDERS[variant]
+    mine = sorted([facts[c] for c in {c for c in hand if c not in kindset}])  # heaviest first
+    orders = [o.card for o in mine]
     late = supply <= 2 * seats
     limit = LATE_PAY if late else PAY
     need: Counts | None = None  # `_wanted`, needed by few turns: made when first asked for
@@ -256,43 +286,38 @@ def plan_turn(
     # 1. An order that this turn's play makes sure of: the least (pay, -weight,
     # waste, count, kind), the first of equals; the waste, which needs
     # `_wanted`, is only worked out between plays equal before it.
-    best: tuple[tuple[int, int], int, str, str] | None = None  # (first two, count, kind, order)
+    best: tuple[int, str, str] | None = None  # (count, kind, order)
+    best_pay = best_heavy = 0  # its first two
     best_waste = -1  # not worked out yet
-    best_pay = best_heavy = 0
-    for card in orders:
-        shape, crossed, heavy = card.shape, card.crossed, -weight(card)
+    for _, card, heavy, bomb, exact, most, choices in mine:
         # Lighter than the best so far (orders go heaviest first): only a
         # smaller pay could beat it.
         if best is not None and heavy > best_heavy and best_pay == 0:
             break
-        most = _MOST[card.id]
-        bomb = shape == BOMBASTICA  # its outlook is the oven's and the hand's sizes alone
-        exact = bomb or shape == MINIMALE  # every card counts, or may
         if exact:
             plays = _exact_pays(card, bomb, present, base, held)
         else:
-            plays = _fixed_pays(needs_of[card.id], crossed, most, present, base, held)
+            plays = _fixed_pays(choices, card.crossed, most, present, base, held)
         for kind, count, pay in plays:
             if pay > limit:
                 continue
-            first = (pay, heavy)
             if best is not None:
-                if first > best[0]:
+                if pay > best_pay or (pay == best_pay and heavy > best_heavy):
                     continue
-                if first == best[0]:
+                if pay == best_pay and heavy == best_heavy:
                     if need is None:
                         need = _wanted(orders, base, variant)
                     if best_waste < 0:
-                        best_waste = max(0, best[1] - need.get(best[2], 0))
+                        best_waste = max(0, best[0] - need.get(best[1], 0))
                     waste = max(0, count - need.get(kind, 0))
-                    if (waste, count, kind) >= (best_waste, best[1], best[2]):
+                    if (waste, count, kind) >= (best_waste, best[0], best[1]):
                         continue
-                    best, best_waste = (first, count, kind, card.id), waste
+                    best, best_waste = (count, kind, card.id), waste
                     continue
-            best, best_waste = (first, count, kind, card.id), -1
+            best, best_waste = (count, kind, card.id), -1
             best_pay, best_heavy = pay, heavy
     if best is not None:
-        _, count, kind, order = best
+        count, kind, order = best
         return _finish(seat, box, hand, kind, count, order, base, pile, supply)
 
     # 2. Bombastica: a big play when the oven is close to 15.
@@ -388,32 +413,43 @@ def _finish(
     pile: int,
     supply: int,
 ) -> Turn:
-    after = list(hand)
-    for _ in range(count):
-        after.remove(kind)
-    if order is not None:
-        after.remove(order)
-    return Turn(seat, kind, count, order, draw(box, after, base, pile, supply))
+    return Turn(seat, kind, count, order, draw(box, hand, kind, count, order, base, pile, supply))
 
 
-def draw(box: Box, after: list[str], base: Counts, pile: int, supply: int) -> str | None:
+def draw(
+    box: Box,
+    hand: list[str],
+    kind: str,
+    count: int,
+    order: str | None,
+    base: Counts,
+    pile: int,
+    supply: int,
+) -> str | None:
     """Orders when the hand holds too few, else the supply; but not the supply's
-    last cards while an order could still be finished from hand (MM-T6)."""
-    size = len(after)
+    last cards while an order could still be finished from hand (MM-T6). The
+    hand is as it will be after playing `count` of `kind` and `order`."""
+    size = len(hand) - count - (order is not None)
     if size >= box.hand or (not supply and not pile):
         return None
     if not supply:
         return ORDERS
     if not pile:
         return SUPPLY
-    cards = ORDER_CARDS[box.variant]
-    orders = [cards[c] for c in after if c not in box.kindset]
-    if len(orders) < ORDERS_WANTED:
+    kinds = box.kindset
+    if sum(1 for c in hand if c not in kinds and c != order) < ORDERS_WANTED:
         return ORDERS
     need = box.hand - size
     if box.draw_cap is not None:
         need = min(need, box.draw_cap)
     if supply <= need:
+        after = list(hand)
+        for _ in range(count):
+            after.remove(kind)
+        if order is not None:
+            after.remove(order)
+        cards = ORDER_CARDS[box.variant]
+        orders = [cards[c] for c in after if c not in kinds]
         held = counts_of(after, box.kinds)
         if any(outlook(o, base, held) is not None for o in orders):
             return ORDERS

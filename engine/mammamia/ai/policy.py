@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from ..actions import ORDERS, SUPPLY, Action, Ask, Choose, Help, Pass, Pay
 from ..cards import BOMBASTICA, ORDER_CARDS, Box, OrderCard
-from ..reveal import options
+from ..reveal import first_lacking, options
 from ..state import CHOOSE, PAY, Pending
 
 Counts = dict[str, int]
@@ -40,7 +40,7 @@ def outlook(card: OrderCard, table: Counts, hand: Counts) -> int | None:
         if short <= 0:
             return 0
         return short if sum(hand.values()) >= short else None
-    return cheapest([card.requirements[choice] for choice in options(card, table)], table, hand)
+    return cheapest(map(card.requirements.__getitem__, options(card, table)), table, hand)
 
 
 def cheapest(
@@ -154,13 +154,13 @@ def decide(
                 keep = _keep(box, hand, table)
                 return Pay(seat, True, bombastica_cards(box, hand, pending.short, keep))
             return Pay(seat, False)
-        if all(hand.count(k) >= n for k, n in pending.missing):
+        if first_lacking(hand, pending.missing) is None:
             return Pay(seat, True)
         if help_on:
             asked = tuple((k, n - hand.count(k)) for k, n in pending.missing if hand.count(k) < n)
             return Ask(seat, asked)
         return Pay(seat, False)
-    return Help(seat, all(hand.count(k) >= n for k, n in pending.ask))
+    return Help(seat, first_lacking(hand, pending.ask) is None)
 
 
 def _keep(box: Box, hand: list[str], table: Counts) -> Counts:
