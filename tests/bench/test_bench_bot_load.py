@@ -10,7 +10,8 @@ from bench.bot_load import Options, Run, report
 
 
 async def test_two_games_are_played_measured_and_resumed_after_a_crash(tmp_path: Path) -> None:
-    options = Options(games=2, seconds=5, think=(0.2, 0.5), quiet=True)
+    # A short floor: its path runs; the figure itself is for a real run.
+    options = Options(games=2, seconds=5, think=(0.2, 0.5), quiet=True, floor_seconds=2)
     summary = await Run(options, tmp_path).run()
 
     assert summary["setup"]["opened"] == 2
@@ -26,6 +27,7 @@ async def test_two_games_are_played_measured_and_resumed_after_a_crash(tmp_path:
     assert restart["resumed_log_lines"] == 2
     assert restart["probes_answered"] == "2/2"
     assert "ack p50" in report(summary)
+    assert summary["floor"] and summary["cost"]
 
 
 async def test_two_processes_share_one_throwaway_postgresql(tmp_path: Path) -> None:
