@@ -7,22 +7,25 @@ moves on: a player opening their hand a second time, a spectator's Watch,
 the table shown with a stale click, all come from here. They are kept with
 the game in memory (`Live.remember`), and let go at its next move. Each
 caller gets its own copy of the answer (`Reply.copy`): what it changes (its
-content, its files) is its own, while the embed, the components and the
-view built from them are shared, and the pictures come from the worker's
-memory of drawn pictures (bot.pictures.worker).
+content, its embed, its files) is its own, while the components are shared,
+and the pictures come from the worker's memory of drawn pictures
+(bot.pictures.worker).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .i18n import current_locale
 from .reply import Reply
 
+if TYPE_CHECKING:  # the service imports this module
+    from .service import Live
+
 
 def answer(
-    live: Any, kind: str, seat: int | None, *more: Hashable, make: Callable[[], Reply]
+    live: Live, kind: str, seat: int | None, *more: Hashable, make: Callable[[], Reply]
 ) -> Reply:
     """The answer of this `kind` (e.g. "hand") for `seat` at the game's
     version, in the current language (and `more`, e.g. a hand's draft):
