@@ -20,6 +20,7 @@ import os
 import pkgutil
 from collections.abc import Mapping
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 from .errors import ActionError, EngineError, IllegalAction, MalformedAction, RecordError
@@ -44,33 +45,35 @@ __all__ = [
 ]
 
 
-@cache
-def games() -> dict[str, AnyGame]:
-    """Every game package under `engine/`, by name."""
-    found: dict[str, AnyGame] = {}
+def _discovered() -> tuple[tuple[ModuleType, AnyGame], ...]:
+    """Each game package (under `engine/`, then `GAME_PACKAGES`) and its `GAME`."""
+    found: list[tuple[ModuleType, AnyGame]] = []
     for module in pkgutil.iter_modules(__path__):
         if not module.ispkg:
             continue
         package = importlib.import_module(f"{__name__}.{module.name}")
         rules = getattr(package, "GAME", None)
         if rules is not None:
-            found[rules.name] = rules
+            found.append((package, rules))
     for package_name in extra_packages():
-        rules = importlib.import_module(f"{package_name}.engine").GAME
-        found[rules.name] = rules
-    return found
+        package = importlib.import_module(f"{package_name}.engine")
+        found.append((package, package.GAME))
+    return tuple(found)
+
+
+@cache
+def games() -> dict[str, AnyGame]:
+    """Every game package under `engine/`, by name."""
+    return {rules.name: rules for _, rules in _discovered()}
 
 
 def default_game() -> str:
     """The game `python -m engine` plays when no `--game` is given: the one
     whose package says `COMMAND_LINE_DEFAULT = True` (the first record spec's
     command line names no game), else the first by name."""
-    for module in pkgutil.iter_modules(__path__):
-        if module.ispkg:
-            package = importlib.import_module(f"{__name__}.{module.name}")
-            rules = getattr(package, "GAME", None)
-            if rules is not None and getattr(package, "COMMAND_LINE_DEFAULT", False):
-                return str(rules.name)
+    for package, rules in _discovered():
+        if getattr(package, "COMMAND_LINE_DEFAULT", False):
+            return str(rules.name)
     return min(games())
 
 
