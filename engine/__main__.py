@@ -16,7 +16,7 @@ from typing import Any
 from . import AnyGame, default_game, game, game_for, games
 from .errors import EngineError, RecordError
 from .simulate import simulate
-from .tournament import Extra, make, tournament
+from .tournament import MAX_ACTIONS, Extra, make, tournament
 
 
 def _replay(path: str) -> int:
@@ -118,7 +118,9 @@ def _tournament(rules: AnyGame, args: argparse.Namespace) -> int:
         except TypeError as err:
             print(f"python -m engine tournament: --option {name}: {err}", file=sys.stderr)
             return 2
-    result = tournament(rules, names, settings, seats, args.games, args.seed, options, extra)
+    result = tournament(
+        rules, names, settings, seats, args.games, args.seed, options, extra, args.max_actions
+    )
     print(json.dumps(result.to_json()))
     return 0
 
@@ -145,6 +147,13 @@ def _parser(rules: AnyGame | None) -> argparse.ArgumentParser:
         "--agents-from",
         metavar="MODULE",
         help="also the agents of this module's AGENTS[game], e.g. bench.rivals",
+    )
+    tour.add_argument(
+        "--max-actions",
+        type=int,
+        default=MAX_ACTIONS,
+        metavar="N",
+        help="stop a game after N actions and count it apart as unfinished",
     )
     for command, games_default in ((sim, 100), (tour, 30)):
         command.add_argument("--game", choices=sorted(games()), default=default_game())

@@ -14,6 +14,11 @@ seat may see.
 An agent is named by its game (`Game.agent_names`: its difficulties and its
 other agents), or by `extra`: agents from outside the engine, e.g. the
 benchmark opponents (`python -m engine tournament --agents-from MODULE`).
+
+A game still going after `max_actions` actions is stopped and counted apart
+(`unfinished`), not in any tally: Pizza Island's stalemate rule (PI-N9) lets
+a locked table turn forever (docs/engine.md), and one such game must not
+stop a run that stands for thousands.
 """
 
 from __future__ import annotations
@@ -31,6 +36,10 @@ from .tally import Tally
 #: Agents from outside the engine: name -> (a factory taking the seed and
 #: `seat=`, `events=` and options as keywords, preset options).
 Extra = Mapping[str, tuple[Any, Mapping[str, Any]]]
+
+#: Far beyond any game that ends (a whole Pizza Island match is a few hundred
+#: actions, a Mamma Mia! game fewer).
+MAX_ACTIONS = 50_000
 
 
 def settings_json(rules: AnyGame, settings: Mapping[str, Any]) -> JSON:
@@ -52,6 +61,7 @@ class TournamentResult:
     seed: int
     tallies: dict[str, Tally] = field(default_factory=dict)
     seconds: float = 0.0
+    unfinished: int = 0  # games stopped after `max_actions`, in no tally
 
     def to_json(self) -> JSON:
         return {
@@ -61,6 +71,7 @@ class TournamentResult:
             "games": self.games,
             "seed": self.seed,
             "seconds": round(self.seconds, 2),
+            "unfinished": self.unfinished,
             "agents": {name: t.to_json(self.seats) for name, t in self.tallies.items()},
         }
 
@@ -97,12 +108,16 @@ def play(
     seed: int,
     agents: Sequence[Any],
     timings: list[list[tuple[float, float]]] | None = None,
+    max_actions: int | None = None,
 ) -> Any:
-    """One whole game dealt from `seed`; the final state. `timings[seat]`
-    gets each of the seat's decisions' (wall-clock, CPU) seconds."""
+    """One whole game dealt from `seed`; the final state (not over if it was
+    stopped after `max_actions`). `timings[seat]` gets each of the seat's
+    decisions' (wall-clock, CPU) seconds."""
     state, events = rules.start(rules.new_record(settings, seats, seed))
     show(agents, events)
-    while not rules.is_over(state):
+    actions = 0
+    while not rules.is_over(state) and (max_actions is None or actions < max_actions):
+        actions += 1
         seat = rules.to_act(state)[0]
         started, cpu = time.perf_counter(), time.process_time()
         action = agents[seat].choose(state, seat)
@@ -123,6 +138,7 @@ def tournament(
     seed: int = 1,
     options: Mapping[str, Mapping[str, Any]] | None = None,
     extra: Extra | None = None,
+    max_actions: int = MAX_ACTIONS,
 ) -> TournamentResult:
     """`games` games (rounded up to a whole number of rotations)."""
     options = options or {}
@@ -142,7 +158,10 @@ def tournament(
                 for seat, name in enumerate(lineup)
             ]
             timings: list[list[tuple[float, float]]] = [[] for _ in range(seats)]
-            final = play(rules, settings, seats, game_seed, agents, timings)
+            final = play(rules, settings, seats, game_seed, agents, timings, max_actions)
+            if not rules.is_over(final):
+                result.unfinished += 1
+                continue
             winners = rules.ranking(final)[0]
             for seat, name in enumerate(lineup):
                 tally = result.tallies[name]

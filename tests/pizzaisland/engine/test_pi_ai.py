@@ -5,6 +5,7 @@ are in the README, measured by `python -m engine tournament`)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -165,3 +166,20 @@ def test_pi_n9_a_locked_table_of_agents_ends() -> None:
         GAME.step(state, agents[seat].choose(state, seat), events)
         show(agents, events)
     assert GAME.is_over(state)
+
+
+def test_pi_n9_a_tournament_counts_a_locked_table_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The deal above, in the run it came from (`--seed 63004`, easy and medium
+    at 4 seats): the tournament stops that game after `--max-actions` and
+    counts it as unfinished, in no tally, and the run goes on to its end."""
+    from engine.__main__ import main
+
+    argv = ["tournament", "--game", "pizza-island", "--agents", "easy,medium", "--seats", "4"]
+    code = main([*argv, "--games", "10", "--seed", "63004", "--max-actions", "3000"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["games"] == 10 and out["unfinished"] == 1
+    tallies = out["agents"]
+    assert sum(t["seat_games"] for t in tallies.values()) == 9 * 4
+    assert sum(t["wins"] for t in tallies.values()) == pytest.approx(9)
