@@ -7,12 +7,12 @@ same moves in about half the time (docs/computer-players.md).
 
 `make compiled` builds them in place (`make test` and `make run` do) with
 `build()`, which records a hash of the engine's sources. Nothing else
-changes: without a build (no mypyc, setuptools or C compiler), after a failed one,
-once any source of the engine has changed since the build (`current()` is
-false), or with `ENGINE_PURE=1` in the environment, `engine` imports them
-all from their sources, as pure Python. Never some of each: compiled
-together, they call one another directly, so one stale module would bring
-its old code into the rest.
+changes: without a build (no mypyc, setuptools or C compiler), after a
+failed one, once any source of the engine has changed since the build
+(`current()` is false), or with `ENGINE_PURE=1` in the environment,
+`engine` imports them all from their sources, as pure Python. Never some of
+each: compiled together, they call one another directly, so one stale
+module would bring its old code into the rest.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The engine's sources' hash at the last successful build.
 MANIFEST = Path(__file__).with_name("compiled.sha256")
 PURE = "ENGINE_PURE"
-#: The build: their shared part goes beside this module (`engine/compiled__mypyc…`).
+#: The build (its group name places the modules' shared part beside this module).
 _SETUP = """
 from setuptools import setup
 from mypyc.build import mypycify
@@ -64,15 +64,22 @@ def sources_hash() -> str:
     return digest.hexdigest()
 
 
-def built() -> list[Path]:
-    """The compiled extension files present, for this interpreter."""
+def extensions() -> list[Path]:
+    """The files a build makes for this interpreter: each module's, and the
+    shared part they all load (`engine/compiled__mypyc…`)."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return [p for m in MODULES if (p := source(m).with_name(source(m).stem + suffix)).exists()]
+    files = [source(m).with_name(source(m).stem + suffix) for m in MODULES]
+    return [*files, ROOT / "engine" / f"compiled__mypyc{suffix}"]
+
+
+def built() -> list[Path]:
+    """The files of a build that are present."""
+    return [path for path in extensions() if path.exists()]
 
 
 def current() -> bool:
-    """Every module is built, from the sources as they are now."""
-    if len(built()) != len(MODULES) or not MANIFEST.exists():
+    """Every file is built, from the sources as they are now."""
+    if len(built()) != len(extensions()) or not MANIFEST.exists():
         return False
     return MANIFEST.read_text().strip() == sources_hash()
 
@@ -125,7 +132,7 @@ def build() -> bool:
     command = [sys.executable, "-c", setup, "build_ext", "--build-lib", str(lib)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     made = sorted(lib.rglob("*" + importlib.machinery.EXTENSION_SUFFIXES[0]))
-    if done.returncode != 0 or len(made) != len(MODULES) + 1:  # and their shared part
+    if done.returncode != 0 or len(made) != len(extensions()):
         print(done.stdout[-4000:], done.stderr[-4000:], sep="\n", file=sys.stderr)
         print("engine.compiled: the build failed; the engine stays pure Python", file=sys.stderr)
         return False

@@ -4,7 +4,6 @@ pure-Python sources, and are set aside the moment any engine source changes."""
 from __future__ import annotations
 
 import hashlib
-import importlib.machinery
 import json
 import os
 import shutil
@@ -67,14 +66,12 @@ def test_the_modules_in_use_are_compiled_exactly_when_current() -> None:
 @pytest.fixture
 def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the engine's sources, as if built: an empty file for each
-    extension and the sources' hash."""
+    file a build makes, and the sources' hash."""
     shutil.copytree(compiled.ROOT / "engine", tmp_path / "engine", ignore=_not_sources)
     monkeypatch.setattr(compiled, "ROOT", tmp_path)
     monkeypatch.setattr(compiled, "MANIFEST", tmp_path / "engine" / "compiled.sha256")
-    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    for module in compiled.MODULES:
-        path = compiled.source(module)
-        path.with_name(path.stem + suffix).touch()
+    for path in compiled.extensions():
+        path.touch()
     compiled.MANIFEST.write_text(compiled.sources_hash() + "\n")
     return tmp_path
 
@@ -90,8 +87,9 @@ def test_a_build_is_current_until_any_engine_source_changes(tree: Path) -> None:
     assert not compiled.current()
 
 
-def test_a_partial_build_is_not_current(tree: Path) -> None:
-    compiled.built()[0].unlink()
+@pytest.mark.parametrize("lost", [0, -1])  # a module's file; the shared part
+def test_a_partial_build_is_not_current(tree: Path, lost: int) -> None:
+    compiled.built()[lost].unlink()
     assert not compiled.current()
 
 
