@@ -3,19 +3,27 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-bot clean i18n-extract activity chromium
+.PHONY: run test lint bench bench-bot clean i18n-extract activity chromium compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[compile]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed-run
+
+# Mamma Mia!'s hot modules compiled with mypyc (engine/compiled.py), rebuilt when any engine
+# source changes; without mypyc, a C compiler or Python.h, or if the build fails, the engine
+# stays pure Python.
+engine/compiled.sha256: $(shell find engine -name '*.py') | $(VENV)/.installed-run
+	$(BIN)/python -c 'import engine.compiled as c; c.build()'
+
+compiled: engine/compiled.sha256
 
 # The Activity's client (activity/): its npm packages as locked, bundled with esbuild.
 ACTIVITY := activity
@@ -33,7 +41,7 @@ chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null)
 
-run: $(VENV)/.installed-run activity
+run: $(VENV)/.installed-run compiled activity
 	$(BIN)/python -m bot
 
 lint: $(VENV)/.installed-test
@@ -45,7 +53,7 @@ lint: $(VENV)/.installed-test
 # The tests in parallel, one worker per core up to four (each starts its own
 # PostgreSQL and browser): `make test JOBS=1` runs them in one process.
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
-test: lint activity chromium
+test: lint compiled activity chromium
 	$(BIN)/python -m pytest -n $(JOBS)
 
 bench: $(VENV)/.installed-test
@@ -66,4 +74,5 @@ bench-bot: $(VENV)/.installed-test
 	$(BIN)/python -m bench.bot_load --games $(GAMES) --seconds $(SECONDS) --database $(DATABASE)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache $(ACTIVITY)/node_modules $(ACTIVITY)/dist
+	rm -rf $(VENV) .pytest_cache .ruff_cache $(ACTIVITY)/node_modules $(ACTIVITY)/dist build engine/compiled.sha256
+	find engine -name '*.so' -delete

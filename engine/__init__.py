@@ -23,8 +23,11 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from . import compiled
 from .errors import ActionError, EngineError, IllegalAction, MalformedAction, RecordError
 from .interface import Game, Option
+
+compiled.choose()  # before any game module: compiled if built and current, else pure Python
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 

@@ -9,6 +9,8 @@ second, the ratio ours / the peer's of each pair, and the median ratio (the
 figure to quote: a pair shares the machine's load of its moment); the same
 again by CPU seconds (of every thread of the process: Node compiles and
 collects garbage on threads of its own), which a busy machine disturbs less.
+`compiled` says whether ours ran the mypyc-compiled engine (engine/compiled.py:
+`make compiled`; `ENGINE_PURE=1` measures the pure Python).
 
 - `heuristic`: every seat plays the heuristic with perfect memory to the
   game's end from a fresh deal: ours is the search's playout
@@ -42,6 +44,7 @@ KINDS = ("heuristic", "random", "agents")
 
 def play(kind: str, seats: int, games: int, seed: int) -> dict[str, Any]:
     """Our games, timed in this process."""
+    from engine import compiled
     from engine.mammamia.ai import HeuristicAgent, RandomAgent
     from engine.mammamia.ai.ismcts import play_out
     from engine.mammamia.game import step
@@ -65,15 +68,23 @@ def play(kind: str, seats: int, games: int, seed: int) -> dict[str, Any]:
         actions += state.version
     seconds = time.perf_counter() - started
     cpu_seconds = time.process_time() - cpu
-    return {"games": games, "seconds": seconds, "cpu_seconds": cpu_seconds, "actions": actions}
+    return {
+        "games": games,
+        "seconds": seconds,
+        "cpu_seconds": cpu_seconds,
+        "actions": actions,
+        "compiled": compiled.active(),
+    }
 
 
-def _run(command: list[str]) -> tuple[float, float]:
-    """Games a second of wall-clock and of the process's CPU time."""
+def _run(command: list[str]) -> tuple[float, float, bool]:
+    """Games a second of wall-clock and of the process's CPU time, and whether
+    our engine ran compiled (engine/compiled.py; the peer's: False)."""
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     result = json.loads(done.stdout.strip().splitlines()[-1])
     games = float(result["games"])
-    return games / float(result["seconds"]), games / float(result["cpu_seconds"])
+    rates = games / float(result["seconds"]), games / float(result["cpu_seconds"])
+    return *rates, bool(result.get("compiled", False))
 
 
 def compare(bundle: str, kind: str, seats: int, games: int, runs: int) -> dict[str, Any]:
@@ -93,6 +104,7 @@ def compare(bundle: str, kind: str, seats: int, games: int, runs: int) -> dict[s
     return {
         "kind": kind,
         "seats": seats,
+        "compiled": all(r[2] for r in ours),
         "games_a_run": games,
         "ours_games_per_second": [round(r[0]) for r in ours],
         "peer_games_per_second": [round(r[0]) for r in theirs],

@@ -1,0 +1,117 @@
+"""The compiled hot modules (engine/compiled.py) play the same moves as their
+pure-Python sources, and are set aside the moment any engine source changes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.same_moves import moves
+from engine import compiled
+
+TINY = {"hard": {"steps": 400, "wide_steps": 600}}
+GAMES = [
+    ("classic", 2, 31, ["heuristic", "easy"]),
+    ("classic", 4, 32, ["hard", "heuristic"]),
+    ("plus", 4, 33, ["heuristic", "hard"]),
+]
+
+PLAY = """
+import hashlib, json, sys
+from bench.same_moves import moves
+from engine import compiled
+games, tiny = json.loads(sys.argv[1])
+digests = [
+    hashlib.sha256("\\n".join(moves(v, n, s, [a[i % len(a)] for i in range(n)], tiny)).encode())
+    .hexdigest()
+    for v, n, s, a in games
+]
+print(json.dumps({"compiled": compiled.active(), "digests": digests}))
+"""
+
+
+def _digests() -> list[str]:
+    digests = []
+    for variant, seats, seed, agents in GAMES:
+        lineup = [agents[s % len(agents)] for s in range(seats)]
+        played = moves(variant, seats, seed, lineup, TINY)
+        digests.append(hashlib.sha256("\n".join(played).encode()).hexdigest())
+    return digests
+
+
+def test_pure_python_plays_what_this_process_plays() -> None:
+    """Run with ENGINE_PURE=1 the sources play every move this process plays
+    (compiled when built and current, as `make test` leaves them)."""
+    env = {**os.environ, compiled.PURE: "1"}
+    arg = json.dumps([GAMES, TINY])
+    command = [sys.executable, "-c", PLAY, arg]
+    done = subprocess.run(command, cwd=compiled.ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    pure = json.loads(done.stdout)
+    assert pure["compiled"] is False
+    assert pure["digests"] == _digests()
+
+
+def test_the_modules_in_use_are_compiled_exactly_when_current() -> None:
+    assert compiled.active() == (compiled.current() and os.environ.get(compiled.PURE) != "1")
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the engine's sources, as if built: an empty file for each
+    file a build makes, and the sources' hash."""
+    shutil.copytree(compiled.ROOT / "engine", tmp_path / "engine", ignore=_not_sources)
+    monkeypatch.setattr(compiled, "ROOT", tmp_path)
+    monkeypatch.setattr(compiled, "MANIFEST", tmp_path / "engine" / "compiled.sha256")
+    for path in compiled.extensions():
+        path.touch()
+    compiled.MANIFEST.write_text(compiled.sources_hash() + "\n")
+    return tmp_path
+
+
+def _not_sources(folder: str, names: list[str]) -> list[str]:
+    return [n for n in names if not n.endswith(".py") and not Path(folder, n).is_dir()]
+
+
+def test_a_build_is_current_until_any_engine_source_changes(tree: Path) -> None:
+    assert compiled.current()
+    rules = tree / "engine" / "mammamia" / "cards.py"  # not compiled, but read by those that are
+    rules.write_text(rules.read_text() + "\n# changed\n")
+    assert not compiled.current()
+
+
+@pytest.mark.parametrize("lost", [0, -1])  # a module's file; the shared part
+def test_a_partial_build_is_not_current(tree: Path, lost: int) -> None:
+    compiled.built()[lost].unlink()
+    assert not compiled.current()
+
+
+def test_a_stale_build_is_imported_from_source(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled.MANIFEST.write_text("0" * 64 + "\n")
+    finders = [f for f in sys.meta_path if not isinstance(f, compiled.FromSource)]
+    monkeypatch.setattr(sys, "meta_path", finders)
+    before = len(finders)
+    assert compiled.choose() is False
+    finder = finders[0]
+    spec = finder.find_spec("engine.mammamia.ai.plan", None)
+    assert spec is not None and spec.origin == str(tree / "engine/mammamia/ai/plan.py")
+    assert finder.find_spec("engine.mammamia.cards", None) is None  # never compiled: as ever
+    assert compiled.choose() is False
+    assert len(sys.meta_path) == before + 1  # one finder, however often asked
+
+
+def test_without_a_build_nothing_changes(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for path in compiled.built():
+        path.unlink()
+    finders = [f for f in sys.meta_path if not isinstance(f, compiled.FromSource)]
+    monkeypatch.setattr(sys, "meta_path", finders)
+    before = len(finders)
+    assert compiled.choose() is False
+    assert len(sys.meta_path) == before
