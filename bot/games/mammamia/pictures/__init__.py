@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import cards as kit
 from bot.pictures import glyphs as kit_glyphs
-from bot.pictures.canvas import SCALE, STENCIL, Pen
+from bot.pictures.canvas import SCALE, STENCIL, Pen, Sheet
 from bot.pictures.palette import LIGHT, MUTED, PANEL, WINNER, shade
 from engine.mammamia.cards import BOXES
 from engine.mammamia.events import Event, Made, Returned
@@ -84,30 +84,48 @@ def hand_image(hand: HandPicture) -> bytes:
     return _hand_image(hand)
 
 
+HAND_TOP = MARGIN + 12  # room for the piles' stacked edges
+ORDER_PILE_X = HAND_W - MARGIN - cards.PILE_W - 8  # the order pile keeps the right
+#: The hand's corner with the order pile and the line before it: from just
+#: past the third pile of a row (its stacked edges end at 244.5) to the edge,
+#: and down to just above the second row's edges.
+ORDER_PILE_CORNER = (ORDER_PILE_X - 18, MARGIN, HAND_W, HAND_TOP + cards.PILE_H + 10)
+
+
 @lru_cache(maxsize=CACHE)
 def _hand_image(hand: HandPicture) -> bytes:
-    room = HAND_W - 2 * MARGIN - (cards.PILE_W + 28)  # the order pile keeps the right
+    # Put together from parts drawn once (`canvas.Sheet`): a hand changes with
+    # every move, its piles and order cards seldom.
+    room = HAND_W - 2 * MARGIN - (cards.PILE_W + 28)
     per_row = max(1, int((room + PILE_STEP - cards.PILE_W) // PILE_STEP))
     pile_rows = max(1, math.ceil(len(hand.ingredients) / per_row))
     rows = math.ceil(len(hand.orders) / ORDERS_PER_ROW)
-    top = MARGIN + 12  # room for the piles' stacked edges
+    top = HAND_TOP
     orders_y = top + pile_rows * PILE_ROW - 2
     height = orders_y + rows * (cards.ORDER_H + ORDER_GAP) + MARGIN - (ORDER_GAP if rows else 24)
-    pen = Pen(HAND_W, height)
+    sheet = Sheet(HAND_W, height)
     for i, (kind, count) in enumerate(hand.ingredients):
         row, col = divmod(i, per_row)
-        cards.paste_pile(pen, (MARGIN + col * PILE_STEP, top + row * PILE_ROW), kind, count)
-    pile_x = HAND_W - MARGIN - cards.PILE_W - 8
-    pen.line([(pile_x - 16, top - 8), (pile_x - 16, top + cards.PILE_H)], PANEL, 2)
-    cards.face_down_pile(pen, (pile_x, top), hand.colour, hand.order_pile)
+        cards.paste_pile(sheet, (MARGIN + col * PILE_STEP, top + row * PILE_ROW), kind, count)
+    sheet.paste(_order_pile_corner(hand.colour, hand.order_pile), ORDER_PILE_CORNER[:2])
     for i, face in enumerate(hand.orders):
         row, col = divmod(i, ORDERS_PER_ROW)
         at = (
             MARGIN + col * (cards.ORDER_W + ORDER_GAP),
             orders_y + row * (cards.ORDER_H + ORDER_GAP),
         )
-        pen.paste(cards.order_sprite(face), at)
-    return pen.encode()
+        sheet.paste(cards.halved_order(face), at)
+    return sheet.encode()
+
+
+@lru_cache(maxsize=CACHE)
+def _order_pile_corner(colour: str, size: int) -> Image.Image:
+    """The order pile of `size` cards in `colour`, with the line that sets it apart."""
+    pen = Pen.part(ORDER_PILE_CORNER)
+    top = HAND_TOP
+    pen.line([(ORDER_PILE_X - 16, top - 8), (ORDER_PILE_X - 16, top + cards.PILE_H)], PANEL, 2)
+    cards.face_down_pile(pen, (ORDER_PILE_X, top), colour, size)
+    return pen.halved()
 
 
 # --- the oven reveal (public) ----------------------------------------------
