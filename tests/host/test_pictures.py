@@ -28,6 +28,7 @@ from bot.games.mammamia.pictures import (
     Ranked,
     Table,
     _hand_image,
+    _reveal_image,
     glyphs,
     hand_image,
     outcomes_of,
@@ -48,7 +49,7 @@ from bot.games.pizzaisland.pictures import (
 from bot.games.pizzaisland.pictures.cards import SHAPES, SLICES
 from bot.pictures import render
 from bot.pictures.canvas import PHONE_W, SMALLEST_DIGITS, Pen
-from bot.pictures.palette import BACKGROUND, PANEL
+from bot.pictures.palette import BACKGROUND, LIGHT, PANEL
 from engine.mammamia import new_game, player_view, public_view
 from engine.mammamia.cards import ORDER_CARDS
 from engine.mammamia.events import Made, Returned, Revealed
@@ -129,6 +130,54 @@ def test_a_hand_put_together_from_parts_is_the_same_picture_byte_for_byte() -> N
     ]
     for picture in hands[::3]:
         assert _hand_image.__wrapped__(picture) == _hand_drawn_whole(picture), picture
+
+
+def _reveal_drawn_whole(
+    table: Table | None, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
+) -> bytes:
+    """The reveal as it was drawn before it was put together from parts."""
+    card_w, card_h = mm_cards.ORDER_W * 0.9, mm_cards.ORDER_H * 0.9
+    rows = -(-len(outcomes) // 2)
+    y = MARGIN
+    spot = (MARGIN, y, MARGIN + 160, y + 126)
+    if revealed is not None:
+        y += 126 + 16
+    piles = table.piles if table is not None else ()
+    piles_y = y + 12
+    y += -(-len(piles) // 4) * PILE_ROW
+    outcomes_y = y + (14 if rows and piles else 0)
+    pen = Pen(HAND_W, max(outcomes_y + rows * (card_h + 22) - (22 if rows else 0) + MARGIN, 42))
+    if revealed is not None:
+        pen.rect(spot, PANEL, LIGHT, 2, 12)
+    if isinstance(revealed, str):
+        at = (spot[0] + (160 - 58 * 1.3) / 2, spot[1] + (126 - 80 * 1.3) / 2)
+        mm_cards.ingredient_card(pen, at, revealed, 1.3)
+    elif isinstance(revealed, OrderFace):
+        at = (spot[0] + (160 - 150 * 0.92) / 2, spot[1] + (126 - 100 * 0.92) / 2)
+        mm_cards.order_card(pen, at, revealed, 0.92)
+    for i, (kind, count) in enumerate(piles):
+        row, col = divmod(i, 4)
+        mm_cards.paste_pile(pen, (MARGIN + col * 76, piles_y + row * PILE_ROW), kind, count)
+    for i, outcome in enumerate(outcomes):
+        row, col = divmod(i, 2)
+        x, top = MARGIN + col * (card_w + 44), outcomes_y + row * (card_h + 22)
+        pen.paste(mm_cards.order_sprite(outcome.order, 0.9), (x, top))
+        mm_cards.outcome_mark(pen, (x + card_w - 4, top + 4), outcome.result, 16)
+    return pen.encode()
+
+
+def test_a_reveal_put_together_from_parts_is_the_same_picture_byte_for_byte() -> None:
+    """Each step of the oven reveal and each page of a round's summary, put
+    together from parts as the hand: the same bytes as drawn whole."""
+    shown = [
+        r
+        for variant, seats in (("classic", 5), ("plus", 6))
+        for r in samples.reveals(variant, seats, 3)
+    ]
+    assert any(r.table is None for r in shown) and any(isinstance(r.revealed, str) for r in shown)
+    for r in shown[::4]:
+        args = (r.table, r.revealed, r.outcomes)
+        assert _reveal_image.__wrapped__(*args) == _reveal_drawn_whole(*args), r
 
 
 def test_reveal_image_size_and_budget_over_a_whole_game() -> None:

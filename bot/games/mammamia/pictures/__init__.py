@@ -210,11 +210,12 @@ def reveal_image(
 def _reveal_image(
     table: Table | None, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
 ) -> bytes:
+    # Put together from parts drawn once, as the hand (`canvas.Sheet`): each
+    # step of the narration shows the same cards again, with one more.
     card_w, card_h = cards.ORDER_W * OUTCOME_SCALE, cards.ORDER_H * OUTCOME_SCALE
     gap = (REVEAL_W - 2 * MARGIN - OUTCOMES_PER_ROW * card_w) / (OUTCOMES_PER_ROW - 1)
     rows = math.ceil(len(outcomes) / OUTCOMES_PER_ROW)
     y = MARGIN
-    spot = (MARGIN, y, MARGIN + SPOT_W, y + SPOT_H)
     if revealed is not None:
         y += SPOT_H + 16
     piles = table.piles if table is not None else ()
@@ -224,29 +225,56 @@ def _reveal_image(
     y += pile_rows * PILE_ROW
     outcomes_y = y + (14 if rows and pile_rows else 0)
     height = outcomes_y + rows * (card_h + 22) - (22 if rows else 0) + MARGIN
-    pen = Pen(REVEAL_W, max(height, MARGIN * 2 + 10))
+    sheet = Sheet(REVEAL_W, max(height, MARGIN * 2 + 10))
     if revealed is not None:
-        pen.rect(spot, PANEL, LIGHT, 2, 12)
+        sheet.paste(_spot(revealed), SPOT[:2])
+    for i, (kind, count) in enumerate(piles):
+        row, col = divmod(i, per_row)
+        cards.paste_pile(sheet, (MARGIN + col * TABLE_STEP, piles_y + row * PILE_ROW), kind, count)
+    for i, outcome in enumerate(outcomes):
+        row, col = divmod(i, OUTCOMES_PER_ROW)
+        x = MARGIN + col * (card_w + gap)
+        top = outcomes_y + row * (card_h + 22)
+        sheet.paste(_outcome(outcome), (x, top - MARK_ROOM))
+    return sheet.encode()
+
+
+#: The spot of the card just revealed, with a unit more for its outline's edge.
+SPOT = (MARGIN, MARGIN, MARGIN + SPOT_W + 1, MARGIN + SPOT_H + 1)
+
+
+@lru_cache(maxsize=CACHE)
+def _spot(revealed: str | OrderFace) -> Image.Image:
+    """The card just revealed, in its spot."""
+    pen = Pen.part(SPOT)
+    spot = (MARGIN, MARGIN, MARGIN + SPOT_W, MARGIN + SPOT_H)
+    pen.rect(spot, PANEL, LIGHT, 2, 12)
     if isinstance(revealed, str):
         w, h = cards.PILE_W * 1.3, cards.PILE_H * 1.3
         cards.ingredient_card(
             pen, (spot[0] + (SPOT_W - w) / 2, spot[1] + (SPOT_H - h) / 2), revealed, 1.3
         )
-    elif isinstance(revealed, OrderFace):
+    else:
         w, h = cards.ORDER_W * 0.92, cards.ORDER_H * 0.92
         cards.order_card(
             pen, (spot[0] + (SPOT_W - w) / 2, spot[1] + (SPOT_H - h) / 2), revealed, 0.92
         )
-    for i, (kind, count) in enumerate(piles):
-        row, col = divmod(i, per_row)
-        cards.paste_pile(pen, (MARGIN + col * TABLE_STEP, piles_y + row * PILE_ROW), kind, count)
-    for i, outcome in enumerate(outcomes):
-        row, col = divmod(i, OUTCOMES_PER_ROW)
-        x = MARGIN + col * (card_w + gap)
-        top = outcomes_y + row * (card_h + 22)
-        pen.paste(cards.order_sprite(outcome.order, OUTCOME_SCALE), (x, top))
-        cards.outcome_mark(pen, (x + card_w - 4, top + 4), outcome.result, 16)
-    return pen.encode()
+    return pen.halved()
+
+
+#: How far an outcome's mark rises above its card (and reaches past its right
+#: edge): the mark's radius and its ring, less the 4 units it sits inside.
+MARK_ROOM = 14
+
+
+@lru_cache(maxsize=CACHE)
+def _outcome(outcome: Outcome) -> Image.Image:
+    """A revealed order with the mark of its outcome on its corner."""
+    card_w, card_h = cards.ORDER_W * OUTCOME_SCALE, cards.ORDER_H * OUTCOME_SCALE
+    pen = Pen.part((0, -MARK_ROOM, card_w + MARK_ROOM, card_h))
+    pen.paste(cards.order_sprite(outcome.order, OUTCOME_SCALE), (0, 0))
+    cards.outcome_mark(pen, (card_w - 4, 4), outcome.result, 16)
+    return pen.halved()
 
 
 # --- the final ranking (public) --------------------------------------------
