@@ -1,7 +1,7 @@
 """The bot's load benchmark: N live games on the loopback Discord, real bot processes.
 
     python -m bench.bot_load --games 200 --seconds 60 [--database sqlite|postgresql[://…]]
-        [--processes 2] [--pictures off] [--floor-seconds 20] [--profile p.json]
+        [--processes 2] [--pictures off] [--floor-seconds 20] [--profile p.json] [--idle-seconds 30]
 
 Starts the loopback Discord (fakediscord/) on 127.0.0.1, starts `python
 -m bot` against it on a fresh database (with `--processes N`, N processes
@@ -79,6 +79,7 @@ class Options:
     processes: int = 1
     guilds: int | None = None  # None: one; with several processes, 8 for each
     floor_seconds: float = 20.0  # 0: no floor in this run
+    idle_seconds: float = 0.0  # what each process spends with its games open and no move
 
 
 def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
@@ -106,6 +107,9 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     )
     p.add_argument("--guilds", type=int, help="servers the channels are spread over")
     p.add_argument("--floor-seconds", type=float, default=20.0, help="the floor's measure; 0: none")
+    p.add_argument(
+        "--idle-seconds", type=float, default=0.0, help="CPU of each process with no move, first"
+    )
     a = p.parse_args(argv)
     options = Options(
         games=a.games,
@@ -124,6 +128,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         processes=a.processes,
         guilds=a.guilds,
         floor_seconds=a.floor_seconds,
+        idle_seconds=a.idle_seconds,
     )
     if options.processes > 1 and options.database == "sqlite":
         p.error("several processes share one PostgreSQL: give --database postgresql")
@@ -453,6 +458,23 @@ class Run:
             },
         }
 
+    async def idle(self, seconds: float) -> list[dict[str, float]]:
+        """What each bot process and its workers spend with the games open and
+        no move (its fixed costs: timers, heartbeats, listeners, watches), in
+        ms of CPU a second."""
+        before = [bot.tree_cpu() for bot in self.bots]
+        start = time.monotonic()
+        await asyncio.sleep(seconds)
+        elapsed = time.monotonic() - start
+        spent = [bot.tree_cpu() - was for bot, was in zip(self.bots, before, strict=True)]
+        return [
+            {
+                "bot_ms_a_second": round(1000 * cpu.main / elapsed, 2),
+                "workers_ms_a_second": round(1000 * cpu.workers / elapsed, 2),
+            }
+            for cpu in spent
+        ]
+
     async def profile(self, delay: float) -> None:
         """py-spy on the (first) running bot, in the middle of the play phase."""
         assert self.bot is not None and self.o.profile is not None
@@ -564,6 +586,9 @@ class Run:
             "rss_idle_games_kb": rss_idle,
             "per_idle_game_kb": round((rss_idle - rss_empty) / max(1, o.games), 1),
         }
+        if o.idle_seconds > 0:
+            self.log(f"{s['setup']['opened']} games open; left alone for {o.idle_seconds:g} s")
+            s["idle"] = await self.idle(o.idle_seconds)
         self.log(f"{s['setup']['opened']} games open; playing for {o.seconds:g} s")
         s["play"] = await self.play()
         s["memory"]["rss_after_play_kb"] = self.rss_kb()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
+
+import orjson
 
 from bot.shards import Shards
 
@@ -409,20 +410,20 @@ def game_from_row(
         channel_id=row["channel_id"],
         status=GameStatus(row["status"]),
         host_id=row["host_id"],
-        settings=json.loads(row["settings"]),
-        seats=tuple(Seat.from_json(seat) for seat in json.loads(row["seats"])),
+        settings=orjson.loads(row["settings"]),
+        seats=tuple(Seat.from_json(seat) for seat in orjson.loads(row["seats"])),
         record=_optional_json(row["record"]) if record is KEEP else record,
         snapshot=_optional_json(row["snapshot"]) if snapshot is KEEP else snapshot,
         version=row["version"],
         table_message_id=row["table_message_id"],
         ping_message_id=row["ping_message_id"],
         lobby_message_id=row["lobby_message_id"],
-        narration=json.loads(row["narration"]),
+        narration=orjson.loads(row["narration"]),
         deadline_at=moment(row["deadline_at"]),
         created_at=from_db_time(row["created_at"]),
         updated_at=from_db_time(row["updated_at"]),
         finished_at=moment(row["finished_at"]),
-        presence=json.loads(row["presence"]),
+        presence=orjson.loads(row["presence"]),
     )
 
 
@@ -446,4 +447,4 @@ def _shard_filter(shards: Shards | None) -> tuple[str, tuple[object, ...]]:
 
 
 def _optional_json(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+    return None if text is None else orjson.loads(text)

@@ -17,12 +17,18 @@ from PIL import Image
 from bench.pictures import samples
 from bench.pictures.__main__ import cases as bench_cases
 from bot.games.mammamia.pictures import (
+    HAND_W,
+    MARGIN,
+    PILE_ROW,
+    PILE_STEP,
     HandPicture,
     Need,
     OrderFace,
     Outcome,
     Ranked,
     Table,
+    _hand_image,
+    _reveal_image,
     glyphs,
     hand_image,
     outcomes_of,
@@ -31,6 +37,7 @@ from bot.games.mammamia.pictures import (
     reveal_image,
     revealed_of,
 )
+from bot.games.mammamia.pictures import cards as mm_cards
 from bot.games.mammamia.pictures.palette import KINDS, PLAYERS
 from bot.games.pizzaisland.pictures import (
     Pizza,
@@ -42,7 +49,7 @@ from bot.games.pizzaisland.pictures import (
 from bot.games.pizzaisland.pictures.cards import SHAPES, SLICES
 from bot.pictures import render
 from bot.pictures.canvas import PHONE_W, SMALLEST_DIGITS, Pen
-from bot.pictures.palette import BACKGROUND
+from bot.pictures.palette import BACKGROUND, LIGHT, PANEL
 from engine.mammamia import new_game, player_view, public_view
 from engine.mammamia.cards import ORDER_CARDS
 from engine.mammamia.events import Made, Returned, Revealed
@@ -80,6 +87,97 @@ def hand(orders: int, colour: str = "green") -> HandPicture:
 @pytest.mark.parametrize(("orders", "height"), [(0, 124), (1, 248), (2, 248), (3, 362), (9, 704)])
 def test_hand_image_size_grows_by_rows_of_two_orders(orders: int, height: int) -> None:
     assert opened(hand_image(hand(orders))).size == (346, height)
+
+
+def _hand_drawn_whole(hand: HandPicture) -> bytes:
+    """The hand as it was drawn before it was put together from parts: the
+    whole picture at twice the size, halved on encoding."""
+    room = HAND_W - 2 * MARGIN - (mm_cards.PILE_W + 28)
+    per_row = int((room + PILE_STEP - mm_cards.PILE_W) // PILE_STEP)
+    pile_rows = max(1, -(-len(hand.ingredients) // per_row))
+    rows = -(-len(hand.orders) // 2)
+    top = MARGIN + 12
+    orders_y = top + pile_rows * PILE_ROW - 2
+    height = orders_y + rows * (mm_cards.ORDER_H + 14) + MARGIN - (14 if rows else 24)
+    pen = Pen(HAND_W, height)
+    for i, (kind, count) in enumerate(hand.ingredients):
+        row, col = divmod(i, per_row)
+        mm_cards.paste_pile(pen, (MARGIN + col * PILE_STEP, top + row * PILE_ROW), kind, count)
+    pile_x = HAND_W - MARGIN - mm_cards.PILE_W - 8
+    pen.line([(pile_x - 16, top - 8), (pile_x - 16, top + mm_cards.PILE_H)], PANEL, 2)
+    mm_cards.face_down_pile(pen, (pile_x, top), hand.colour, hand.order_pile)
+    for i, face in enumerate(hand.orders):
+        row, col = divmod(i, 2)
+        pen.paste(mm_cards.order_sprite(face), (MARGIN + col * 164, orders_y + row * 114))
+    return pen.encode()
+
+
+def test_a_hand_put_together_from_parts_is_the_same_picture_byte_for_byte() -> None:
+    """A hand is pasted together from parts halved once (`canvas.Sheet`): the
+    very bytes of the whole picture drawn at twice the size and halved, for
+    hands of real games, every colour, order piles of 0 to 15, and the most
+    piles a hand can hold (three rows of them)."""
+    hands = [
+        h
+        for variant, seats in (("classic", 4), ("plus", 5))
+        for h in samples.hands(variant, seats, 2)
+    ]
+    most = tuple((kind, 9) for kind in KINDS)
+    hands += [
+        dataclasses.replace(hands[0], colour=colour, order_pile=size, ingredients=most)
+        for colour in PLAYERS
+        for size in (0, 1, 2, 3, 4, 15)
+    ]
+    for picture in hands[::3]:
+        assert _hand_image.__wrapped__(picture) == _hand_drawn_whole(picture), picture
+
+
+def _reveal_drawn_whole(
+    table: Table | None, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
+) -> bytes:
+    """The reveal as it was drawn before it was put together from parts."""
+    card_w, card_h = mm_cards.ORDER_W * 0.9, mm_cards.ORDER_H * 0.9
+    rows = -(-len(outcomes) // 2)
+    y = MARGIN
+    spot = (MARGIN, y, MARGIN + 160, y + 126)
+    if revealed is not None:
+        y += 126 + 16
+    piles = table.piles if table is not None else ()
+    piles_y = y + 12
+    y += -(-len(piles) // 4) * PILE_ROW
+    outcomes_y = y + (14 if rows and piles else 0)
+    pen = Pen(HAND_W, max(outcomes_y + rows * (card_h + 22) - (22 if rows else 0) + MARGIN, 42))
+    if revealed is not None:
+        pen.rect(spot, PANEL, LIGHT, 2, 12)
+    if isinstance(revealed, str):
+        at = (spot[0] + (160 - 58 * 1.3) / 2, spot[1] + (126 - 80 * 1.3) / 2)
+        mm_cards.ingredient_card(pen, at, revealed, 1.3)
+    elif isinstance(revealed, OrderFace):
+        at = (spot[0] + (160 - 150 * 0.92) / 2, spot[1] + (126 - 100 * 0.92) / 2)
+        mm_cards.order_card(pen, at, revealed, 0.92)
+    for i, (kind, count) in enumerate(piles):
+        row, col = divmod(i, 4)
+        mm_cards.paste_pile(pen, (MARGIN + col * 76, piles_y + row * PILE_ROW), kind, count)
+    for i, outcome in enumerate(outcomes):
+        row, col = divmod(i, 2)
+        x, top = MARGIN + col * (card_w + 44), outcomes_y + row * (card_h + 22)
+        pen.paste(mm_cards.order_sprite(outcome.order, 0.9), (x, top))
+        mm_cards.outcome_mark(pen, (x + card_w - 4, top + 4), outcome.result, 16)
+    return pen.encode()
+
+
+def test_a_reveal_put_together_from_parts_is_the_same_picture_byte_for_byte() -> None:
+    """Each step of the oven reveal and each page of a round's summary, put
+    together from parts as the hand: the same bytes as drawn whole."""
+    shown = [
+        r
+        for variant, seats in (("classic", 5), ("plus", 6))
+        for r in samples.reveals(variant, seats, 3)
+    ]
+    assert any(r.table is None for r in shown) and any(isinstance(r.revealed, str) for r in shown)
+    for r in shown[::4]:
+        args = (r.table, r.revealed, r.outcomes)
+        assert _reveal_image.__wrapped__(*args) == _reveal_drawn_whole(*args), r
 
 
 def test_reveal_image_size_and_budget_over_a_whole_game() -> None:

@@ -159,6 +159,12 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     return t("hand.whole_turn", cards=cards, draw=draw)
 
 
+@lru_cache(maxsize=1024)
+def _cards_label(kind: str, count: int, locale: str) -> str:
+    """`3 × 🌭 salami`, kept by language as `turn_label`."""
+    return t("hand.play_cards", count=count, kind=render.kind(kind))
+
+
 def finish_label(order: str | None, draw: str | None, variant: str) -> str:
     """`+ 🟫 Normale 1🍄 4🌭, draw from the supply`: what goes with the cards."""
     if order is None:
@@ -273,10 +279,8 @@ def _controls(
             {(a.ingredient, a.count) for a in turns}, key=lambda p: (-held[p[0]], p[0], -p[1])
         )
         mine = (draft.kind, draft.count)
-        cards = [
-            (t("hand.play_cards", count=n, kind=render.kind(k)), f"{k}*{n}", (k, n) == mine)
-            for k, n in plays
-        ]
+        locale = current_locale()
+        cards = [(_cards_label(k, n, locale), f"{k}*{n}", (k, n) == mine) for k, n in plays]
         items.append(
             select(custom_id(game, version, "cards", code), cards, 1, t("hand.pick_cards"))
         )

@@ -8,12 +8,13 @@ sent ephemerally to its owner. Every string comes from the message catalog.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
 
 from bot import here
-from bot.i18n import N_, by_last_part, join_and, t, tn
+from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
 from bot.reply import BLUE, Reply, button
 from bot.reply import custom_id as _custom_id
 from engine.mammamia import GAME, variant_of
@@ -168,6 +169,12 @@ def order_label(variant: str, order: str) -> str:
 
 
 def order_line(variant: str, order: str) -> str:
+    return _order_line(variant, order, current_locale())
+
+
+# Kept by language: a hand says each of its orders again whenever it changes.
+@lru_cache(maxsize=1024)
+def _order_line(variant: str, order: str, locale: str) -> str:
     return f"**{order_title(variant, order)}** — {order_needs(variant, order)}"
 
 

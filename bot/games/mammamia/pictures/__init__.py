@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import cards as kit
 from bot.pictures import glyphs as kit_glyphs
-from bot.pictures.canvas import SCALE, STENCIL, Pen
+from bot.pictures.canvas import SCALE, STENCIL, Pen, Sheet
 from bot.pictures.palette import LIGHT, MUTED, PANEL, WINNER, shade
 from engine.mammamia.cards import BOXES
 from engine.mammamia.events import Event, Made, Returned
@@ -84,30 +84,48 @@ def hand_image(hand: HandPicture) -> bytes:
     return _hand_image(hand)
 
 
+HAND_TOP = MARGIN + 12  # room for the piles' stacked edges
+ORDER_PILE_X = HAND_W - MARGIN - cards.PILE_W - 8  # the order pile keeps the right
+#: The hand's corner with the order pile and the line before it: from just
+#: past the third pile of a row (its stacked edges end at 244.5) to the edge,
+#: and down to just above the second row's edges.
+ORDER_PILE_CORNER = (ORDER_PILE_X - 18, MARGIN, HAND_W, HAND_TOP + cards.PILE_H + 10)
+
+
 @lru_cache(maxsize=CACHE)
 def _hand_image(hand: HandPicture) -> bytes:
-    room = HAND_W - 2 * MARGIN - (cards.PILE_W + 28)  # the order pile keeps the right
+    # Put together from parts drawn once (`canvas.Sheet`): a hand changes with
+    # every move, its piles and order cards seldom.
+    room = HAND_W - 2 * MARGIN - (cards.PILE_W + 28)
     per_row = max(1, int((room + PILE_STEP - cards.PILE_W) // PILE_STEP))
     pile_rows = max(1, math.ceil(len(hand.ingredients) / per_row))
     rows = math.ceil(len(hand.orders) / ORDERS_PER_ROW)
-    top = MARGIN + 12  # room for the piles' stacked edges
+    top = HAND_TOP
     orders_y = top + pile_rows * PILE_ROW - 2
     height = orders_y + rows * (cards.ORDER_H + ORDER_GAP) + MARGIN - (ORDER_GAP if rows else 24)
-    pen = Pen(HAND_W, height)
+    sheet = Sheet(HAND_W, height)
     for i, (kind, count) in enumerate(hand.ingredients):
         row, col = divmod(i, per_row)
-        cards.paste_pile(pen, (MARGIN + col * PILE_STEP, top + row * PILE_ROW), kind, count)
-    pile_x = HAND_W - MARGIN - cards.PILE_W - 8
-    pen.line([(pile_x - 16, top - 8), (pile_x - 16, top + cards.PILE_H)], PANEL, 2)
-    cards.face_down_pile(pen, (pile_x, top), hand.colour, hand.order_pile)
+        cards.paste_pile(sheet, (MARGIN + col * PILE_STEP, top + row * PILE_ROW), kind, count)
+    sheet.paste(_order_pile_corner(hand.colour, hand.order_pile), ORDER_PILE_CORNER[:2])
     for i, face in enumerate(hand.orders):
         row, col = divmod(i, ORDERS_PER_ROW)
         at = (
             MARGIN + col * (cards.ORDER_W + ORDER_GAP),
             orders_y + row * (cards.ORDER_H + ORDER_GAP),
         )
-        pen.paste(cards.order_sprite(face), at)
-    return pen.encode()
+        sheet.paste(cards.halved_order(face), at)
+    return sheet.encode()
+
+
+@lru_cache(maxsize=CACHE)
+def _order_pile_corner(colour: str, size: int) -> Image.Image:
+    """The order pile of `size` cards in `colour`, with the line that sets it apart."""
+    pen = Pen.part(ORDER_PILE_CORNER)
+    top = HAND_TOP
+    pen.line([(ORDER_PILE_X - 16, top - 8), (ORDER_PILE_X - 16, top + cards.PILE_H)], PANEL, 2)
+    cards.face_down_pile(pen, (ORDER_PILE_X, top), colour, size)
+    return pen.halved()
 
 
 # --- the oven reveal (public) ----------------------------------------------
@@ -192,11 +210,12 @@ def reveal_image(
 def _reveal_image(
     table: Table | None, revealed: str | OrderFace | None, outcomes: tuple[Outcome, ...]
 ) -> bytes:
+    # Put together from parts drawn once, as the hand (`canvas.Sheet`): each
+    # step of the narration shows the same cards again, with one more.
     card_w, card_h = cards.ORDER_W * OUTCOME_SCALE, cards.ORDER_H * OUTCOME_SCALE
     gap = (REVEAL_W - 2 * MARGIN - OUTCOMES_PER_ROW * card_w) / (OUTCOMES_PER_ROW - 1)
     rows = math.ceil(len(outcomes) / OUTCOMES_PER_ROW)
     y = MARGIN
-    spot = (MARGIN, y, MARGIN + SPOT_W, y + SPOT_H)
     if revealed is not None:
         y += SPOT_H + 16
     piles = table.piles if table is not None else ()
@@ -206,29 +225,56 @@ def _reveal_image(
     y += pile_rows * PILE_ROW
     outcomes_y = y + (14 if rows and pile_rows else 0)
     height = outcomes_y + rows * (card_h + 22) - (22 if rows else 0) + MARGIN
-    pen = Pen(REVEAL_W, max(height, MARGIN * 2 + 10))
+    sheet = Sheet(REVEAL_W, max(height, MARGIN * 2 + 10))
     if revealed is not None:
-        pen.rect(spot, PANEL, LIGHT, 2, 12)
+        sheet.paste(_spot(revealed), SPOT[:2])
+    for i, (kind, count) in enumerate(piles):
+        row, col = divmod(i, per_row)
+        cards.paste_pile(sheet, (MARGIN + col * TABLE_STEP, piles_y + row * PILE_ROW), kind, count)
+    for i, outcome in enumerate(outcomes):
+        row, col = divmod(i, OUTCOMES_PER_ROW)
+        x = MARGIN + col * (card_w + gap)
+        top = outcomes_y + row * (card_h + 22)
+        sheet.paste(_outcome(outcome), (x, top - MARK_ROOM))
+    return sheet.encode()
+
+
+#: The spot of the card just revealed, with a unit more for its outline's edge.
+SPOT = (MARGIN, MARGIN, MARGIN + SPOT_W + 1, MARGIN + SPOT_H + 1)
+
+
+@lru_cache(maxsize=CACHE)
+def _spot(revealed: str | OrderFace) -> Image.Image:
+    """The card just revealed, in its spot."""
+    pen = Pen.part(SPOT)
+    spot = (MARGIN, MARGIN, MARGIN + SPOT_W, MARGIN + SPOT_H)
+    pen.rect(spot, PANEL, LIGHT, 2, 12)
     if isinstance(revealed, str):
         w, h = cards.PILE_W * 1.3, cards.PILE_H * 1.3
         cards.ingredient_card(
             pen, (spot[0] + (SPOT_W - w) / 2, spot[1] + (SPOT_H - h) / 2), revealed, 1.3
         )
-    elif isinstance(revealed, OrderFace):
+    else:
         w, h = cards.ORDER_W * 0.92, cards.ORDER_H * 0.92
         cards.order_card(
             pen, (spot[0] + (SPOT_W - w) / 2, spot[1] + (SPOT_H - h) / 2), revealed, 0.92
         )
-    for i, (kind, count) in enumerate(piles):
-        row, col = divmod(i, per_row)
-        cards.paste_pile(pen, (MARGIN + col * TABLE_STEP, piles_y + row * PILE_ROW), kind, count)
-    for i, outcome in enumerate(outcomes):
-        row, col = divmod(i, OUTCOMES_PER_ROW)
-        x = MARGIN + col * (card_w + gap)
-        top = outcomes_y + row * (card_h + 22)
-        pen.paste(cards.order_sprite(outcome.order, OUTCOME_SCALE), (x, top))
-        cards.outcome_mark(pen, (x + card_w - 4, top + 4), outcome.result, 16)
-    return pen.encode()
+    return pen.halved()
+
+
+#: How far an outcome's mark rises above its card (and reaches past its right
+#: edge): the mark's radius and its ring, less the 4 units it sits inside.
+MARK_ROOM = 14
+
+
+@lru_cache(maxsize=CACHE)
+def _outcome(outcome: Outcome) -> Image.Image:
+    """A revealed order with the mark of its outcome on its corner."""
+    card_w, card_h = cards.ORDER_W * OUTCOME_SCALE, cards.ORDER_H * OUTCOME_SCALE
+    pen = Pen.part((0, -MARK_ROOM, card_w + MARK_ROOM, card_h))
+    pen.paste(cards.order_sprite(outcome.order, OUTCOME_SCALE), (0, 0))
+    cards.outcome_mark(pen, (card_w - 4, 4), outcome.result, 16)
+    return pen.halved()
 
 
 # --- the final ranking (public) --------------------------------------------

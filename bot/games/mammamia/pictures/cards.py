@@ -10,7 +10,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.pictures import glyphs as kit
-from bot.pictures.canvas import STENCIL, Box, Pen, Point
+from bot.pictures.canvas import SCALE, STENCIL, Box, Pen, Point, Sheet
 from bot.pictures.cards import count_badge, patterned_card
 from bot.pictures.palette import BACKGROUND, CARD_FACE, INK, MUTED, PANEL, shade, tint
 
@@ -107,8 +107,24 @@ def pile_sprite(kind: str, count: int) -> Image.Image:
     return pen.image
 
 
-def paste_pile(pen: Pen, at: Point, kind: str, count: int) -> None:
-    pen.paste(pile_sprite(kind, count), (at[0] - PILE_PAD[0], at[1] - PILE_PAD[1]))
+def paste_pile(pen: Pen | Sheet, at: Point, kind: str, count: int) -> None:
+    """A pile at `at` (its card's corner), with its edges and badge around it."""
+    where = (at[0] - PILE_PAD[0], at[1] - PILE_PAD[1])
+    if isinstance(pen, Sheet):
+        pen.paste(_halved_pile(kind, count), where)
+    else:
+        pen.paste(pile_sprite(kind, count), where)
+
+
+@lru_cache(maxsize=256)
+def _halved_pile(kind: str, count: int) -> Image.Image:
+    return pile_sprite(kind, count).reduce(SCALE)
+
+
+@lru_cache(maxsize=512)
+def halved_order(face: OrderFace) -> Image.Image:
+    """`order_sprite` at its nominal size, for a `Sheet`."""
+    return order_sprite(face).reduce(SCALE)
 
 
 def _need_width(need: Need, r: float, size: float, pen: Pen) -> float:
