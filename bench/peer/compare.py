@@ -4,7 +4,8 @@
 
 Writes positions (`bench.peer.positions`) with our rival heuristic's answers,
 asks the peer's own bot about each through the Node driver and a bundle of
-the peer's code (the user's to provide: docs/computer-players.md), and prints
+the peer's code (built by `python -m bench.peer.build` from the user's checkout of
+the peer's repository: docs/computer-players.md), and prints
 how often they agree, by decision, with the first disagreements. A draw is
 compared only where it matters: not when the hand is full after the play
 (the peer then "draws" nothing from either pile) or both piles are empty.
