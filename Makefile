@@ -17,13 +17,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed-run
 
-# Mamma Mia!'s hot modules compiled with mypyc (engine/compiled.py), rebuilt when any engine
-# source changes; without mypyc, a C compiler or Python.h, or if the build fails, the engine
-# stays pure Python.
-engine/compiled.sha256: $(shell find engine -name '*.py') | $(VENV)/.installed-run
-	$(BIN)/python -c 'import engine.compiled as c; c.build()'
-
-compiled: engine/compiled.sha256
+# Mamma Mia!'s hot modules compiled with mypyc into build/engine-compiled (engine/compiled.py),
+# unless the build there is current; without mypyc, a C compiler or Python.h the engine stays
+# pure Python, and a build that fails with them all there fails this target.
+compiled: $(VENV)/.installed-run
+	$(BIN)/python -c 'import engine.compiled as c; raise SystemExit(c.main())'
 
 # The Activity's client (activity/): its npm packages as locked, bundled with esbuild.
 ACTIVITY := activity
@@ -74,5 +72,5 @@ bench-bot: $(VENV)/.installed-test
 	$(BIN)/python -m bench.bot_load --games $(GAMES) --seconds $(SECONDS) --database $(DATABASE)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache $(ACTIVITY)/node_modules $(ACTIVITY)/dist build engine/compiled.sha256
+	rm -rf $(VENV) .pytest_cache .ruff_cache $(ACTIVITY)/node_modules $(ACTIVITY)/dist build
 	find engine -name '*.so' -delete

@@ -125,6 +125,13 @@ def _tournament(rules: AnyGame, args: argparse.Namespace) -> int:
     return 0
 
 
+def _at_least_one(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def _parser(rules: AnyGame | None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -150,7 +157,7 @@ def _parser(rules: AnyGame | None) -> argparse.ArgumentParser:
     )
     tour.add_argument(
         "--max-actions",
-        type=int,
+        type=_at_least_one,
         default=MAX_ACTIONS,
         metavar="N",
         help="stop a game after N actions and count it apart as unfinished",

@@ -18,7 +18,8 @@ benchmark opponents (`python -m engine tournament --agents-from MODULE`).
 A game still going after `max_actions` actions is stopped and counted apart
 (`unfinished`), not in any tally: Pizza Island's stalemate rule (PI-N9) lets
 a locked table turn forever (docs/engine.md), and one such game must not
-stop a run that stands for thousands.
+stop a run that stands for thousands. Its deal's other rotations still
+count, so a run with unfinished games is that much short of balanced seats.
 """
 
 from __future__ import annotations

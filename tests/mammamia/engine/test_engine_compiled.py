@@ -69,10 +69,14 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     file a build makes, and the sources' hash."""
     shutil.copytree(compiled.ROOT / "engine", tmp_path / "engine", ignore=_not_sources)
     monkeypatch.setattr(compiled, "ROOT", tmp_path)
-    monkeypatch.setattr(compiled, "MANIFEST", tmp_path / "engine" / "compiled.sha256")
+    monkeypatch.setattr(compiled, "BUILD", tmp_path / "build" / "engine-compiled")
+    monkeypatch.delenv(compiled.PURE, raising=False)
     for path in compiled.extensions():
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.touch()
-    compiled.MANIFEST.write_text(compiled.sources_hash() + "\n")
+    compiled.manifest().write_text(compiled.sources_hash() + "\n")
+    finders = [f for f in sys.meta_path if not isinstance(f, compiled.FromBuild)]
+    monkeypatch.setattr(sys, "meta_path", finders)
     return tmp_path
 
 
@@ -93,25 +97,44 @@ def test_a_partial_build_is_not_current(tree: Path, lost: int) -> None:
     assert not compiled.current()
 
 
-def test_a_stale_build_is_imported_from_source(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    compiled.MANIFEST.write_text("0" * 64 + "\n")
-    finders = [f for f in sys.meta_path if not isinstance(f, compiled.FromSource)]
-    monkeypatch.setattr(sys, "meta_path", finders)
-    before = len(finders)
-    assert compiled.choose() is False
-    finder = finders[0]
-    spec = finder.find_spec("engine.mammamia.ai.plan", None)
-    assert spec is not None and spec.origin == str(tree / "engine/mammamia/ai/plan.py")
+def test_a_current_build_is_found_in_its_own_folder(tree: Path) -> None:
+    before = len(sys.meta_path)
+    assert compiled.choose() is True
+    finder = sys.meta_path[0]
+    for name in (*compiled.MODULES, compiled.SHARED):
+        spec = finder.find_spec(name, None)
+        assert spec is not None and spec.origin == str(compiled.extension(name))
+        assert str(spec.origin).startswith(str(tree / "build" / "engine-compiled"))
     assert finder.find_spec("engine.mammamia.cards", None) is None  # never compiled: as ever
-    assert compiled.choose() is False
+    assert compiled.choose() is True
     assert len(sys.meta_path) == before + 1  # one finder, however often asked
 
 
-def test_without_a_build_nothing_changes(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stale_build_is_set_aside_and_said(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    compiled.manifest().write_text("0" * 64 + "\n")
+    before = list(sys.meta_path)
+    assert compiled.choose() is False
+    assert sys.meta_path == before  # every module its source
+    assert "make compiled" in capsys.readouterr().err
+
+
+def test_pure_python_when_asked(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(compiled.PURE, "1")
+    before = list(sys.meta_path)
+    assert compiled.choose() is False and sys.meta_path == before
+
+
+def test_without_a_build_nothing_changes(tree: Path) -> None:
     for path in compiled.built():
         path.unlink()
-    finders = [f for f in sys.meta_path if not isinstance(f, compiled.FromSource)]
-    monkeypatch.setattr(sys, "meta_path", finders)
-    before = len(finders)
+    before = list(sys.meta_path)
     assert compiled.choose() is False
-    assert len(sys.meta_path) == before
+    assert sys.meta_path == before
+
+
+def test_nothing_compiled_lies_beside_the_sources() -> None:
+    """Python would load such a file ahead of its source whatever the switch
+    says (an earlier way of building put them there; a build removes them)."""
+    assert compiled.strays() == []

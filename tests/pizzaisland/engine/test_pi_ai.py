@@ -183,3 +183,6 @@ def test_pi_n9_a_tournament_counts_a_locked_table_apart(
     tallies = out["agents"]
     assert sum(t["seat_games"] for t in tallies.values()) == 9 * 4
     assert sum(t["wins"] for t in tallies.values()) == pytest.approx(9)
+    with pytest.raises(SystemExit) as refused:
+        main([*argv, "--max-actions", "0"])
+    assert refused.value.code == 2 and "1 or more" in capsys.readouterr().err
