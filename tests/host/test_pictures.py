@@ -89,6 +89,12 @@ def test_hand_image_size_grows_by_rows_of_two_orders(orders: int, height: int) -
     assert opened(hand_image(hand(orders))).size == (346, height)
 
 
+def _pile(pen: Pen, at: tuple[float, float], kind: str, count: int) -> None:
+    """A pile as the whole drawing placed it: its sprite at twice the size."""
+    left, top = mm_cards.PILE_PAD[0], mm_cards.PILE_PAD[1]
+    pen.paste(mm_cards.pile_sprite(kind, count), (at[0] - left, at[1] - top))
+
+
 def _hand_drawn_whole(hand: HandPicture) -> bytes:
     """The hand as it was drawn before it was put together from parts: the
     whole picture at twice the size, halved on encoding."""
@@ -102,7 +108,7 @@ def _hand_drawn_whole(hand: HandPicture) -> bytes:
     pen = Pen(HAND_W, height)
     for i, (kind, count) in enumerate(hand.ingredients):
         row, col = divmod(i, per_row)
-        mm_cards.paste_pile(pen, (MARGIN + col * PILE_STEP, top + row * PILE_ROW), kind, count)
+        _pile(pen, (MARGIN + col * PILE_STEP, top + row * PILE_ROW), kind, count)
     pile_x = HAND_W - MARGIN - mm_cards.PILE_W - 8
     pen.line([(pile_x - 16, top - 8), (pile_x - 16, top + mm_cards.PILE_H)], PANEL, 2)
     mm_cards.face_down_pile(pen, (pile_x, top), hand.colour, hand.order_pile)
@@ -157,7 +163,7 @@ def _reveal_drawn_whole(
         mm_cards.order_card(pen, at, revealed, 0.92)
     for i, (kind, count) in enumerate(piles):
         row, col = divmod(i, 4)
-        mm_cards.paste_pile(pen, (MARGIN + col * 76, piles_y + row * PILE_ROW), kind, count)
+        _pile(pen, (MARGIN + col * 76, piles_y + row * PILE_ROW), kind, count)
     for i, outcome in enumerate(outcomes):
         row, col = divmod(i, 2)
         x, top = MARGIN + col * (card_w + 44), outcomes_y + row * (card_h + 22)

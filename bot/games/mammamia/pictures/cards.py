@@ -107,13 +107,9 @@ def pile_sprite(kind: str, count: int) -> Image.Image:
     return pen.image
 
 
-def paste_pile(pen: Pen | Sheet, at: Point, kind: str, count: int) -> None:
+def paste_pile(sheet: Sheet, at: Point, kind: str, count: int) -> None:
     """A pile at `at` (its card's corner), with its edges and badge around it."""
-    where = (at[0] - PILE_PAD[0], at[1] - PILE_PAD[1])
-    if isinstance(pen, Sheet):
-        pen.paste(_halved_pile(kind, count), where)
-    else:
-        pen.paste(pile_sprite(kind, count), where)
+    sheet.paste(_halved_pile(kind, count), (at[0] - PILE_PAD[0], at[1] - PILE_PAD[1]))
 
 
 @lru_cache(maxsize=256)
