@@ -11,7 +11,7 @@ import socket
 from pathlib import Path
 
 from test_activity_browser import _mm_move
-from test_bot_crash import BotProcess
+from test_bot_crash import BotProcess, untimed_lobby
 
 from bot.i18n import t
 from bot.storage import Storage
@@ -53,11 +53,7 @@ async def test_sigkill_during_an_activity_game_loses_nothing_and_the_table_recon
     rng = random.Random(3)
     try:
         await bot.start()
-        lobby = (
-            await server.slash(
-                ana, None, "mammamia", "new", options={"variant": "classic", "turn_timer": "off"}
-            )
-        ).message
+        lobby = await untimed_lobby(server, ana)
         assert lobby.find_button(t("activity.button.open")) is not None
         await server.click(ben, lobby, label="Join")
         await server.click(ana, lobby, label="Start")

@@ -28,7 +28,7 @@ from bot.i18n import t
 from bot.storage import GameRow, GameStatus, Storage
 from engine import mammamia as engine
 
-from fakediscord.models import FakeMessage
+from fakediscord.models import FakeMessage, FakeUser
 from fakediscord.server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,6 +174,14 @@ async def published(db: Path, timeout: float = 30) -> None:
             await asyncio.sleep(0.05)
 
 
+async def untimed_lobby(server: FakeDiscord, host: FakeUser) -> FakeMessage:
+    """`/mammamia new` (classic, no turn timer) by `host`: the lobby."""
+    options = {"variant": "classic", "turn_timer": "off"}
+    lobby = (await server.slash(host, None, "mammamia", "new", options=options)).message
+    assert lobby is not None
+    return lobby
+
+
 async def quiet(server: FakeDiscord, seconds: float = 0.5, timeout: float = 30) -> None:
     """Wait until the bot made no request for `seconds`."""
     async with asyncio.timeout(timeout):
@@ -191,11 +199,7 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     killer = Killer(server, bot, ["ping", "ping", "reveal", "table", "final"], outage)
     try:
         await bot.start()
-        lobby = (
-            await server.slash(
-                ana, None, "mammamia", "new", options={"variant": "classic", "turn_timer": "off"}
-            )
-        ).message
+        lobby = await untimed_lobby(server, ana)
         await server.click(ben, lobby, label="Join")
         await server.click(ana, lobby, label="Start")
         await killer.next_kill()  # the first table, which names the first player
@@ -269,11 +273,7 @@ async def test_sigkill_after_a_first_table_that_names_nobody_leaves_one_table(
     killer = Killer(server, bot, ["table"], outage)
     try:
         await bot.start()
-        lobby = (
-            await server.slash(
-                ana, None, "mammamia", "new", options={"variant": "classic", "turn_timer": "off"}
-            )
-        ).message
+        lobby = await untimed_lobby(server, ana)
         picker = (await server.click(ana, lobby, label=t("lobby.button.add_computer"))).message
         await server.select(ana, picker, picker.find_select(prefix="mm:")["custom_id"], ["easy"])
         await quiet(server)

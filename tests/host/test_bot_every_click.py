@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from test_bot_crash import BotProcess, play_a_turn, published, quiet
+from test_bot_crash import BotProcess, play_a_turn, published, quiet, untimed_lobby
 
 from bot.client import GameBot
 from bot.games import presentation
@@ -256,11 +256,7 @@ async def test_after_a_restart_of_the_real_process(discord_server: FakeDiscord, 
     bot = BotProcess(server, tmp_path)
     try:
         await bot.start()
-        lobby = (
-            await server.slash(
-                ana, None, "mammamia", "new", options={"variant": "classic", "turn_timer": "off"}
-            )
-        ).message
+        lobby = await untimed_lobby(server, ana)
         await server.click(ben, lobby, label=t("lobby.button.join"))
         await server.click(ana, lobby, label=t("lobby.button.start"))
         await tabled(server, db, 0)
