@@ -18,10 +18,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed-run
 
 # Mamma Mia!'s hot modules compiled with mypyc into build/engine-compiled (engine/compiled.py),
+# and the peer's bots (bench.rivals) into build/rivals-compiled,
 # unless the build there is current; without mypyc, a C compiler or Python.h the engine stays
 # pure Python, and a build that fails with them all there fails this target.
 compiled: $(VENV)/.installed-run
-	$(BIN)/python -c 'import engine.compiled as c; raise SystemExit(c.main())'
+	$(BIN)/python -c 'import engine.compiled as c, bench.rivals as r; raise SystemExit(c.main() or c.main(r.COMPILED))'
 
 # The Activity's client (activity/): its npm packages as locked, bundled with esbuild.
 ACTIVITY := activity

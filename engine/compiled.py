@@ -15,6 +15,9 @@ its source, as pure Python. Never some of each: compiled together, they call
 one another directly. Nothing compiled lies beside the sources, so a
 checkout of another commit never picks up this one's build.
 
+`Build` names such a build; `bench.rivals` compiles the peer's simple bot,
+its strong bot's playouts, the same way (`make compiled` builds both).
+
 This is the engine's one module that touches files and runs a process, and
 only to build, or to read the build's hash when `engine` is imported.
 """
@@ -31,6 +34,7 @@ import subprocess
 import sys
 import sysconfig
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -46,90 +50,118 @@ MODULES = (
 #: The part they share (mypyc's group), named after this module.
 SHARED = "engine.compiled__mypyc"
 ROOT = Path(__file__).resolve().parent.parent
-#: Where a build lives: the modules' files in the packages' layout, and the hash.
-BUILD = ROOT / "build" / "engine-compiled"
 PURE = "ENGINE_PURE"
 _SETUP = """
 from setuptools import setup
 from mypyc.build import mypycify
-setup(name="engine-compiled", ext_modules=mypycify({paths!r}, group_name="engine.compiled"))
+setup(name={name!r}, ext_modules=mypycify({paths!r}, group_name={group!r}))
 """
+
+
+@dataclass(frozen=True)
+class Build:
+    """Modules compiled together into `build/<name>/`, current while every
+    source under `hashed` (folders of the repository) is as it was built."""
+
+    name: str
+    modules: tuple[str, ...]
+    #: mypyc's group; the modules' shared part is the module `<group>__mypyc`.
+    group: str
+    hashed: tuple[str, ...]
+
+    @property
+    def shared(self) -> str:
+        return self.group + "__mypyc"
+
+    @property
+    def folder(self) -> Path:
+        return ROOT / "build" / self.name
+
+
+#: The engine's: Mamma Mia!'s hot modules. `bench.rivals` names another.
+ENGINE = Build("engine-compiled", MODULES, "engine.compiled", ("engine",))
 
 
 def source(module: str) -> Path:
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
 
-def manifest() -> Path:
-    """The engine's sources' hash at the build."""
-    return BUILD / "sources.sha256"
+def manifest(build: Build = ENGINE) -> Path:
+    """The sources' hash at the build."""
+    return build.folder / "sources.sha256"
 
 
-def sources_hash() -> str:
-    """One hash of the engine's every source: the compiled modules were built
-    on what they import too (a NamedTuple's fields are read by position)."""
+def sources_hash(build: Build = ENGINE) -> str:
+    """One hash of every source the build read: the compiled modules were
+    built on what they import too (a NamedTuple's fields are read by position)."""
     digest = hashlib.sha256()
-    for path in sorted(ROOT.joinpath("engine").rglob("*.py")):
-        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for folder in build.hashed:
+        for path in sorted(ROOT.joinpath(folder).rglob("*.py")):
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
 def extension(module: str, folder: Path | None = None) -> Path:
     """A module's file in a build (this interpreter's suffix)."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return (folder or BUILD).joinpath(*module.split(".")).with_suffix(suffix)
+    return (folder or ENGINE.folder).joinpath(*module.split(".")).with_suffix(suffix)
 
 
-def extensions(folder: Path | None = None) -> list[Path]:
+def extensions(build: Build = ENGINE, folder: Path | None = None) -> list[Path]:
     """The files a build makes: each module's and the shared part."""
-    return [extension(m, folder) for m in (*MODULES, SHARED)]
+    return [extension(m, folder or build.folder) for m in (*build.modules, build.shared)]
 
 
-def built() -> list[Path]:
+def built(build: Build = ENGINE) -> list[Path]:
     """The files of a build that are present."""
-    return [path for path in extensions() if path.exists()]
+    return [path for path in extensions(build) if path.exists()]
 
 
-def current() -> bool:
+def current(build: Build = ENGINE) -> bool:
     """Every file is built, from the sources as they are now."""
-    if len(built()) != len(extensions()) or not manifest().exists():
+    if len(built(build)) != len(extensions(build)) or not manifest(build).exists():
         return False
-    return manifest().read_text().strip() == sources_hash()
+    return manifest(build).read_text().strip() == sources_hash(build)
 
 
 class FromBuild(importlib.abc.MetaPathFinder):
-    """Finds the compiled modules (and their shared part) in the build."""
+    """Finds one build's compiled modules (and their shared part) in it."""
+
+    def __init__(self, build: Build = ENGINE) -> None:
+        self.build = build
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname != SHARED and fullname not in MODULES:
+        if fullname != self.build.shared and fullname not in self.build.modules:
             return None
-        return importlib.util.spec_from_file_location(fullname, extension(fullname))
+        return importlib.util.spec_from_file_location(
+            fullname, extension(fullname, self.build.folder)
+        )
 
 
-def choose() -> bool:
-    """Import the compiled modules if they are current and wanted (called by
-    `engine` before any of them is imported); True if so. A build left stale
+def choose(build: Build = ENGINE) -> bool:
+    """Import the build's modules compiled if it is current and wanted
+    (called before any of them is imported); True if so. A build left stale
     by a change of the sources is said once, on stderr."""
-    if os.environ.get(PURE) == "1" or not built():
+    if os.environ.get(PURE) == "1" or not built(build):
         return False
-    if not current():
+    if not current(build):
         print(
-            "engine: the compiled modules are older than the sources; pure Python"
+            f"{build.group}: the compiled modules are older than the sources; pure Python"
             " until `make compiled`",
             file=sys.stderr,
         )
         return False
-    if not any(isinstance(f, FromBuild) for f in sys.meta_path):
-        sys.meta_path.insert(0, FromBuild())
+    if not any(isinstance(f, FromBuild) and f.build == build for f in sys.meta_path):
+        sys.meta_path.insert(0, FromBuild(build))
     return True
 
 
-def active() -> bool:
+def active(build: Build = ENGINE) -> bool:
     """The modules in use are the compiled ones (once imported)."""
-    plan = sys.modules.get(MODULES[0])
-    return plan is not None and not str(plan.__file__).endswith(".py")
+    first = sys.modules.get(build.modules[0])
+    return first is not None and not str(first.__file__).endswith(".py")
 
 
 def toolchain() -> bool:
@@ -140,48 +172,52 @@ def toolchain() -> bool:
     return tools and shutil.which(compiler) is not None and header.exists()
 
 
-def strays() -> list[Path]:
-    """Compiled files beside the sources (where an earlier way of building put
-    them), which Python would load ahead of the sources, switch or no switch."""
-    return sorted(ROOT.joinpath("engine").rglob("*" + importlib.machinery.EXTENSION_SUFFIXES[0]))
+def strays(build: Build = ENGINE) -> list[Path]:
+    """Compiled files beside the build's sources (where an earlier way of
+    building put them), which Python would load ahead of the sources, switch
+    or no switch."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    folders = sorted({source(m).parent for m in build.modules} | {source(build.group).parent})
+    return sorted({p for folder in folders for p in folder.rglob("*" + suffix)})
 
 
-def build() -> bool:
+def build_now(build: Build = ENGINE) -> bool:
     """Compile the modules with mypyc into a fresh folder, with the sources'
     hash, and put it in place of the last build; False (the last build, if
     any, set aside) if the build fails."""
-    for path in strays():
+    for path in strays(build):
         path.unlink()
-    before = sources_hash()
-    fresh = BUILD.with_name(BUILD.name + ".new")
+    before = sources_hash(build)
+    fresh = build.folder.with_name(build.name + ".new")
     shutil.rmtree(fresh, ignore_errors=True)
-    paths = [str(source(m).relative_to(ROOT)) for m in MODULES]
-    command = [sys.executable, "-c", _SETUP.format(paths=paths), "build_ext"]
-    command += ["--build-lib", str(fresh), "--build-temp", str(ROOT / "build" / "temp")]
+    paths = [str(source(m).relative_to(ROOT)) for m in build.modules]
+    setup = _SETUP.format(name=build.name, paths=paths, group=build.group)
+    command = [sys.executable, "-c", setup, "build_ext", "--build-lib", str(fresh)]
+    command += ["--build-temp", str(ROOT / "build" / "temp" / build.name)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0 or not all(p.exists() for p in extensions(fresh)):
+    if done.returncode != 0 or not all(p.exists() for p in extensions(build, fresh)):
         print(done.stdout[-4000:], done.stderr[-4000:], sep="\n", file=sys.stderr)
-        shutil.rmtree(BUILD, ignore_errors=True)
+        shutil.rmtree(build.folder, ignore_errors=True)
         return False
     (fresh / "sources.sha256").write_text(before + "\n")
-    shutil.rmtree(BUILD, ignore_errors=True)  # a running process keeps the files it opened
-    fresh.rename(BUILD)
+    shutil.rmtree(build.folder, ignore_errors=True)  # a running process keeps the files it opened
+    fresh.rename(build.folder)
     return True
 
 
-def main() -> int:
+def main(build: Build = ENGINE) -> int:
     """Build unless current; 1 if the tools are all here and the build failed
-    (a red `make test`), 0 if they are not (the engine stays pure Python)."""
-    if current() and not strays():
-        print("engine.compiled: the build is current")
+    (a red `make test`), 0 if they are not (the modules stay pure Python)."""
+    if current(build) and not strays(build):
+        print(f"{build.group}: the build is current")
         return 0
     if not toolchain():
-        print("engine.compiled: no mypyc, setuptools, C compiler or Python.h: pure Python")
+        print(f"{build.group}: no mypyc, setuptools, C compiler or Python.h: pure Python")
         return 0
-    if build():
-        print(f"engine.compiled: built into {BUILD.relative_to(ROOT)}")
+    if build_now(build):
+        print(f"{build.group}: built into {build.folder.relative_to(ROOT)}")
         return 0
-    print("engine.compiled: the build failed", file=sys.stderr)
+    print(f"{build.group}: the build failed", file=sys.stderr)
     return 1
 
 

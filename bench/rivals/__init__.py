@@ -9,8 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .agents import RivalHeuristicAgent
-from .montecarlo import RivalMcAgent
+from engine import compiled
+
+#: The simple bot and the strong bot's loop, compiled by `make compiled` as the
+#: engine's hot modules are (engine/compiled.py): its playouts are most of a
+#: strong bot's time, and tournaments against it are hours.
+COMPILED = compiled.Build(
+    "rivals-compiled",
+    ("bench.rivals.heuristic", "bench.rivals.montecarlo"),
+    "bench.rivals.compiled",
+    ("engine", "bench/rivals"),
+)
+compiled.choose(COMPILED)  # before .agents imports them
+
+from .agents import RivalHeuristicAgent  # noqa: E402
+from .montecarlo import RivalMcAgent  # noqa: E402
 
 AGENTS: dict[str, dict[str, tuple[Any, dict[str, Any]]]] = {
     "mammamia": {
@@ -21,4 +34,4 @@ AGENTS: dict[str, dict[str, tuple[Any, dict[str, Any]]]] = {
     }
 }
 
-__all__ = ["AGENTS", "RivalHeuristicAgent", "RivalMcAgent"]
+__all__ = ["AGENTS", "COMPILED", "RivalHeuristicAgent", "RivalMcAgent"]

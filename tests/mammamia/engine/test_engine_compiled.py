@@ -1,5 +1,6 @@
-"""The compiled hot modules (engine/compiled.py) play the same moves as their
-pure-Python sources, and are set aside the moment any engine source changes."""
+"""The compiled hot modules (engine/compiled.py) and the compiled rival bots
+(bench.rivals) play the same moves as their pure-Python sources, and are set
+aside the moment any source they were built on changes."""
 
 from __future__ import annotations
 
@@ -13,27 +14,35 @@ from pathlib import Path
 
 import pytest
 
+from bench import rivals
 from bench.same_moves import moves
 from engine import compiled
 
-TINY = {"hard": {"steps": 400, "wide_steps": 600}}
+TINY = {
+    "hard": {"steps": 400, "wide_steps": 600},
+    "rival-mc": {"playouts": 24, "low": 4, "high": 8},
+    "rival-mc-2": {"playouts": 24, "low": 4, "high": 8},
+}
 GAMES = [
     ("classic", 2, 31, ["heuristic", "easy"]),
     ("classic", 4, 32, ["hard", "heuristic"]),
     ("plus", 4, 33, ["heuristic", "hard"]),
+    ("classic", 4, 34, ["rival-mc-2", "rival-heuristic", "rival-mc", "rival-heuristic-2"]),
 ]
 
 PLAY = """
 import hashlib, json, sys
 from bench.same_moves import moves
 from engine import compiled
+from bench import rivals
 games, tiny = json.loads(sys.argv[1])
 digests = [
     hashlib.sha256("\\n".join(moves(v, n, s, [a[i % len(a)] for i in range(n)], tiny)).encode())
     .hexdigest()
     for v, n, s, a in games
 ]
-print(json.dumps({"compiled": compiled.active(), "digests": digests}))
+active = compiled.active() or compiled.active(rivals.COMPILED)
+print(json.dumps({"compiled": active, "digests": digests}))
 """
 
 
@@ -48,7 +57,8 @@ def _digests() -> list[str]:
 
 def test_pure_python_plays_what_this_process_plays() -> None:
     """Run with ENGINE_PURE=1 the sources play every move this process plays
-    (compiled when built and current, as `make test` leaves them)."""
+    (compiled when built and current, as `make test` leaves them), the
+    rivals' too."""
     env = {**os.environ, compiled.PURE: "1"}
     arg = json.dumps([GAMES, TINY])
     command = [sys.executable, "-c", PLAY, arg]
@@ -59,8 +69,10 @@ def test_pure_python_plays_what_this_process_plays() -> None:
     assert pure["digests"] == _digests()
 
 
-def test_the_modules_in_use_are_compiled_exactly_when_current() -> None:
-    assert compiled.active() == (compiled.current() and os.environ.get(compiled.PURE) != "1")
+@pytest.mark.parametrize("build", [compiled.ENGINE, rivals.COMPILED], ids=lambda b: b.name)
+def test_the_modules_in_use_are_compiled_exactly_when_current(build: compiled.Build) -> None:
+    wanted = os.environ.get(compiled.PURE) != "1"
+    assert compiled.active(build) == (compiled.current(build) and wanted)
 
 
 @pytest.fixture
@@ -69,7 +81,6 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     file a build makes, and the sources' hash."""
     shutil.copytree(compiled.ROOT / "engine", tmp_path / "engine", ignore=_not_sources)
     monkeypatch.setattr(compiled, "ROOT", tmp_path)
-    monkeypatch.setattr(compiled, "BUILD", tmp_path / "build" / "engine-compiled")
     monkeypatch.delenv(compiled.PURE, raising=False)
     for path in compiled.extensions():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -134,7 +145,19 @@ def test_without_a_build_nothing_changes(tree: Path) -> None:
     assert sys.meta_path == before
 
 
-def test_nothing_compiled_lies_beside_the_sources() -> None:
+@pytest.mark.parametrize("build", [compiled.ENGINE, rivals.COMPILED], ids=lambda b: b.name)
+def test_nothing_compiled_lies_beside_the_sources(build: compiled.Build) -> None:
     """Python would load such a file ahead of its source whatever the switch
     says (an earlier way of building put them there; a build removes them)."""
-    assert compiled.strays() == []
+    assert compiled.strays(build) == []
+
+
+def test_a_rival_build_hashes_the_engine_it_was_built_on(tree: Path) -> None:
+    """The rivals are compiled against the engine's types: an engine change
+    makes their build stale too."""
+    sources = Path(rivals.__file__).parent
+    shutil.copytree(sources, tree / "bench" / "rivals", ignore=_not_sources)
+    before = compiled.sources_hash(rivals.COMPILED)
+    rules = tree / "engine" / "mammamia" / "cards.py"
+    rules.write_text(rules.read_text() + "\n# changed\n")
+    assert compiled.sources_hash(rivals.COMPILED) != before
