@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-bot clean i18n-extract activity chromium compiled
+.PHONY: run test lint bench bench-bot clean i18n-extract activity chromium compiled compiled-rivals
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,11 +18,14 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed-run
 
 # Mamma Mia!'s hot modules compiled with mypyc into build/engine-compiled (engine/compiled.py),
-# and the peer's bots (bench.rivals) into build/rivals-compiled,
 # unless the build there is current; without mypyc, a C compiler or Python.h the engine stays
 # pure Python, and a build that fails with them all there fails this target.
 compiled: $(VENV)/.installed-run
-	$(BIN)/python -c 'import engine.compiled as c, bench.rivals as r; raise SystemExit(c.main() or c.main(r.COMPILED))'
+	$(BIN)/python -c 'import engine.compiled as c; raise SystemExit(c.main())'
+
+# The peer's bots (bench.rivals, the benchmark opponents) the same way, into build/rivals-compiled.
+compiled-rivals: compiled
+	$(BIN)/python -c 'import engine.compiled as c, bench.rivals as r; raise SystemExit(c.main(r.COMPILED))'
 
 # The Activity's client (activity/): its npm packages as locked, bundled with esbuild.
 ACTIVITY := activity
@@ -52,7 +55,7 @@ lint: $(VENV)/.installed-test
 # The tests in parallel, one worker per core up to four (each starts its own
 # PostgreSQL and browser): `make test JOBS=1` runs them in one process.
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
-test: lint compiled activity chromium
+test: lint compiled compiled-rivals activity chromium
 	$(BIN)/python -m pytest -n $(JOBS)
 
 bench: $(VENV)/.installed-test
