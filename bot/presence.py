@@ -97,6 +97,8 @@ class Presence:
     armed: Armed | None = None
     auto: Auto | None = None
     answers: Answers | None = None
+    #: Moves in a row made while every seat was played by the bot (`bot.deadlines`).
+    unattended: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -117,6 +119,7 @@ class Presence:
                 if answers
                 else None
             ),
+            unattended=int(data.get("unattended", 0)),
         )
 
     def to_json(self) -> JSON:
@@ -127,6 +130,7 @@ class Presence:
             "armed": None if self.armed is None else self.armed.to_json(),
             "auto": None if self.auto is None else self.auto.to_json(),
             "answers": None if self.answers is None else self.answers.to_json(),
+            "unattended": self.unattended,
         }
 
     def absent(self, seat: int) -> bool:

@@ -21,7 +21,7 @@ from engine.interface import Action, Event, State
 
 from . import answers, metrics
 from .clock import Clock
-from .deadlines import COMPUTER_PAUSE, arm
+from .deadlines import COMPUTER_PAUSE, arm, count_unattended
 from .games import AnyPresentation, Table, presentation
 from .i18n import locale_of, t
 from .narrator import fold, stored_model
@@ -565,8 +565,12 @@ class GameService:
         record = rules.append(live.record, action)
         status = GameStatus.FINISHED if rules.is_over(state) else None
         presence = presence if presence is not None else live.presence()
+        if count_unattended(live, presence) and status is None:
+            status = GameStatus.CANCELLED  # nobody plays it: a table that never ends stops
         after = Live(live.row, state, record, {**live.events, state.version: events})
         published, deadline = self.following(after, presence, live.published, events)
+        if status is GameStatus.CANCELLED:
+            deadline = None
         try:
             row = await self.storage.commit_action(
                 live.id,

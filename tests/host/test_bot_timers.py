@@ -7,6 +7,7 @@ import asyncio
 import json
 from typing import Any
 
+from bot import deadlines
 from bot.clock import ManualClock
 from bot.games.mammamia import render
 from engine import mammamia as engine
@@ -131,6 +132,43 @@ async def test_leaving_a_running_game_asks_first(discord_server, bots):
     await discord_server.click(ben, r.message, label=render.t("leave.confirm"))
     await bots.idle()
     assert players.live.presence().kicked[players.live.seat_of(ben.id)]
+
+
+async def test_a_game_nobody_plays_any_more_is_ended(discord_server, bots, monkeypatch):
+    """With every seat the bot's (computers, people away, kicked or gone) the
+    bot plays on, but not for ever: after `UNATTENDED_MOVES` such moves in a
+    row the game ends and the table says why (a table that can never end:
+    Pizza Island's PI-N9 gap). While anyone plays, nothing is counted."""
+    monkeypatch.setattr(deadlines, "UNATTENDED_MOVES", 5)
+    players = await _game(discord_server, bots, seats=2, turn_timer="off")
+    ana, ben = players.users
+    await discord_server.slash(
+        ana, discord_server.channel, "mammamia", "kick", options={"player": ben}
+    )
+    await bots.idle()
+    ben_seat = players.live.seat_of(ben.id)
+    for _ in range(12):  # Ana plays; the bot plays Ben's seat
+        if players.live.state.to_act()[0] == ben_seat:
+            await _played_for(bots, players, ben_seat)
+        else:
+            await players.step()
+        assert players.live.presence().unattended == 0
+    r = await discord_server.slash(ana, discord_server.channel, "mammamia", "leave")
+    await discord_server.click(ana, r.message, label=render.t("leave.confirm"))
+    version = players.live.version
+    async with asyncio.timeout(20):
+        while players.live.row.status == "running":
+            await bots.idle()
+            await asyncio.sleep(0.01)
+    live = players.live
+    assert live.row.status == "cancelled" and live.state.phase != "over"
+    assert live.version == version + 5 and live.presence().unattended == 5
+    table = discord_server.get_message(live.row.table_message_id)
+    assert render.t("table.ended_unattended") in table.text and not table.buttons()
+    assert await bots.current.service.storage.active_game(discord_server.channel.id) is None
+    await asyncio.sleep(0.05)
+    await bots.idle()
+    assert players.live.version == live.version, "nothing is played after it"
 
 
 async def test_idle_lobby_closes_itself(discord_server, bots):

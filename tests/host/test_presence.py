@@ -40,11 +40,14 @@ def test_what_is_written_reads_back_the_same() -> None:
         armed=Armed(4, rest=30.0, ask=True),
         auto=Auto(4, 1, "timeout"),
         answers=Answers(3, {0: {"type": "help", "cards": []}}),
+        unattended=7,
     )
     stored = presence.to_json()
     assert stored["answers"] == {"version": 3, "seats": {"0": {"type": "help", "cards": []}}}
     again = Presence.of(stored, 2, DEADLINE)
     assert again.armed == Armed(4, rest=30.0, ask=True, due=DEADLINE.timestamp() + 30)
     assert (again.auto, again.answers) == (presence.auto, presence.answers)
+    assert again.unattended == 7
+    assert Presence.of({}, 2).unattended == 0, "a presence stored before the count: none yet"
     assert again.auto_at(4) == presence.auto and again.auto_at(5) is None
     assert again.armed_for(4) is again.armed and again.armed_for(3) is None
