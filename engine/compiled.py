@@ -16,7 +16,7 @@ one another directly. Nothing compiled lies beside the sources, so a
 checkout of another commit never picks up this one's build.
 
 `Build` names such a build; `bench.rivals` compiles the peer's simple bot,
-its strong bot's playouts, the same way (`make compiled` builds both).
+its strong bot's playouts, the same way (`make compiled-rivals`).
 
 This is the engine's one module that touches files and runs a process, and
 only to build, or to read the build's hash when `engine` is imported.
@@ -68,6 +68,8 @@ class Build:
     #: mypyc's group; the modules' shared part is the module `<group>__mypyc`.
     group: str
     hashed: tuple[str, ...]
+    #: The make target that builds it.
+    target: str = "compiled"
 
     @property
     def shared(self) -> str:
@@ -149,7 +151,7 @@ def choose(build: Build = ENGINE) -> bool:
     if not current(build):
         print(
             f"{build.group}: the compiled modules are older than the sources; pure Python"
-            " until `make compiled`",
+            f" until `make {build.target}`",
             file=sys.stderr,
         )
         return False

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine import compiled
 
-#: The simple bot and the strong bot's loop, compiled by `make compiled` as the
+#: The simple bot and the strong bot's loop, compiled by `make compiled-rivals` as the
 #: engine's hot modules are (engine/compiled.py): its playouts are most of a
 #: strong bot's time, and tournaments against it are hours.
 COMPILED = compiled.Build(
@@ -19,6 +19,7 @@ COMPILED = compiled.Build(
     ("bench.rivals.heuristic", "bench.rivals.montecarlo"),
     "bench.rivals.compiled",
     ("engine", "bench/rivals"),
+    "compiled-rivals",
 )
 compiled.choose(COMPILED)  # before .agents imports them
 
