@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from .i18n import N_
 from .presence import Armed, Presence
 
 #: `turn_timer` choices of every game's `new`, in seconds; None is off.
@@ -94,6 +95,12 @@ def count_unattended(live: Any, presence: Presence) -> bool:
 def unattended(presence: Presence) -> bool:
     """The game was ended because nobody was playing it."""
     return presence.unattended >= UNATTENDED_MOVES
+
+
+def ended_early(presence: Presence) -> str:
+    """Why a game ended before its end, as the catalog's key: nobody was
+    playing it any more, or its host or a moderator ended it."""
+    return N_("table.ended_unattended") if unattended(presence) else N_("table.ended_early")
 
 
 def arm_people(live: Any, presence: Presence, now: float) -> datetime | None:

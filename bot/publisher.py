@@ -27,7 +27,7 @@ from typing import Any
 
 import discord
 
-from .deadlines import unattended
+from .deadlines import ended_early
 from .games import Show, Step
 from .i18n import t, use_locale
 from .narrator import Fold, Narrator, fold, post_nonce, stored_model
@@ -442,8 +442,7 @@ class Publisher:
         await self._settle(live, stage)
         reply = live.shown.table(live.table())
         reply.items = []
-        nobody = unattended(live.presence())
-        reply.content = t("table.ended_unattended") if nobody else t("table.ended_early")
+        reply.content = t(ended_early(live.presence()))
         reply = await self._drawn(live, reply)
         old = live.table_id
         if old is None or not await stage.outlet.edit(old, reply):

@@ -108,6 +108,8 @@ def scene_of(seen: Seen) -> Scene:
         }
     else:
         scene = table.scene(seen)
+    if seen.ended is not None:  # in place of whose move it was, as the table message
+        scene["status"] = t(seen.ended)
     scene["ui"] = ui()
     scene.update(seats_facts(seen))
     scene.setdefault("defaults", {})

@@ -18,6 +18,7 @@ from typing import Any
 from engine.interface import Action, Event
 
 from .. import asking
+from ..deadlines import ended_early
 from ..service import GameService, Live, ServiceError
 from ..storage import GameRow, GameStatus
 
@@ -57,6 +58,8 @@ class Seen:
     away: tuple[int, ...] = ()
     kicked: tuple[int, ...] = ()
     auto: tuple[int, str] | None = None
+    # A game ended before its end: why, as the table message says it (a catalog key).
+    ended: str | None = None
 
 
 class Door:
@@ -136,6 +139,7 @@ class Door:
             away=tuple(s for s, away in enumerate(presence.away) if away),
             kicked=tuple(s for s, kicked in enumerate(presence.kicked) if kicked),
             auto=(auto.seat, auto.why) if auto is not None else None,
+            ended=ended_early(presence) if live.row.status == GameStatus.CANCELLED else None,
         )
 
     async def act(self, game_id: int, user_id: int, action: JSON, version: int) -> None:

@@ -4,6 +4,8 @@ markdown never reaches the page."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot.i18n import t, use_locale
 from bot.web import scene
 from bot.web.service import Seen
@@ -31,6 +33,16 @@ def test_every_game_with_a_web_table_draws_a_spectators_scene() -> None:
     for name in scene.web_tables():
         drawn = scene.scene_of(_seen(name))
         assert drawn["title"] and drawn["zones"] and drawn["actions"] == []
+
+
+def test_a_game_ended_early_says_why_in_place_of_whose_move_it_was() -> None:
+    for name in scene.web_tables():
+        for why in ("table.ended_early", "table.ended_unattended"):
+            seen = dataclasses.replace(_seen(name), status="cancelled", ended=why)
+            with use_locale("ja"):
+                drawn = scene.scene_of(seen)
+            assert drawn["status"] == t(why, "ja")
+            assert drawn["actions"] == []
 
 
 def test_markdown_is_left_out_but_an_actions_json_is_kept() -> None:

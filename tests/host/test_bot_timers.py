@@ -10,6 +10,7 @@ from typing import Any
 from bot import deadlines
 from bot.clock import ManualClock
 from bot.games.mammamia import render
+from bot.web.service import Door
 from engine import mammamia as engine
 
 from driver import Players
@@ -165,6 +166,8 @@ async def test_a_game_nobody_plays_any_more_is_ended(discord_server, bots, monke
     assert live.version == version + 5 and live.presence().unattended == 5
     table = discord_server.get_message(live.row.table_message_id)
     assert render.t("table.ended_unattended") in table.text and not table.buttons()
+    door = Door(bots.current.service, lambda: 0.0)  # the Activity says the same
+    assert door.of(live, ana.id).ended == "table.ended_unattended"
     assert await bots.current.service.storage.active_game(discord_server.channel.id) is None
     await asyncio.sleep(0.05)
     await bots.idle()
