@@ -30,10 +30,10 @@ DECISION_SECONDS = 60
 COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a person
 #: Moves in a row made while every seat is played by the bot (computers, people
 #: away or gone) after which the bot ends the game: nobody is playing it. Well
-#: past any whole game of either game played so (at most 735 actions for Mamma
-#: Mia! Plus at 6 seats, 625 for a Pizza Island match at 4 seats, in 2,900
-#: seeded games of the computers that play such seats), so in practice only a
-#: table that can never end meets it (Pizza Island's PI-N9 gap, docs/engine.md).
+#: past any whole game played so (at most 735 actions in 2,900 seeded games of
+#: every game at its largest tables, played by the computers that play such
+#: seats), so in practice only a table that can never end meets it (a gap in a
+#: stalemate rule: docs/engine.md).
 UNATTENDED_MOVES = 2000
 
 
