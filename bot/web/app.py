@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from aiohttp import web
 
-from ..config import ActivityConfig
-from ..i18n import DEFAULT_LOCALE, locale_of, t, use_locale
-from .auth import Discord, Refused, Sessions
-from .hub import Hub
-from .service import Door
+from bot.app.config import ActivityConfig
+from bot.i18n import DEFAULT_LOCALE, locale_of, t, use_locale
+from bot.web.auth import Discord, Refused, Sessions
+from bot.web.door import Door
+from bot.web.hub import Hub
 
 if TYPE_CHECKING:
-    from ..client import GameBot
+    from bot.app.client import GameBot
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.games
+import bot.plugin.registry
 import engine
 from bot import i18n
 from bot.i18n import t
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def third_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    caches = (engine.games, bot.games.presentations, i18n.default_catalog)
+    caches = (engine.games, bot.plugin.registry.presentations, i18n.default_catalog)
     monkeypatch.setenv("GAME_PACKAGES", "tests.highcard")
     for cached in caches:
         cached.cache_clear()

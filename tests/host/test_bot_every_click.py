@@ -19,9 +19,9 @@ from typing import Any
 
 from test_bot_crash import BotProcess, play_a_turn, published, quiet, untimed_lobby
 
-from bot.client import GameBot
-from bot.games import presentation
+from bot.app.client import GameBot
 from bot.i18n import t
+from bot.plugin.registry import presentation
 from bot.storage import Storage
 
 from driver import Players

@@ -1,7 +1,7 @@
 """Forged component ids (issue #30, point 6): someone else's seat, another
 game, another channel, a version to come or gone, a made-up payload. Each is
 tried twice: pressed on a message that does not carry it (what a modified
-client sends: no component hears it, `bot.clicks` answers), and planted on a
+client sends: no component hears it, `bot.interactions.clicks` answers), and planted on a
 message of the bot's that carries it (as if Discord let it through, or an
 older bot had drawn it: the components' own checks answer). Each gets a
 private refusal, and no game's record, version, seats or status changes.

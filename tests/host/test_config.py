@@ -1,4 +1,4 @@
-"""bot.config: reading the environment, helpful errors, endpoint overrides."""
+"""bot.app.config: reading the environment, helpful errors, endpoint overrides."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import discord.http
 import pytest
 import yarl
 
-from bot.config import (
+from bot.app.config import (
     DEFAULT_DB_PATH,
     ActivityConfig,
     Config,
@@ -22,7 +22,7 @@ from bot.config import (
     load_config,
     storage_target,
 )
-from bot.shards import Shards, parse_ids
+from bot.kit.shards import Shards, parse_ids
 
 TOKEN = "MTIz.fake.token"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

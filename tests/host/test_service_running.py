@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameService, ServiceError
+from bot.flow.service import GameService, ServiceError
 from bot.storage import Seat, Storage
 from engine import game
 

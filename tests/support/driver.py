@@ -11,9 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.flow.service import Live
 from bot.games.mammamia import render
 from bot.games.mammamia.hand import Draft
-from bot.service import Live
 from engine import mammamia as engine
 
 from fakediscord.models import FakeMessage

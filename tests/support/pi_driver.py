@@ -8,9 +8,9 @@ import random
 from collections import Counter
 from typing import Any
 
+from bot.flow.service import Live
 from bot.games.pizzaisland import render
-from bot.paging import turned
-from bot.service import Live
+from bot.interactions.paging import turned
 from engine.pizzaisland import actions as pi
 
 from fakediscord.models import FakeMessage

@@ -13,15 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import channel_id, guarded, reply, service_of
-from bot.here import RUNNING
+from bot.flow.service import ServiceError
+from bot.games.mammamia import render
+from bot.games.mammamia.controls import Pass, Turn, act_turn, hand_reply, played_notice, show_hand
 from bot.i18n import use_locale
 from bot.i18n.translator import L_
-from bot.limits import CHOICE_NAME, TYPED, shorten
-from bot.service import ServiceError
-
-from . import render
-from .controls import Pass, Turn, act_turn, hand_reply, played_notice, show_hand
+from bot.interactions.command_checks import RUNNING
+from bot.interactions.components import channel_id, guarded, reply, service_of
+from bot.kit.limits import CHOICE_NAME, TYPED, shorten
 
 #: Where a turn draws from, in the game's own words.
 DRAWS = [

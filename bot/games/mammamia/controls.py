@@ -14,8 +14,13 @@ from typing import Any
 
 import discord
 
-from bot import answers, asking
-from bot.components import (
+from bot.flow import questions as asking
+from bot.flow.service import Live, Outcome, ServiceError, seat_for
+from bot.games.mammamia import render
+from bot.games.mammamia.hand import Draft, chosen, hand
+from bot.games.mammamia.render import PREFIX, custom_id
+from bot.i18n import join_and, sentences, t
+from bot.interactions.components import (
     Component,
     acknowledge,
     channel_id,
@@ -26,18 +31,13 @@ from bot.components import (
     service_of,
     update,
 )
-from bot.i18n import join_and, sentences, t
-from bot.paging import page_of, turned
-from bot.reply import Reply, select
-from bot.service import Live, Outcome, ServiceError, seat_for
+from bot.interactions.paging import page_of, turned
+from bot.kit.reply import Reply, select
+from bot.live import answer_cache as answers
 from engine.mammamia import GAME as RULES
 from engine.mammamia import State, variant_of
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
-
-from . import render
-from .hand import Draft, chosen, hand
-from .render import PREFIX, custom_id
 
 Cards = tuple[tuple[str, int], ...]
 
@@ -295,7 +295,7 @@ class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
 class HelpButton(Component, prefix=PREFIX, verb="help"):
     """PL-H2: every player who may help is asked at once, each pressing for
     themselves; the host applies the answers in the rule's order once they
-    settle it (`bot.asking`). Whether a player holds the cards stays theirs:
+    settle it (`bot.flow.questions`). Whether a player holds the cards stays theirs:
     all who may be asked see the buttons, and Help without the cards gets a
     private refusal."""
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import discord
 
-from bot import here
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.reply import BLUE, Reply, button
-from bot.reply import custom_id as _custom_id
+from bot.interactions import command_checks as here
+from bot.kit.reply import BLUE, Reply, button
+from bot.kit.reply import custom_id as _custom_id
 from engine.mammamia import GAME, variant_of
 from engine.mammamia.cards import (
     ALL_KINDS,

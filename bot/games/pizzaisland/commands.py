@@ -13,13 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import channel_id, guarded, reply, service_of
-from bot.here import RUNNING
+from bot.flow.service import seat_for
+from bot.games.pizzaisland.controls import decision, take_or_stop
 from bot.i18n.translator import L_
-from bot.limits import TYPED
-from bot.service import seat_for
-
-from .controls import decision, take_or_stop
+from bot.interactions.command_checks import RUNNING
+from bot.interactions.components import channel_id, guarded, reply, service_of
+from bot.kit.limits import TYPED
 
 
 class Commands(commands.Cog):

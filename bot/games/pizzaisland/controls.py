@@ -11,7 +11,12 @@ from typing import Any
 
 import discord
 
-from bot.components import (
+from bot.flow.service import Live, ServiceError, seat_for
+from bot.games.pizzaisland import render
+from bot.games.pizzaisland.pictures import seen_cards_image
+from bot.games.pizzaisland.render import PREFIX, card_name, custom_id, hero_name
+from bot.i18n import N_, by_last_part, join_and, t
+from bot.interactions.components import (
     Component,
     acknowledge,
     channel_id,
@@ -20,10 +25,8 @@ from bot.components import (
     service_of,
     update,
 )
-from bot.i18n import N_, by_last_part, join_and, t
-from bot.paging import page_of, turned
-from bot.reply import BLUE, GREY, RED, Picture, Reply, button, select
-from bot.service import Live, ServiceError, seat_for
+from bot.interactions.paging import page_of, turned
+from bot.kit.reply import BLUE, GREY, RED, Picture, Reply, button, select
 from engine.errors import MalformedAction
 from engine.pizzaisland import GAME as RULES
 from engine.pizzaisland import State
@@ -40,10 +43,6 @@ from engine.pizzaisland.actions import (
     Take,
     from_text,
 )
-
-from . import render
-from .pictures import seen_cards_image
-from .render import PREFIX, card_name, custom_id, hero_name
 
 
 def state_of(live: Live) -> State:

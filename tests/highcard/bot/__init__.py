@@ -13,12 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import Component, channel_id, edit, guarded, reply, service_of
-from bot.games import Presentation, SeatScore, Show, Step, Table
+from bot.flow.service import Live, seat_for
 from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.i18n.translator import L_
-from bot.reply import BLUE, Reply, button, custom_id, select
-from bot.service import Live, seat_for
+from bot.interactions.components import Component, channel_id, edit, guarded, reply, service_of
+from bot.kit.reply import BLUE, Reply, button, custom_id, select
+from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
 from engine.interface import JSON, Option
 from engine.value import Value
 
