@@ -14,8 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.config import Config, storage_target
-from bot.clocks.deadlines import COMPUTER_PAUSE
 from bot.clocks.timers import Timers
+from bot.flow.due import DueMoves
 from bot.flow.service import GameService
 from bot.i18n.translator import CatalogTranslator
 from bot.interactions import clicks, components, lobby, standings
@@ -24,6 +24,7 @@ from bot.interactions.components import guarded
 from bot.interactions.overload import LoopWatch
 from bot.kit import metrics
 from bot.kit.clock import Clock
+from bot.live.deadlines import COMPUTER_PAUSE
 from bot.pictures import worker as pictures
 from bot.plugin.registry import presentations
 from bot.publishing.publisher import Publisher
@@ -109,19 +110,18 @@ class GameBot(commands.Bot):
             where = "PostgreSQL" if self.config.database_url else self.config.db_path
             log.info("Opened the database (%s)", where)
         self.service = await self.build_service()
-        metrics.live_games(self.service.live_count)
+        metrics.live_games(self.service.games.count)
         if self.config.metrics_port is not None:
             self.metrics = metrics.Served(self.config.metrics_port, self.config.metrics_host)
         shards = self.config.shards
         # The global-limited calls of the whole bot, shared out by shards.
         budget = Budget(BOT_RATE * shards.share)
-        self.publisher = Publisher(self, self.service, self.narration_pace, budget)
-        self.timers = Timers(self.service, self.clock, self.computer_pause, shards)
-        self.timers.on_lobby_closed = self.publisher.lobby_closed
+        self.publisher = Publisher(self, self.service.games, self.narration_pace, budget)
+        self.timers = Timers(self.storage, self.clock, DueMoves(self.service), shards)
+        self.service.publisher, self.service.timers = self.publisher, self.timers
         self.timers.shown = self.publisher.shown
         self.publisher.on_shown = self.timers.looked_for
         self.timers.busy_elsewhere = lambda: components.handling > 0
-        self.service.listeners.append(self.timers.changed)
         self.add_dynamic_items(*lobby.ITEMS, *running.ITEMS, *standings.ITEMS)
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(CatalogTranslator())
@@ -147,7 +147,8 @@ class GameBot(commands.Bot):
         from bot.web.app import ActivityServer
 
         self.add_dynamic_items(OpenTableButton)
-        self.web = ActivityServer(self, self.config.activity)
+        assert self.service is not None
+        self.web = ActivityServer(self, self.service, self.clock, self.config.activity)
         await self.web.start()
 
     def add_dynamic_items(self, *items: clicks.DynamicKind) -> None:
@@ -179,7 +180,7 @@ class GameBot(commands.Bot):
         assert self.service is not None and self.publisher is not None
         since = self.clock.utcnow() - timedelta(days=1)
         for live in await self.service.load_all(since):
-            self.publisher.notify(live)
+            self.publisher.publish(live)
             log.info("Resumed game %s at version %s", live.id, live.version)
         assert self.timers is not None
         self.timers.start()  # deadlines stored before the restart are due as they were

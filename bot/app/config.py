@@ -20,6 +20,7 @@ from dotenv import find_dotenv, load_dotenv
 
 from bot.i18n import t
 from bot.kit.shards import EVERY, Shards, parse_ids
+from bot.web.config import ActivityConfig
 
 DEFAULT_DB_PATH = Path("data/bot.sqlite3")
 DEFAULT_LOG_LEVEL = logging.INFO
@@ -66,24 +67,6 @@ class Config:
             f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
             f"shards={self.shards!r}, activity={self.activity!r}, "
             f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r})"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ActivityConfig:
-    """Where the bot serves its Activity (the table inside Discord), and the
-    application's OAuth2 credentials the server exchanges a player's code with."""
-
-    port: int  # 0: any free port (tests)
-    client_secret: str
-    client_id: int | None = None  # None: the bot's own application id
-    host: str = "127.0.0.1"  # the user's tunnel or reverse proxy reaches it here
-
-    def __repr__(self) -> str:
-        # The secret, like the token, must never reach a log line.
-        return (
-            f"ActivityConfig(port={self.port!r}, client_secret='***', "
-            f"client_id={self.client_id!r}, host={self.host!r})"
         )
 
 

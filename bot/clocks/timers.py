@@ -1,9 +1,10 @@
-"""Deadlines: turn and decision timers, away seats, and idle lobbies.
+"""The timers: one loop that sleeps until the next deadline of any game or
+lobby, and then has what is due done (`Due`: the reminder, the move at the
+timeout, a computer's move, an idle lobby closed — `bot.flow.due`).
 
 A game never hangs on one player. Each turn or decision gets a deadline once
 the public messages show it; half-way the player is reminded; at the deadline
-the bot plays a safe move for them and says so. Three timeouts in a row mark a
-seat away, and away or kicked seats are played at once. Deadlines live in the
+the bot plays a safe move for them and says so. Deadlines live in the
 database, so a restart re-arms them.
 
 Each game stores one deadline (`deadline_at`): the next moment the timers act
@@ -19,24 +20,19 @@ import math
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from discord.ext import tasks
 
-from bot.clocks.deadlines import COMPUTER_PAUSE, arm_people
-from bot.clocks.thinking import think
-from bot.flow import questions as asking
 from bot.kit.clock import Clock
-from bot.live.presence import Armed, Auto, Presence
-from bot.publishing.table_post import intent
-from bot.storage import GameRow, GameStatus, Shards, WrongStatus
+from bot.live.presence import Armed
+from bot.storage import GameRow, Shards, Storage
 
 if TYPE_CHECKING:
-    from bot.flow.service import GameService, Live
+    from bot.live.live import Live
 
 log = logging.getLogger(__name__)
 
-AWAY_AFTER = 3  # timeouts in a row
 LOBBY_IDLE_SECONDS = 600
 IDLE_WAKE = 3600.0  # seconds asleep at most when nothing is due
 RETRY_WAKE = 1.0  # seconds before trying again a deadline still due after its job ran
@@ -49,25 +45,40 @@ YIELD_LIMIT = 0.5  # and at most, so a steady stream of clicks does not stop the
 Job = Callable[[], Awaitable[None]]
 
 
+class Due(Protocol):
+    """What is done when a clock runs out (`bot.flow.due.DueMoves`)."""
+
+    async def remind(self, game: int, version: int) -> None:
+        """Half-way: the table names whoever must act once more."""
+        ...
+
+    async def expire(self, game: int, version: int) -> None:
+        """The deadline passed: a move is made for whoever had to act."""
+        ...
+
+    async def drop_stale(self, game: int, deadline: datetime | None) -> None:
+        """A deadline left from a move already made is cleared."""
+        ...
+
+    async def close_lobby(self, row: GameRow) -> None:
+        """A lobby idle since this pass read it closes."""
+        ...
+
+
 class Timers:
     """One task that sleeps until the next deadline of any game or lobby."""
 
     def __init__(
-        self,
-        service: GameService,
-        clock: Clock,
-        computer_pause: float = COMPUTER_PAUSE,
-        shards: Shards | None = None,
+        self, storage: Storage, clock: Clock, due: Due, shards: Shards | None = None
     ) -> None:
-        self.service = service
+        self.storage = storage
         self.clock = clock
-        self.computer_pause = computer_pause
+        self.due = due
         self.shards = shards  # the games of these shards only; None: every game
         # A discord.py tasks loop, as every background loop of the bot, each
         # round sleeping until the next deadline (`_round`).
         self._loop = tasks.loop(seconds=0)(self._round)
         self._working = False
-        self.on_lobby_closed: Callable[[GameRow], Awaitable[None]] | None = None
         self._lobbies_due = 0.0  # when a lobby may next be idle: read them then
         self._wakes_at = math.inf  # when the sleeping task looks again by itself
         # Whether a game's moves may be made now: its table is up (after a restart,
@@ -111,7 +122,7 @@ class Timers:
         """
         now = self.clock.now()
         moment = datetime.fromtimestamp(now, UTC)
-        storage = self.service.storage
+        storage = self.storage
         due = await storage.due_games(moment, shards=self.shards)
         waiting = self._waiting = False
         for row in due:
@@ -151,15 +162,15 @@ class Timers:
         stored = row.presence.get("armed")
         armed = Armed.of(stored, row.deadline_at) if stored else None
         if armed is None or not armed.times(row.version):
-            return [partial(self._drop_stale, row.id, row.deadline_at)]
-        expire = partial(self._expire, row.id, row.version)
+            return [partial(self.due.drop_stale, row.id, row.deadline_at)]
+        expire = partial(self.due.expire, row.id, row.version)
         if armed.reminder_pending():
             timeout = armed.due
             if timeout is not None and timeout <= now:
                 # Both passed (the bot was down, or behind): a reminder now
                 # would be a table posted only to be replaced at once.
                 return [expire]
-            return [partial(self._remind, row.id, row.version)]
+            return [partial(self.due.remind, row.id, row.version)]
         return [expire]
 
     async def _lobbies(self, now: float) -> float:
@@ -170,11 +181,11 @@ class Timers:
         """
         if now < self._lobbies_due:
             return self._lobbies_due
-        storage = self.service.storage
+        storage = self.storage
         moment = datetime.fromtimestamp(now, UTC)
         idle_since = moment - timedelta(seconds=LOBBY_IDLE_SECONDS)
         for row in await storage.idle_lobbies(idle_since, shards=self.shards):
-            await self._attempt(partial(self._close_lobby, row))
+            await self._attempt(partial(self.due.close_lobby, row))
         self._lobbies_due = now + LOBBY_IDLE_SECONDS
         oldest = await storage.oldest_lobby(shards=self.shards)
         if oldest is not None:
@@ -202,120 +213,3 @@ class Timers:
         deadline = live.row.deadline_at
         if deadline is not None and deadline.timestamp() < self._wakes_at:
             self.clock.wake()
-
-    # --- what happens when a clock runs out --------------------------------------------
-
-    async def _remind(self, game: int, version: int) -> None:
-        async with self.service.lock(game):
-            live = await self.service.live(game)
-            presence = live.presence()
-            armed = presence.armed
-            if live.version != version or armed is None or not armed.reminder_pending():
-                return
-            armed.reminded = True
-            # The stored deadline moves on from the reminder to the timeout, and
-            # the table owes a post that mentions whoever must act, once more.
-            timeout = None if armed.due is None else datetime.fromtimestamp(armed.due, UTC)
-            live.published = intent(live, live.published, presence)
-            await self.service.set_presence(
-                live, presence, deadline_at=timeout, narration=live.published.to_json()
-            )
-        self.service.changed(live)
-
-    async def _drop_stale(self, game: int, deadline: datetime | None) -> None:
-        """Clear a deadline left from a move already made (or a seat re-armed
-        since), unless it was re-armed meanwhile; the publisher arms the new one."""
-        async with self.service.lock(game):
-            row = await self.service.storage.game(game)
-            if row is None or row.deadline_at != deadline:
-                return
-            stored = row.presence.get("armed")
-            if stored and Armed.of(stored, row.deadline_at).times(row.version):
-                return
-            cleared = await self.service.storage.set_deadline(game, None)
-            if row.status == GameStatus.RUNNING:
-                (await self.service.live(game)).row = cleared
-
-    async def _expire(self, game: int, version: int) -> None:
-        """The deadline passed: a computer seat moves; for a person, the bot
-        makes a move for them, and they may now be away."""
-        live = await self.service.live(game)
-        if live.version != version or live.row.status != GameStatus.RUNNING:
-            return
-        if asking.asked(live):  # the question's one deadline
-            armed = live.presence().armed
-            if armed is not None and armed.ask:
-                await self._ask(live, version)  # those the bot plays answer first
-            else:
-                await asking.expire(self.service, live, version, self._why)
-            return
-        seat = live.rules.to_act(live.state)[0]
-        agent = self.agent_for(live, seat)
-        # Searching takes a while: in the worker process (bot.clocks.thinking),
-        # so other games go on.
-        move = await think(agent, live.state, seat) if agent else None
-        async with self.service.lock(game):
-            if live.version != version or live.row.status != GameStatus.RUNNING:
-                return
-            presence = live.presence()
-            presence.armed = None
-            if live.row.seats[seat].agent is None:
-                presence.auto = Auto(version + 1, seat, self._why(presence, seat))
-            if move is None:
-                move = live.rules.safe_move(live.state, seat)
-            await self.service.commit(live, seat, move, presence)
-        self.service.changed(live)
-
-    async def _ask(self, live: Live, version: int) -> None:
-        """The seats the bot plays answer a question at once; if that settles
-        it, the engine takes the answers, else the people asked get the clock."""
-        async with self.service.lock(live.id):
-            if live.version != version or live.row.status != GameStatus.RUNNING:
-                return
-            presence = live.presence()
-            if await asking.ask_agents(live, presence, self.agent_for):
-                answers = asking.answers_of(live, presence, version)
-                plan = live.rules.settle(live.state, answers, False) or []
-                await asking.carry_out(self.service, live, presence, plan)
-            else:
-                deadline = arm_people(live, presence, self.clock.now())
-                await self.service.set_presence(live, presence, deadline_at=deadline)
-        self.service.changed(live)
-
-    def _why(self, presence: Presence, seat: int) -> str:
-        """Why the bot moves for a person; counts a timeout, three make them away."""
-        if presence.kicked[seat]:
-            return "kicked"
-        if presence.away[seat]:
-            return "away"
-        presence.timeouts[seat] += 1
-        presence.away[seat] = presence.timeouts[seat] >= AWAY_AFTER
-        return "timeout"
-
-    def agent_for(self, live: Live, seat: int) -> Any:
-        """The agent that moves for this seat now, rebuilt from the game's events
-        (so it is the same after a restart): the seat's own difficulty for a
-        computer, the heuristic for a person who is away or gone, and none for a
-        person who merely ran out of time (they get the safe move)."""
-        difficulty = live.row.seats[seat].agent
-        presence = live.presence()
-        if difficulty is None and not presence.absent(seat):
-            return None
-        seed = (int(live.record.get("seed", 0)) * 1_000_003 + seat) & 0xFFFFFFFF
-        events = [e for v in range(live.version + 1) for e in live.events.get(v, [])]
-        if difficulty is None:
-            return live.rules.stand_in(seed, seat, events)
-        return live.rules.agent(difficulty, seed, seat, events)
-
-    async def _close_lobby(self, row: GameRow) -> None:
-        """A lobby with no activity for ten minutes closes itself, unless it
-        changed (or started) since this pass read it."""
-        now = await self.service.storage.game(row.id)
-        if now is None or now.status != GameStatus.LOBBY or now.updated_at != row.updated_at:
-            return
-        try:
-            closed = await self.service.storage.finish(row.id, GameStatus.CANCELLED)
-        except WrongStatus:
-            return
-        if self.on_lobby_closed is not None:
-            await self.on_lobby_closed(closed)

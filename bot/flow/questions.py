@@ -22,9 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.clocks.thinking import think
-from bot.flow.service import GameService, Live, ServiceError, named, seat_for
+from bot.flow.service import By, GameService
+from bot.live.live import Live
 from bot.live.presence import Answers, Auto, Presence
-from bot.publishing.routes import ACTING
+from bot.live.refusals import ServiceError, named, seat_for
 from bot.storage import GameStatus
 from engine import ActionError
 from engine.interface import Action
@@ -51,7 +52,9 @@ def store(presence: Presence, version: int, answers: dict[int, Action]) -> None:
     presence.answers = Answers(version, {s: a.to_json() for s, a in answers.items()})
 
 
-async def carry_out(service: GameService, live: Live, presence: Presence, plan: Plan) -> None:
+async def carry_out(
+    service: GameService, live: Live, presence: Presence, plan: Plan, by: By = None
+) -> None:
     """Give the engine the settling answers, one committed action each. The
     answers not yet applied stay stored under each new version, so a restart
     in the middle finishes the question (`Timers` finds it settled). The
@@ -63,7 +66,7 @@ async def carry_out(service: GameService, live: Live, presence: Presence, plan: 
             presence.answers = None
         else:
             store(presence, live.version + 1, left)
-        await service.commit(live, seat, action, presence)
+        await service.commit(live, seat, action, presence, by)
 
 
 async def answer(
@@ -72,11 +75,12 @@ async def answer(
     user_id: int,
     make: Callable[[int], Action],
     version: int,
+    by: By = None,
 ) -> bool:
     """A person's answer to the question: checked, stored, and applied with the
     others once they settle it. True if this answer settled the question."""
-    async with service.lock(game_id):
-        live = await service.live(game_id)
+    async with service.games.lock(game_id):
+        live = await service.games.live(game_id)
         if live.row.status != GameStatus.RUNNING:
             raise ServiceError("game_over")
         seat = seat_for(live, user_id)
@@ -101,10 +105,9 @@ async def answer(
         if plan is None:
             await service.set_presence(live, presence)
         else:
-            await carry_out(service, live, presence, plan)
-            live.carrier = ACTING.get()
+            await carry_out(service, live, presence, plan, by)
     if plan is not None:
-        service.changed(live)
+        service.changed(live, by)
     return plan is not None
 
 
@@ -137,7 +140,7 @@ async def expire(
 ) -> None:
     """The question's one deadline passed: whoever did not answer lets it pass
     (their timeout counted only where the engine reaches them)."""
-    async with service.lock(live.id):
+    async with service.games.lock(live.id):
         if live.version != version or live.row.status != GameStatus.RUNNING:
             return
         presence = live.presence()

@@ -20,10 +20,10 @@ from typing import Any
 
 import discord
 
-from bot.flow.service import ServiceError
 from bot.i18n import t
 from bot.interactions.components import Click, placed, reply, service_of, stale
-from bot.interactions.lobby import lobby_message
+from bot.live.refusals import ServiceError
+from bot.publishing.lobby_post import lobby_message
 from bot.storage import GameStatus
 
 #: Any id of the bot's form, `<prefix>:<game>:<version>:<verb>[:<arg>]`, of
@@ -84,7 +84,7 @@ async def unheard(interaction: discord.Interaction[Any]) -> None:
         await reply(interaction, message)
         return
     try:
-        live = await service_of(interaction).look(row.id)
+        live = await service_of(interaction).games.look(row.id)
     except ServiceError:  # no record: a lobby closed before the game began
         await reply(interaction, lobby_message(row, t("stale.closed")))
         return

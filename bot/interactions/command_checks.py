@@ -17,23 +17,13 @@ from typing import Any
 
 import discord
 
-from bot.flow.service import GameService, ServiceError
-from bot.i18n import default_catalog, join_or, t
+from bot.flow.service import GameService
+from bot.i18n import join_or
+from bot.live.refusals import ServiceError, slash
 from bot.plugin.registry import presentation, presentations
 from bot.storage import GameRow, GameStatus
 
 RUNNING, HERE, LOBBY, FREE = "running", "here", "lobby", "free"
-
-
-def slash(game: str, command: str) -> str:
-    """A command of `game`'s group as the player types it, in their
-    language: `/<group> <command>`."""
-    group = presentation(game).command
-    english = default_catalog().messages("en")
-    for key in (f"command.{group}.{command}.name", f"command.{command}.name"):
-        if key in english:
-            return f"/{group} {t(key)}"
-    return f"/{group} {command}"
 
 
 def own_commands(game: str) -> list[str]:
@@ -64,7 +54,7 @@ async def check(interaction: discord.Interaction[Any], service: GameService) -> 
     if needs is None or game is None or interaction.channel_id is None:
         return
     assert command is not None
-    row = await service.occupant(interaction.channel_id)
+    row = await service.games.occupant(interaction.channel_id)
     refusal = _refusal(row, game, command.name, needs)
     if refusal is not None:
         raise refusal

@@ -21,51 +21,23 @@ from typing import Any, ClassVar, cast
 
 import discord
 
-from bot.flow.service import GameService, Live, ServiceError
-from bot.i18n import N_, Nn_, by_last_part, t, use_locale
+from bot.flow.service import GameService
+from bot.i18n import t, use_locale
 from bot.interactions import command_checks as here
 from bot.interactions.overload import deferred, note_late, too_late
 from bot.kit import metrics
 from bot.kit.limits import echo, fit
 from bot.kit.reply import Reply, drop_none
+from bot.live.live import Live
+from bot.live.refusals import REFUSALS, ServiceError, slash
 from bot.plugin.registry import presentation, presentations
-from bot.publishing.routes import ACTING, answered
+from bot.publishing.routes import answered
 from bot.storage import GameRow, GameStatus, Seat
 
 log = logging.getLogger(__name__)
 
 #: Interactions being handled right now (for a clean shutdown and for tests).
 handling = 0
-
-#: The message of each host refusal (a `ServiceError` of no game), by its code.
-REFUSALS = by_last_part(
-    N_("error.already_seated"),
-    N_("error.already_started"),
-    N_("error.busy_with"),
-    N_("error.channel_busy"),
-    N_("error.export_running"),
-    N_("error.game_over"),
-    N_("error.left_game"),
-    Nn_("error.lobby_full"),
-    N_("error.lobby_only"),
-    N_("error.no_channel"),
-    N_("error.no_computer"),
-    N_("error.no_finished_game"),
-    N_("error.no_game"),
-    N_("error.no_lobby"),
-    N_("error.not_a_player"),
-    N_("error.not_host"),
-    N_("error.not_in_game"),
-    N_("error.not_manager"),
-    N_("error.not_seated"),
-    N_("error.other_game"),
-    N_("error.other_lobby"),
-    N_("error.stale"),
-    N_("error.stale_button"),
-    Nn_("error.too_few_players"),
-    N_("error.unknown_game"),
-    N_("error.watch_player"),
-)
 
 
 @dataclass(frozen=True)
@@ -180,12 +152,12 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         if self.of_game:
             row = await placed(interaction, self.click)
             if row.status != GameStatus.RUNNING and (self.playing or self.current or self.seated):
-                await over(interaction, await svc.look(row.id))
+                await over(interaction, await svc.games.look(row.id))
                 return
         elif self.click.game or self.click.version:
             raise gone()  # no such id was ever drawn
         if self.current or self.seated:
-            live = self._live = await svc.live(self.click.game)
+            live = self._live = await svc.games.live(self.click.game)
             self.seat = live.seat_of(interaction.user.id)
             if self.current and self.click.version != live.version:
                 await stale(interaction, live)
@@ -218,7 +190,9 @@ async def placed(interaction: discord.Interaction[Any], click: Click) -> GameRow
     reached. Anything else (another channel's game, another game's kind, a
     version to come, no such game) is a button that no longer works, and the
     click learns nothing of that game, not even its table."""
-    row = await service_of(interaction).find(click.game) if 0 < click.game <= LAST_ID else None
+    row = (
+        await service_of(interaction).games.find(click.game) if 0 < click.game <= LAST_ID else None
+    )
     if (
         row is None
         or row.channel_id != interaction.channel_id
@@ -266,7 +240,7 @@ async def drawn(interaction: discord.Interaction[Any], message: Reply) -> Reply:
     """`message` with its pictures drawn (off the event loop), or without
     them where the server turned pictures off."""
     if message.pictures:
-        await message.draw(await service_of(interaction).pictures(interaction.guild_id))
+        await message.draw(await service_of(interaction).choices.pictures(interaction.guild_id))
     return message
 
 
@@ -412,7 +386,7 @@ async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> 
     the host's from the catalog. What the player typed is repeated shortened
     (`bot.kit.limits.echo`)."""
     given = {name: echo(value) for name, value in error.params.items()}
-    given.setdefault("command", here.slash(game_of(interaction), "new"))
+    given.setdefault("command", slash(game_of(interaction), "new"))
     if error.game is not None:
         key, params = presentation(error.game).refusal(error.code, given)
     else:
@@ -445,7 +419,7 @@ async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
     if interaction.guild_id is None:
         return None
     try:
-        preferences = await service_of(interaction).preferences(interaction.user.id)
+        preferences = await service_of(interaction).choices.preferences(interaction.user.id)
     except Exception:  # a notice is not worth failing the player's click for
         log.exception("could not read the preferences of %s", interaction.user.id)
         return None
@@ -453,7 +427,7 @@ async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
     if game is None:
         return None
     on = t("command.choice.on")
-    return t("notify.refused", command=f"{here.slash(game, 'notify')} {on}")
+    return t("notify.refused", command=f"{slash(game, 'notify')} {on}")
 
 
 async def tell(interaction: discord.Interaction[Any], notice: str | None) -> None:
@@ -477,7 +451,6 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     handling += 1
     notice = None
     deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
-    ACTING.set(interaction)  # this task's: what it changes is published through it
     with use_locale(interaction.locale):
         try:
             if age(interaction) >= BEHIND:

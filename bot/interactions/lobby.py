@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.flow.service import require_host
+from bot.flow.lobbies import require_host
 from bot.i18n import N_, by_last_part, join_and, t, use_locale
 from bot.interactions.components import (
     Component,
@@ -26,72 +26,10 @@ from bot.interactions.components import (
     service_of,
     update,
 )
-from bot.kit.reply import BLUE, GREEN, RED, Reply, button, custom_id, drop_none, select
+from bot.kit.reply import Reply, custom_id, drop_none, select
 from bot.plugin.registry import presentation
-from bot.publishing.launch import open_table_button
-from bot.storage import GameRow, GameStatus
-
-TIMER_KEYS = by_last_part(
-    N_("lobby.timer.off"),
-    N_("lobby.timer.1m"),
-    N_("lobby.timer.2m"),
-    N_("lobby.timer.5m"),
-    N_("lobby.timer.1h"),
-    N_("lobby.timer.24h"),
-)
-#: Computer difficulties in words, and what each does.
-LEVEL = by_last_part(
-    N_("computer.level.easy"), N_("computer.level.medium"), N_("computer.level.hard")
-)
-
-
-def level_name(level: str) -> str:
-    return t(LEVEL[level])
-
-
-def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
-    """Names, not mentions, in the embed: a mention of an uncached user shows
-    as a raw id on phones."""
-    shown = presentation(row.game)
-    most = shown.rules.seat_limits(row.settings)[1]
-    embed = discord.Embed(
-        title=t("lobby.title", game=shown.title()), colour=shown.colour(row.settings)
-    )
-    lines = shown.settings_lines(row.settings)
-    lines.append(t(TIMER_KEYS.get(row.settings.get("turn_timer", "2m"), TIMER_KEYS["2m"])))
-    embed.description = "\n".join(lines)
-    host = next((s.name for s in row.seats if s.user_id == row.host_id), t("lobby.the_host"))
-    seats = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(row.seats))
-    embed.add_field(name=t("lobby.host_title"), value=host, inline=True)
-    embed.add_field(
-        name=t("lobby.seats", count=len(row.seats), max=most),
-        value=seats or t("lobby.empty"),
-        inline=True,
-    )
-    embed.set_footer(text=t("footer.game", game=row.id))
-    if closed is not None:
-        embed.add_field(name="\u200b", value=closed, inline=False)
-        return Reply(embed=embed)
-    p, g = shown.prefix, row.id
-    items: list[Any] = [
-        button(t("lobby.button.join"), custom_id(p, g, 0, "join"), GREEN),
-        button(t("lobby.button.leave"), custom_id(p, g, 0, "leave")),
-        button(t("lobby.button.start"), custom_id(p, g, 0, "start"), BLUE),
-        button(t("lobby.button.cancel"), custom_id(p, g, 0, "cancel"), RED),
-        button(t("lobby.button.add_computer"), custom_id(p, g, 0, "addbot"), row=1),
-        button(t("lobby.button.remove_computer"), custom_id(p, g, 0, "rmbot"), row=1),
-    ]
-    table = open_table_button(p, g, row=1)  # only when the bot serves the Activity
-    if table is not None:
-        items.append(table)
-    return Reply(embed=embed, items=items)
-
-
-def _closed_text(row: GameRow) -> str | None:
-    if row.status == GameStatus.LOBBY:
-        return None
-    return t("lobby.started") if row.status == GameStatus.RUNNING else t("lobby.closed")
-
+from bot.publishing.lobby_post import closed_text, level_name, lobby_message
+from bot.storage import GameRow
 
 # --- the flows ------------------------------------------------------------------------
 
@@ -115,8 +53,10 @@ async def new(
         await say(interaction, t("error.missing_permissions", permissions=names))
         return
     svc = service_of(interaction)
-    locale = await svc.public_locale(interaction.guild_id, interaction.guild_locale, language)
-    row = await svc.open_lobby(
+    locale = await svc.choices.public_locale(
+        interaction.guild_id, interaction.guild_locale, language
+    )
+    row = await svc.lobbies.open_lobby(
         game, interaction.guild_id, channel_id(interaction), player(interaction), locale, options
     )
     await _post(interaction, row)
@@ -127,7 +67,7 @@ async def _post(interaction: discord.Interaction[Any], row: GameRow) -> None:
         message = lobby_message(row)
     sent = await send(interaction, ephemeral=False, **drop_none(message.kwargs()))
     sent = sent or await interaction.original_response()
-    await service_of(interaction).lobby_posted(row, sent.id)
+    await service_of(interaction).lobbies.lobby_posted(row, sent.id)
 
 
 async def _show(
@@ -136,12 +76,12 @@ async def _show(
     """Update the lobby message: in place for a click on it, else by editing it."""
     if clicked:
         with use_locale(row.settings.get("language")):
-            message = lobby_message(row, _closed_text(row))
+            message = lobby_message(row, closed_text(row))
         await update(interaction, **message.kwargs())
         if row.lobby_message_id is None and interaction.message is not None:
             # The process stopped between posting the lobby and storing its id:
             # a click on it tells which message it is.
-            await service_of(interaction).lobby_posted(row, interaction.message.id)
+            await service_of(interaction).lobbies.lobby_posted(row, interaction.message.id)
         return
     await say(interaction, notice)  # answer first: the edit below may wait on Discord
     await refresh(interaction.channel, row)
@@ -152,31 +92,31 @@ async def refresh(channel: Any, row: GameRow) -> None:
     if row.lobby_message_id is None or channel is None:
         return
     with use_locale(row.settings.get("language")):
-        message = lobby_message(row, _closed_text(row))
+        message = lobby_message(row, closed_text(row))
     with contextlib.suppress(discord.HTTPException):
         await channel.get_partial_message(row.lobby_message_id).edit(**message.kwargs())
 
 
 async def join(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
     svc = service_of(interaction)
-    row = await svc.join(channel_id(interaction), player(interaction), game_id)
+    row = await svc.lobbies.join(channel_id(interaction), player(interaction), game_id)
     await _show(interaction, row, game_id is not None, t("lobby.you_joined"))
 
 
 async def leave(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
     svc = service_of(interaction)
-    row = await svc.leave(channel_id(interaction), interaction.user.id, game_id)
+    row = await svc.lobbies.leave(channel_id(interaction), interaction.user.id, game_id)
     await _show(interaction, row, game_id is not None, t("lobby.you_left"))
 
 
 async def start(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
     svc = service_of(interaction)
-    live = await svc.start(channel_id(interaction), interaction.user.id, game_id)
+    live = await svc.start(channel_id(interaction), interaction.user.id, game_id, interaction)
     await _show(interaction, live.row, game_id is not None, t("lobby.you_started"))
 
 
 async def cancel(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
-    row = await service_of(interaction).cancel(
+    row = await service_of(interaction).lobbies.cancel(
         channel_id(interaction), interaction.user.id, moderator(interaction), game_id
     )
     await _show(interaction, row, game_id is not None, t("lobby.you_cancelled"))
@@ -235,7 +175,7 @@ class ComputerLevelSelect(Component, verb="botlevel"):
         with use_locale(row.settings.get("language")):
             names = [computer_name(n, level) for n in t("computer.names").split(",")]
         name = next((n for n in names if n not in taken), names[0])
-        row = await svc.add_computer(
+        row = await svc.lobbies.add_computer(
             channel_id(interaction), interaction.user.id, name, level, self.click.game
         )
         await update(interaction, content=t("computer.added", name=name), view=None)
@@ -248,7 +188,7 @@ def computer_name(name: str, level: str) -> str:
 
 class RemoveComputerButton(Component, verb="rmbot"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        row = await service_of(interaction).remove_computer(
+        row = await service_of(interaction).lobbies.remove_computer(
             channel_id(interaction), interaction.user.id, self.click.game
         )
         await _show(interaction, row, True, t("lobby.you_left"))
@@ -259,7 +199,7 @@ class PlayAgainButton(Component, verb="again"):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         svc = service_of(interaction)
-        row = await svc.play_again(
+        row = await svc.lobbies.play_again(
             self.click.game, interaction.guild_id, channel_id(interaction), player(interaction)
         )
         await _post(interaction, row)

@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
-from bot.flow.service import ServiceError
 from bot.i18n import LANGUAGE_NAMES, locale_of, t
 from bot.interactions.components import say, service_of
+from bot.live.refusals import ServiceError
 
 
 def _require_manager(interaction: discord.Interaction[Any]) -> int:
@@ -23,7 +23,7 @@ def _require_manager(interaction: discord.Interaction[Any]) -> int:
 async def set_language(interaction: discord.Interaction[Any], language: str) -> None:
     """`language`: the server's default language for new games."""
     guild = _require_manager(interaction)
-    await service_of(interaction).set_server_language(guild, locale_of(language))
+    await service_of(interaction).choices.set_server_language(guild, locale_of(language))
     await say(interaction, t("language.set", language=LANGUAGE_NAMES[locale_of(language)]))
 
 
@@ -31,5 +31,5 @@ async def set_pictures(interaction: discord.Interaction[Any], on: bool) -> None:
     """`settings pictures:on|off`: whether this server's messages carry pictures;
     off suits slow connections, and the text says it all either way."""
     guild = _require_manager(interaction)
-    await service_of(interaction).set_pictures(guild, on)
+    await service_of(interaction).choices.set_pictures(guild, on)
     await say(interaction, t("settings.pictures.on") if on else t("settings.pictures.off"))

@@ -10,14 +10,14 @@ from typing import Any, Literal
 
 import discord
 
-from bot.flow.service import ServiceError
 from bot.flow.stats import MIN_GAMES, computer_level, period_key, player_stats
 from bot.i18n import N_, by_last_part, join_and, t, tn, use_locale
 from bot.interactions.components import Component, gone, reply, say, send, service_of, update
-from bot.interactions.lobby import level_name
 from bot.interactions.table_commands import record_file
 from bot.kit.reply import RED, Reply, button, custom_id, select
+from bot.live.refusals import ServiceError
 from bot.plugin.registry import presentation
+from bot.publishing.lobby_post import level_name
 from bot.storage import GameResult, GameStatus, Rating
 
 Period = Literal["all", "month", "week"]
@@ -37,7 +37,7 @@ def _guild(interaction: discord.Interaction[Any]) -> int:
 async def _server_locale(interaction: discord.Interaction[Any]) -> str:
     """Public messages speak the server's language for games, else its locale."""
     svc = service_of(interaction)
-    return await svc.public_locale(interaction.guild_id, interaction.guild_locale)
+    return await svc.choices.public_locale(interaction.guild_id, interaction.guild_locale)
 
 
 def player_name(player: str, name: str) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.flow.service import ServiceError, require_host
+from bot.flow.lobbies import default_settings, require_host
 from bot.i18n import t, use_locale
 from bot.interactions.components import (
     Component,
@@ -26,6 +26,7 @@ from bot.interactions.components import (
     update,
 )
 from bot.kit.reply import RED, Reply, button, custom_id
+from bot.live.refusals import ServiceError
 from bot.plugin.registry import presentation
 from bot.publishing.table_post import watch_button
 from bot.storage import GameRow, GameStatus
@@ -40,7 +41,7 @@ def publisher_of(interaction: discord.Interaction[Any]) -> Publisher:
 
 async def table(interaction: discord.Interaction[Any]) -> None:
     """`/<game> table`: the table message again, at the bottom of the channel."""
-    live = await service_of(interaction).running(channel_id(interaction))
+    live = await service_of(interaction).games.running(channel_id(interaction))
     await publisher_of(interaction).repost_table(live)
     await say(interaction, t("table.reposted"))
 
@@ -50,14 +51,14 @@ async def rules(
 ) -> None:
     """The rules in short for this game's settings, and the caller's own cards."""
     svc = service_of(interaction)
-    row = await (svc.game(game_id) if game_id else svc.here(channel_id(interaction)))
+    row = await (svc.game(game_id) if game_id else svc.lobbies.here(channel_id(interaction)))
     if game_id is None and row is not None and row.game != game:
         row = None  # the rules asked for, not those of another game played here
     shown = presentation(row.game if row is not None else game)
-    settings = row.settings if row is not None else svc.default_settings(shown.rules.name)
+    settings = row.settings if row is not None else default_settings(shown.rules.name)
     view = None
     if row is not None and row.record is not None:
-        live = await svc.live(row.id)
+        live = await svc.games.live(row.id)
         seat = live.seat_of(interaction.user.id)
         if seat is not None:
             view = live.player_view(seat)
@@ -68,7 +69,7 @@ async def watch(interaction: discord.Interaction[Any], game_id: int) -> None:
     """A spectator's view: exactly what the public table shows, privately and
     refreshed on demand; never a hand (it is drawn from the public view only)."""
     svc = service_of(interaction)
-    live = await svc.live(game_id)
+    live = await svc.games.live(game_id)
     if live.seat_of(interaction.user.id) is not None:
         raise ServiceError("watch_player")
     message = svc.table_reply(live)
@@ -98,7 +99,7 @@ class RulesButton(Component, verb="rules"):
 async def end(interaction: discord.Interaction[Any]) -> None:
     """End the game here, after a confirmation (host or Manage Messages); a
     lobby is simply cancelled."""
-    row = await service_of(interaction).here(channel_id(interaction))
+    row = await service_of(interaction).lobbies.here(channel_id(interaction))
     if row is None:
         raise ServiceError("no_game")
     require_host(row, interaction.user.id, moderator(interaction))
@@ -155,7 +156,7 @@ class ConfirmButton(Component, verb="confirm"):
 
 async def kick(interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
     svc = service_of(interaction)
-    live = await svc.running(channel_id(interaction))
+    live = await svc.games.running(channel_id(interaction))
     await svc.kick(live.id, interaction.user.id, member.id, moderator(interaction))
     await say(interaction, t("kick.done", name=member.display_name))
 
@@ -164,7 +165,7 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
     """Leave the lobby at once; leave a running game after a confirmation."""
     from bot.interactions import lobby  # the lobby's flows, which import this module's neighbours
 
-    row = await service_of(interaction).here(channel_id(interaction))
+    row = await service_of(interaction).lobbies.here(channel_id(interaction))
     if row is None or row.status == GameStatus.LOBBY:
         await lobby.leave(interaction)
         return
@@ -175,7 +176,7 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
 async def notify(interaction: discord.Interaction[Any], on: bool) -> None:
     """Play-by-post: a direct message on each of the user's turns and decisions,
     in every game (a preference of the user's, not of a game)."""
-    await service_of(interaction).notify(interaction.user.id, on)
+    await service_of(interaction).choices.notify(interaction.user.id, on)
     await say(interaction, t("notify.on") if on else t("notify.off"))
 
 

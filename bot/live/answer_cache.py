@@ -21,7 +21,7 @@ from bot.i18n import current_locale
 from bot.kit.reply import Reply
 
 if TYPE_CHECKING:  # the service imports this module
-    from bot.flow.service import Live
+    from bot.live.live import Live
 
 
 def answer(

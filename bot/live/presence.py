@@ -97,7 +97,7 @@ class Presence:
     armed: Armed | None = None
     auto: Auto | None = None
     answers: Answers | None = None
-    #: Moves in a row made while every seat was played by the bot (`bot.clocks.deadlines`).
+    #: Moves in a row made while every seat was played by the bot (`bot.live.deadlines`).
     unattended: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 

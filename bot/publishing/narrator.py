@@ -15,59 +15,19 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.kit.reply import GREEN, Reply, button, custom_id
+from bot.live.narration import stored_model
 from bot.live.public_messages import Published
 from bot.plugin.contract import AnyPresentation, Show, Step, Table
 from bot.publishing.routes import Outlet
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Fold:
-    """The narration after some events: the model, and what showing them takes."""
-
-    model: Any
-    steps: list[tuple[Any, Step]] = field(default_factory=list)  # (the model then, its step)
-    paced: int = 0  # steps followed by a pause
-    posts: int = 0  # new narration messages
-    final: bool = False
-    repost: bool = False
-
-    def seconds(self, pace: float) -> float:
-        """How long showing these steps takes at `pace` seconds a pause."""
-        return self.paced * pace
-
-
-def fold(shown: AnyPresentation, model: Any, events: Iterable[Any]) -> Fold:
-    """Fold the public ones of `events` into `model`, keeping each step."""
-    result = Fold(model)
-    for event in events:
-        if event.to is not None:
-            continue
-        after, step = shown.narrate(result.model, event)
-        if after is not None:
-            result.model = after
-        if step.repost_table:
-            result.repost = True
-        if step.show is Show.NOTHING:
-            continue
-        result.steps.append((result.model, step))
-        result.paced += step.paced
-        result.posts += step.show is Show.POST
-        result.final = result.final or step.show is Show.FINAL
-    return result
-
-
-def stored_model(shown: AnyPresentation, published: Published) -> Any:
-    return None if published.model is None else shown.load_narration(published.model)
 
 
 def post_nonce(game: int, kind: str, *place: object) -> str:

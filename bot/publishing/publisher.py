@@ -27,13 +27,18 @@ from typing import Any
 
 import discord
 
-from bot.clocks.deadlines import ended_early
-from bot.flow.service import GameService, Live
 from bot.i18n import t, use_locale
 from bot.kit.reply import Reply
+from bot.live.choices import Choices
+from bot.live.deadlines import ended_early
+from bot.live.games import LiveGames
+from bot.live.live import Live
+from bot.live.moments import moment_of
+from bot.live.narration import Fold, fold, stored_model
 from bot.live.public_messages import Published
 from bot.plugin.contract import Show, Step
-from bot.publishing.narrator import Fold, Narrator, fold, post_nonce, stored_model
+from bot.publishing.lobby_post import lobby_message
+from bot.publishing.narrator import Narrator, post_nonce
 from bot.publishing.routes import BOT_RATE, Budget, Outlet
 from bot.publishing.table_post import (
     FINAL,
@@ -42,7 +47,6 @@ from bot.publishing.table_post import (
     TABLE,
     digest,
     keep_newest,
-    moment_of,
     posts_since,
     table_link,
     table_reply,
@@ -77,12 +81,14 @@ class Publisher:
     def __init__(
         self,
         client: discord.Client,
-        service: GameService,
+        games: LiveGames,
         pace: float | None = None,
         budget: Budget | None = None,
     ) -> None:
         self.client = client
-        self.service = service
+        self.games = games
+        self.storage = games.storage
+        self.choices = Choices(games.storage)
         self.pace = pace  # seconds a paced narration step takes for every game; None: each game's
         self.budget = budget or Budget(BOT_RATE)
         self._stages: dict[int, Stage] = {}
@@ -95,13 +101,17 @@ class Publisher:
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pictures: dict[int, bool] = {}  # guild -> pictures on, for this sync
-        service.listeners.append(self.notify)
+        # The person's interaction that last changed each game, to publish through.
+        self._carriers: dict[int, discord.Interaction[Any]] = {}
 
     # --- scheduling ---------------------------------------------------------------
 
-    def notify(self, live: Live) -> None:
-        """Something changed in this game: bring its public messages up to date."""
+    def publish(self, live: Live, by: discord.Interaction[Any] | None = None) -> None:
+        """Something changed in this game: bring its public messages up to
+        date, through `by` (the person's interaction that changed it) if given."""
         game = live.id
+        if by is not None:
+            self._carriers[game] = by
         dirty = self._dirty.get(game)
         if dirty is None:
             dirty = self._dirty[game] = asyncio.Event()
@@ -164,7 +174,7 @@ class Publisher:
             await asyncio.sleep(0)  # the live interactions go first
 
     async def _sync_game(self, game: int) -> None:
-        live = await self.service.live(game)
+        live = await self.games.live(game)
         stage = self._stages.get(game)
         if stage is None:
             channel = await self._channel(live.row.channel_id)
@@ -178,14 +188,14 @@ class Publisher:
 
             async def posted(published: Published) -> None:
                 self._keep(live, published)
-                await self.service.save_published(live)
+                await self.games.save_published(live)
 
             stage = self._stages[game] = Stage(outlet, Narrator(outlet, draw, posted))
-        carrier, live.carrier = live.carrier, None
+        carrier = self._carriers.pop(game, None)
         if carrier is not None:  # a person's move: published through their interaction
             stage.outlet.carried_by(carrier)
         guild = getattr(stage.outlet.channel, "guild", None)
-        self._pictures[game] = await self.service.pictures(guild.id if guild else None)
+        self._pictures[game] = await self.choices.pictures(guild.id if guild else None)
         locale = live.row.settings.get("language") or getattr(guild, "preferred_locale", None)
         with use_locale(locale):
             await self._sync(live, stage)
@@ -222,7 +232,7 @@ class Publisher:
             self._keep(live, published)
             stage.decision = now
         if live.row.status == GameStatus.FINISHED and live.published.final_id is not None:
-            await self.service.save_published(live)  # no move will carry it now
+            await self.games.save_published(live)  # no move will carry it now
             self._forget(live)  # all said: the game need not stay in memory
 
     def _steps(self, live: Live, stage: Stage) -> Fold:
@@ -267,7 +277,7 @@ class Publisher:
         of their own."""
         if live.row.ping_message_id is not None:
             await stage.outlet.delete(live.row.ping_message_id)
-            await self.service.storage.set_messages(live.id, ping_message_id=None)
+            await self.storage.set_messages(live.id, ping_message_id=None)
         published = live.published
         owed = published.intent is not None or published.repost or published.final_due
         owed = owed or published.narration_for != published.narration_from
@@ -311,7 +321,7 @@ class Publisher:
             final_id = await keep_newest(stage.outlet, final, None)
             live.published = live.published.but(final_id=final_id, final_due=False)
         if live.published != published or live.table_id != table_id:
-            await self.service.save_published(live)
+            await self.games.save_published(live)
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -374,7 +384,7 @@ class Publisher:
         )
         # Stored at once (the move's second and last write): a restart then
         # knows the post got there and costs no request.
-        await self.service.save_published(live)
+        await self.games.save_published(live)
         if old is not None and old != message:
             stage.doomed.add(old)
             await outlet.delete(old)
@@ -417,8 +427,8 @@ class Publisher:
         remembers and stops trying, and the player is told once, privately, the
         next time they use the bot (`bot.interactions.components.owed_notice`); the mention
         on the table stays their notice meanwhile."""
-        storage = self.service.storage
-        if not (await self.service.preferences(user_id)).notices():
+        storage = self.storage
+        if not (await self.choices.preferences(user_id)).notices():
             return
         try:
             await self.budget.take()
@@ -456,12 +466,12 @@ class Publisher:
                 done = live.shown.narration(live.table(), model, False)
                 await stage.outlet.edit(live.published.narration_id, await self._drawn(live, done))
         live.published = live.published.but(ended=True, buttons=False, intent=None)
-        await self.service.save_published(live)
+        await self.games.save_published(live)
 
     def _forget(self, live: Live) -> None:
         self._stages.pop(live.id, None)
         self._shown.discard(live.id)
-        self.service.forget(live.id)
+        self.games.forget(live.id)
 
     # --- the lobby, and the table on demand ----------------------------------------------
 
@@ -472,8 +482,6 @@ class Publisher:
         channel = await self._channel(row.channel_id)
         if channel is None:
             return
-        from bot.interactions.lobby import lobby_message  # the lobby's own rendering
-
         with use_locale(row.settings.get("language")):
             reply = lobby_message(row, t("lobby.idle_closed"))
         await self.budget.take()
@@ -487,7 +495,7 @@ class Publisher:
             stage.repost = True
         else:
             live.published = live.published.but(repost=True)
-        self.notify(live)
+        self.publish(live)
 
 
 def _redraw() -> Step:

@@ -24,7 +24,6 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,11 +56,6 @@ def answered(interaction: discord.Interaction[Any]) -> None:
     event = interaction.extras.get(ANSWERED)
     if event is not None:
         event.set()
-
-
-#: The person's interaction being handled in this task, if any (set by
-#: `bot.interactions.components.guarded`): the game it changes is published through it.
-ACTING: ContextVar[Any] = ContextVar("acting", default=None)
 
 
 class Budget:

@@ -28,8 +28,8 @@ import discord
 
 from bot.i18n import N_, by_last_part, t
 from bot.kit.reply import Reply, button, custom_id
+from bot.live.moments import Moment
 from bot.live.presence import Presence
-from bot.live.public_messages import Intent, Ping, Published
 from bot.plugin.contract import AnyPresentation, Table
 from bot.plugin.registry import presentation
 from bot.publishing.launch import open_table_button
@@ -44,55 +44,6 @@ ADOPT_WINDOW = 50
 
 #: Why the bot moved for a person (`Presence.auto["why"]`), in the table's words.
 AUTO = by_last_part(N_("table.auto.timeout"), N_("table.auto.away"), N_("table.auto.kicked"))
-
-
-@dataclass(frozen=True)
-class Moment:
-    """Who must act now, as the table names it: the moment's key (one per turn
-    or decision), each seat asked as (user, name) — user None when the bot
-    plays it, never mentioned — and whether the turn's reminder is due."""
-
-    key: str | None
-    asked: tuple[tuple[int | None, str], ...] = ()
-    reminder: bool = False
-
-    @property
-    def users(self) -> list[int]:
-        return [user for user, _ in self.asked if user is not None]
-
-
-def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
-    key = live.shown.moment(view)
-    if key is None:
-        return Moment(None)
-    armed = presence.armed_for(live.version)
-    reminder = armed is not None and armed.reminded
-    # A question put to several seats at once names every person asked.
-    seats = list(live.rules.asked(live.state)) or [live.rules.to_act(live.state)[0]]
-    asked = tuple(
-        (
-            None if presence.kicked[s] or presence.away[s] else live.row.seats[s].user_id,
-            live.names()[s],
-        )
-        for s in seats
-    )
-    return Moment(key, asked, reminder)
-
-
-def intent(live: Any, published: Published, presence: Presence) -> Published:
-    """The table post a new state owes (stored with the action that led to it):
-    a new moment that asks a person mentions them, once; so does its
-    reminder. A clock re-armed by a kick or a player back (the reminder gone)
-    is still the same moment."""
-    now = moment_of(live, live.public_view(), presence)
-    said = published.ping
-    new = said.key != now.key or (now.reminder and not said.reminded)
-    mentions = new and bool(now.users)
-    published = published.but(ping=Ping(now.key, now.reminder))
-    if mentions:
-        dm = not now.reminder
-        return published.but(intent=Intent(live.version, now.key, True, dm))
-    return published
 
 
 def table_reply(live: Any, table: Table[Any, Any], presence: Presence, moment: Moment) -> Reply:

@@ -15,9 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.clocks.deadlines import ended_early
 from bot.flow import questions as asking
-from bot.flow.service import GameService, Live, ServiceError
+from bot.flow.service import GameService
+from bot.live.deadlines import ended_early
+from bot.live.live import Live
+from bot.live.refusals import ServiceError
 from bot.storage import GameRow, GameStatus
 from engine.interface import Action, Event
 
@@ -70,10 +72,10 @@ class Door:
 
     def kept(self, game_id: int) -> Live | None:
         """The game if the service holds it in memory (every change it reports)."""
-        return self.service._live.get(game_id)
+        return self.service.games.held(game_id)
 
     def subscribe(self, listener: Callable[[Live], None]) -> None:
-        self.service.listeners.append(listener)
+        self.service.watch(listener)
 
     async def game_in(self, channel_id: int, game_id: int | None) -> GameRow | None:
         """The game a viewer of this channel asks for: the one given, if it is
@@ -96,7 +98,7 @@ class Door:
         names = [seat.name for seat in row.seats]
         if row.status == GameStatus.LOBBY or row.record is None:
             return Seen(row.id, row.game, row.status.value, 0, names, row.settings, None)
-        return self.of(await self.service.live(row.id), user_id, since)
+        return self.of(await self.service.games.live(row.id), user_id, since)
 
     def of(self, live: Live, user_id: int, since: int | None = None) -> Seen:
         """`seen` for a game in memory (every change the service reports)."""
@@ -145,7 +147,7 @@ class Door:
         """One action from the web table, for the seat this user holds (the
         seat the client names is ignored): a question put to several seats is
         answered as its buttons answer it, anything else is played."""
-        live = await self.service.live(game_id)
+        live = await self.service.games.live(game_id)
         rules = live.rules
 
         def make(seat: int) -> Any:
@@ -162,6 +164,6 @@ class Door:
 
     async def back(self, game_id: int, user_id: int) -> None:
         """A player opened the table: an away player is back (as opening the hand does)."""
-        live = await self.service.live(game_id)
+        live = await self.service.games.live(game_id)
         if live.row.status == GameStatus.RUNNING:
             await self.service.back(live, user_id)

@@ -27,10 +27,9 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.flow.service import Live, ServiceError
 from bot.i18n import join_or, locale_of, t, use_locale
-from bot.interactions.command_checks import slash
-from bot.interactions.components import REFUSALS
+from bot.live.live import Live
+from bot.live.refusals import REFUSALS, ServiceError, slash
 from bot.plugin.registry import presentation, presentations
 from bot.storage import GameRow, GameStatus
 from bot.web.auth import Refused, Session, Sessions

@@ -66,7 +66,7 @@ async def test_a_game_from_the_tests_folders_plays_whole(
     assert row is not None and row.game == "highcard" and row.settings["pace"] == "brisk"
     users = {ana.id: ana, ben.id: ben}
     while True:
-        live = bots.current.service._live.get(row.id)  # type: ignore[attr-defined]
+        live = bots.current.service.games.held(row.id)
         if live is None or GAME.is_over(live.state):
             break
         seat = GAME.to_act(live.state)[0]

@@ -56,10 +56,10 @@ async def overdue_games(
             users = [server.add_user(f"O{index:04d}{who}") for who in "ab"]
             seats = [Seat(user_id=u.id, name=u.name) for u in users]
             options = {"variant": "classic", "turn_timer": "2m"}
-            row = await service.open_lobby(
+            row = await service.lobbies.open_lobby(
                 "mammamia", server.guild.id, channel.id, seats[0], "en", options
             )
-            await service.join(channel.id, seats[1], row.id)
+            await service.lobbies.join(channel.id, seats[1], row.id)
             live = await service.start(channel.id, users[0].id, row.id)
             games.append((live.id, channel, users))
     # A first bot posts every table, on a clock for which nothing is due yet.

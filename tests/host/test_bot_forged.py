@@ -122,7 +122,7 @@ async def test_forged_ids_are_refused_and_change_nothing(discord_server, bots):
     pi.channel = island
     await pi.open()
     await server.slash(cleo, lobby_channel, "mammamia", "new")
-    lobby = await bots.current.service.here(lobby_channel.id)
+    lobby = await bots.current.service.lobbies.here(lobby_channel.id)
     live, island_game = mm.live, pi.live
     g, v, p, w = live.id, live.version, island_game.id, island_game.version
     seat = live.state.current

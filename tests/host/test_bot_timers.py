@@ -7,9 +7,9 @@ import asyncio
 import json
 from typing import Any
 
-from bot.clocks import deadlines
 from bot.games.mammamia import render
 from bot.kit.clock import ManualClock
+from bot.live import deadlines
 from bot.web.door import Door
 from engine import mammamia as engine
 

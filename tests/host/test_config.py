@@ -15,7 +15,6 @@ import yarl
 
 from bot.app.config import (
     DEFAULT_DB_PATH,
-    ActivityConfig,
     Config,
     ConfigError,
     apply_endpoint_overrides,
@@ -23,6 +22,7 @@ from bot.app.config import (
     storage_target,
 )
 from bot.kit.shards import Shards, parse_ids
+from bot.web.config import ActivityConfig
 
 TOKEN = "MTIz.fake.token"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

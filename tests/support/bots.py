@@ -11,10 +11,11 @@ import pytest
 import pytest_asyncio
 
 from bot.app.client import GameBot
-from bot.app.config import ActivityConfig, Config
+from bot.app.config import Config
 from bot.interactions import components
 from bot.kit.clock import ManualClock
 from bot.plugin.registry import presentations
+from bot.web.config import ActivityConfig
 
 from fakediscord.server import FakeDiscord
 

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.flow import questions as asking
-from bot.flow.service import Live, Outcome, ServiceError, seat_for
+from bot.flow.service import Outcome
 from bot.games.mammamia import render
 from bot.games.mammamia.hand import Draft, chosen, hand
 from bot.games.mammamia.render import PREFIX, custom_id
@@ -34,6 +34,8 @@ from bot.interactions.components import (
 from bot.interactions.paging import page_of, turned
 from bot.kit.reply import Reply, select
 from bot.live import answer_cache as answers
+from bot.live.live import Live
+from bot.live.refusals import ServiceError, seat_for
 from engine.mammamia import GAME as RULES
 from engine.mammamia import State, variant_of
 from engine.mammamia import events as ev
@@ -98,8 +100,8 @@ async def act_turn(
     interaction: discord.Interaction[Any], make: Any, version: int | None = None
 ) -> Outcome:
     svc = service_of(interaction)
-    live = await svc.running(channel_id(interaction))
-    return await svc.act(live.id, interaction.user.id, make, version)
+    live = await svc.games.running(channel_id(interaction))
+    return await svc.act(live.id, interaction.user.id, make, version, interaction)
 
 
 # --- the hand ------------------------------------------------------------------
@@ -112,7 +114,7 @@ class HandButton(Component, prefix=PREFIX, verb="hand"):
     playing = True
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        await show_hand(interaction, await service_of(interaction).live(self.click.game))
+        await show_hand(interaction, await service_of(interaction).games.live(self.click.game))
 
 
 class _DraftSelect(Component):
@@ -159,7 +161,7 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
             await edit(interaction, hand_reply(live, seat, None, t("hand.choose")))
             return
         outcome = await service_of(interaction).act(
-            live.id, interaction.user.id, lambda s: action, self.click.version
+            live.id, interaction.user.id, lambda s: action, self.click.version, interaction
         )
         await edit(interaction, hand_reply(live, seat, None, played_notice(outcome)))
 
@@ -175,7 +177,9 @@ class _Decision(Component):
 
     async def decide(self, interaction: discord.Interaction[Any], make: Any) -> None:
         click = self.click
-        await service_of(interaction).act(click.game, interaction.user.id, make, click.version)
+        await service_of(interaction).act(
+            click.game, interaction.user.id, make, click.version, interaction
+        )
         await acknowledge(interaction)
 
 
@@ -265,7 +269,11 @@ class _Picked(_Decision):
             return
         cards = _cards_of(value)
         await service_of(interaction).act(
-            click.game, interaction.user.id, lambda s: self.action(s, cards), click.version
+            click.game,
+            interaction.user.id,
+            lambda s: self.action(s, cards),
+            click.version,
+            interaction,
         )
         shown = render.cards(dict(cards))
         if isinstance(self, PaySetSelect):
@@ -308,7 +316,12 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
         accept = click.arg == "yes"
         service = service_of(interaction)
         await asking.answer(
-            service, click.game, interaction.user.id, lambda s: Help(s, accept), click.version
+            service,
+            click.game,
+            interaction.user.id,
+            lambda s: Help(s, accept),
+            click.version,
+            interaction,
         )
         await say(interaction, t("decide.noted.yes") if accept else t("decide.noted.no"))
 
