@@ -64,7 +64,7 @@ def marked(shown: AnyPresentation, table: Table[Any, Any], reply: Reply) -> Repl
 
 class Narrator:
     """Shows a game's narration steps in its channel, with pauses. A message
-    posted is stored at once (`posted`): a restart goes on in it."""
+    posted is owed to the database (`posted`): a restart goes on in it."""
 
     def __init__(self, outlet: Outlet, draw: Draw, posted: Posted) -> None:
         self.outlet = outlet

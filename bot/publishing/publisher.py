@@ -188,7 +188,7 @@ class Publisher:
 
             async def posted(published: Published) -> None:
                 self._keep(live, published)
-                await self.games.save_published(live)
+                self.games.owe_published(live)
 
             stage = self._stages[game] = Stage(outlet, Narrator(outlet, draw, posted))
         carrier = self._carriers.pop(game, None)
@@ -382,9 +382,9 @@ class Publisher:
             repost=False,
             intent=None if live.published.intent is owed else live.published.intent,
         )
-        # Stored at once (the move's second and last write): a restart then
-        # knows the post got there and costs no request.
-        await self.games.save_published(live)
+        # Stored with the next write (of this game or another): a move costs
+        # one round trip; a restart before it finds the post by its ids.
+        self.games.owe_published(live)
         if old is not None and old != message:
             stage.doomed.add(old)
             await outlet.delete(old)

@@ -132,6 +132,7 @@ class SqliteStorage(SqlStorage):
         return cls(conn, now)
 
     async def close(self) -> None:
+        await self.flush()  # what is owed, written
         await self._conn.close()  # after the calls already queued
 
     async def journal_mode(self) -> str:
