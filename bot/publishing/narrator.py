@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any
 
 import discord
@@ -50,7 +50,9 @@ def with_summary(prefix: str, game: int, version: int, reply: Reply, lines: list
     return reply
 
 
-Draw = Callable[[Reply], Awaitable[Reply]]  # a reply's pictures drawn, or not, as the server likes
+#: A reply's pictures drawn, or not, as the server likes; none that the message
+#: edited shows already (the names given).
+Draw = Callable[[Reply, Collection[str]], Awaitable[Reply]]
 Posted = Callable[[Published], Awaitable[None]]  # store the record once a message is posted
 
 
@@ -118,7 +120,7 @@ class Narrator:
             return published
         final = shown.final(table)
         final = with_summary(shown.prefix, table.game, table.version, final, shown.summary(table))
-        final = await self.pictures(final)
+        final = await self.pictures(final, ())
         nonce = post_nonce(table.game, "final")
         message = await self.outlet.post(final, discord.AllowedMentions.none(), nonce)
         published = published.but(final_id=message, final_due=False)
@@ -141,7 +143,8 @@ class Narrator:
             done = await self._edit(shown, table, published, model, decision)
             if done is not None:
                 return done
-        reply = await self.pictures(marked(shown, table, shown.narration(table, model, decision)))
+        reply = marked(shown, table, shown.narration(table, model, decision))
+        reply = await self.pictures(reply, ())
         nonce = post_nonce(table.game, "reveal", published.narration_from, place)
         message = await self.outlet.post(reply, discord.AllowedMentions.none(), nonce)
         published = published.but(
@@ -164,9 +167,9 @@ class Narrator:
         """Edit the narration message; None if it is gone. Pictures it already
         shows are not uploaded again (a step often changes the words only)."""
         assert published.narration_id is not None
-        reply = await self.pictures(marked(shown, table, shown.narration(table, model, decision)))
+        reply = marked(shown, table, shown.narration(table, model, decision))
+        reply = await self.pictures(reply, published.narration_pictures)
         names = reply.shown()
-        reply.keep_pictures(set(published.narration_pictures))
         if not await self.outlet.edit(published.narration_id, reply):
             return None
         return published.but(narration_pictures=tuple(names), buttons=decision)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,8 +183,8 @@ class Publisher:
                 return
             outlet = Outlet(channel, self.budget)
 
-            async def draw(reply: Reply) -> Reply:
-                return await self._drawn(live, reply)
+            async def draw(reply: Reply, shown: Collection[str] = ()) -> Reply:
+                return await self._drawn(live, reply, shown)
 
             async def posted(published: Published) -> None:
                 self._keep(live, published)
@@ -333,11 +333,12 @@ class Publisher:
                 return None
         return channel
 
-    async def _drawn(self, live: Live, reply: Reply) -> Reply:
-        """The reply with its pictures drawn in a worker thread, unless the
-        server turned pictures off."""
+    async def _drawn(self, live: Live, reply: Reply, shown: Collection[str] = ()) -> Reply:
+        """The reply with its pictures drawn in a worker process, unless the
+        server turned pictures off; those the message edited already `shown`
+        are neither drawn nor uploaded again."""
         if reply.pictures:
-            await reply.draw(self._pictures.get(live.id, True))
+            await reply.draw(self._pictures.get(live.id, True), shown)
         return reply
 
     # --- the table ----------------------------------------------------------------------
@@ -359,9 +360,8 @@ class Publisher:
         if not anew and old is not None:
             if published.table == shows:
                 return  # it already says this (after a restart, say): an edit would change nothing
-            reply = await self._drawn(live, reply)
+            reply = await self._drawn(live, reply, published.table_pictures)
             names = reply.shown()
-            reply.keep_pictures(set(published.table_pictures))
             if await outlet.edit(old, reply):
                 live.published = live.published.but(table=shows, table_pictures=tuple(names))
                 return
