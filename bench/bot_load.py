@@ -2,6 +2,7 @@
 
     python -m bench.bot_load --games 200 --seconds 60 [--database sqlite|postgresql[://…]]
         [--processes 2] [--pictures off] [--floor-seconds 20] [--profile p.json] [--idle-seconds 30]
+        [--mix buttons|typed]
 
 Starts the loopback Discord (fakediscord/) on 127.0.0.1, starts `python
 -m bot` against it on a fresh database (with `--processes N`, N processes
@@ -50,7 +51,7 @@ from bot.i18n import t as words
 from .botproc import BotProcess, Cpu
 from .loopback import GLOBAL, TOKEN, LoadDiscord
 from .metrics import Metrics, latency_summary, ms, percentile
-from .players import Table
+from .players import MIXES, Table
 from fakediscord.models import FakeChannel, FakeGuild
 
 #: A person's pace in the README's figures: one move every 20 s in each game.
@@ -80,6 +81,7 @@ class Options:
     guilds: int | None = None  # None: one; with several processes, 8 for each
     floor_seconds: float = 20.0  # 0: no floor in this run
     idle_seconds: float = 0.0  # what each process spends with its games open and no move
+    mix: str = "buttons"  # how people play their turns (bench.players)
 
 
 def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
@@ -110,6 +112,12 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     p.add_argument(
         "--idle-seconds", type=float, default=0.0, help="CPU of each process with no move, first"
     )
+    p.add_argument(
+        "--mix",
+        default="buttons",
+        choices=MIXES,
+        help="buttons: half the turns by the hand's buttons, half typed; typed: typed turns",
+    )
     a = p.parse_args(argv)
     options = Options(
         games=a.games,
@@ -129,6 +137,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         guilds=a.guilds,
         floor_seconds=a.floor_seconds,
         idle_seconds=a.idle_seconds,
+        mix=a.mix,
     )
     if options.processes > 1 and options.database == "sqlite":
         p.error("several processes share one PostgreSQL: give --database postgresql")
@@ -333,6 +342,7 @@ class Run:
                     rng,
                     self.o.reveal_speed,
                     self.o.think,
+                    self.o.mix,
                 )
             )
 
@@ -568,6 +578,7 @@ class Run:
             "processes": o.processes,
             "guilds": len({t.channel.guild_id for t in self.tables}),
             "pictures": o.pictures,
+            "mix": o.mix,
             "cpus": os.cpu_count(),
         }
         self.summary = s
@@ -670,7 +681,7 @@ def report(s: dict[str, Any]) -> str:
             "games (humans per game)",
             f"{s['games']} ({s['humans_per_game']}), {s['database']}, "
             f"{s['processes']} process(es), {s['guilds']} server(s), "
-            f"pictures {'on' if s['pictures'] else 'off'}",
+            f"pictures {'on' if s['pictures'] else 'off'}, {s.get('mix', 'buttons')} mix",
         ),
         (
             "load average before → after play",
