@@ -33,6 +33,7 @@ from bot.games.mammamia.pictures import (
     Table,
     _hand_image,
     _reveal_image,
+    card_palette,
     glyphs,
     hand_image,
     outcomes_of,
@@ -104,7 +105,7 @@ def _pile(pen: Pen, at: tuple[float, float], kind: str, count: int) -> None:
 
 def _hand_drawn_whole(hand: HandPicture) -> bytes:
     """The hand as it was drawn before it was put together from parts: the
-    whole picture at twice the size, halved on encoding."""
+    whole picture at twice the size, halved, given the cards' palette."""
     room = HAND_W - 2 * MARGIN - (mm_cards.PILE_W + 28)
     per_row = int((room + PILE_STEP - mm_cards.PILE_W) // PILE_STEP)
     pile_rows = max(1, -(-len(hand.ingredients) // per_row))
@@ -122,7 +123,7 @@ def _hand_drawn_whole(hand: HandPicture) -> bytes:
     for i, face in enumerate(hand.orders):
         row, col = divmod(i, 2)
         pen.paste(mm_cards.order_sprite(face), (MARGIN + col * 164, orders_y + row * 114))
-    return pen.encode()
+    return card_palette().png(pen.halved())
 
 
 def test_a_hand_put_together_from_parts_is_the_same_picture_byte_for_byte() -> None:
@@ -176,7 +177,7 @@ def _reveal_drawn_whole(
         x, top = MARGIN + col * (card_w + 44), outcomes_y + row * (card_h + 22)
         pen.paste(mm_cards.order_sprite(outcome.order, 0.9), (x, top))
         mm_cards.outcome_mark(pen, (x + card_w - 4, top + 4), outcome.result, 16)
-    return pen.encode()
+    return card_palette().png(pen.halved())
 
 
 def test_a_reveal_put_together_from_parts_is_the_same_picture_byte_for_byte() -> None:
