@@ -484,6 +484,7 @@ class FakeDiscord(Actors):
             flags=flags,
             type=msg_type,
             timestamp=payloads.iso(self.clock.time()),
+            at=self.clock.time(),
         )
         if interaction is not None:
             msg.webhook_id = self.application_id
@@ -529,7 +530,8 @@ class FakeDiscord(Actors):
         if finish_loading:
             msg.flags &= ~FLAG_LOADING
         msg.attachments = self._attachments_after(msg, body, uploads)
-        msg.edited_timestamp = payloads.iso(self.clock.time())
+        msg.at = self.clock.time()
+        msg.edited_timestamp = payloads.iso(msg.at)
         if msg.public:
             await self._broadcast_message("MESSAGE_UPDATE", msg)
 

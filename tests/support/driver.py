@@ -64,6 +64,7 @@ class Players:
         # (whole or detailed, clicks) per turn by buttons, the click opening the hand included
         self.clicks: list[tuple[str, int]] = []
         self.by_controls = 0.25  # the share of turns played with the hand's controls
+        self.hands: dict[int, FakeMessage] = {}  # each person's hand message, kept open
 
     @property
     def live(self) -> Live:
@@ -151,15 +152,23 @@ class Players:
         """The same turn through the hand message: a whole turn from its select
         where it is offered (one click opens the hand, one picks the turn, one
         plays it), else the detailed controls."""
-        table = self.server.get_message(self.live.row.table_message_id)
-        r = await self.server.click(user, table, label=render.t("table.button.hand"))
-        hand = r.message
-        clicks = 1
+        g, v = self.game, self.live.version
+        hand = self.hands.get(user.id)  # the hand a player keeps open on their phone
+        if hand is not None and not hand.deleted and f"mm:{g}:{v}:play:" in str(hand.custom_ids()):
+            clicks = 0  # ready: the bot made it playable when the turn came
+            self.coverage.add("hand_ready")
+        else:
+            table = self.server.get_message(self.live.row.table_message_id)
+            r = await self.server.click(user, table, label=render.t("table.button.hand"))
+            if not r.followups and r.response.type == 6:  # deferred (a loaded machine)
+                await self.bots.idle()
+            hand = r.message
+            clicks = 1
+        self.hands[user.id] = hand
         assert hand.ephemeral and hand.visible_to == frozenset({user.id})
         self._remember_hand(hand, user)
         mine = render.t("table.your_turn", user.locale)  # a private message: the player's language
         assert mine in hand.text, "the hand says whose turn: yours"
-        g, v = self.game, self.live.version
         play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
         assert play.get("disabled"), "nothing is played that the player did not choose"
         value = Draft.of(action).encode()
@@ -191,6 +200,7 @@ class Players:
             path = "detailed"
         play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
         assert not play.get("disabled"), play
+        self.hands[user.id] = hand
         await self.server.click(user, hand, play["custom_id"])
         clicks += 1
         # Applied (a computer or absent seat may already have moved after it).
