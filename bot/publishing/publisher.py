@@ -43,6 +43,7 @@ from bot.publishing.routes import BOT_RATE, Budget, Outlet
 from bot.publishing.table_post import (
     FINAL,
     MENTION_USERS,
+    mention_only,
     NARRATION,
     TABLE,
     digest,
@@ -307,7 +308,7 @@ class Publisher:
                 # The post it owed got there: it is the table; its mention was said.
                 live.published = live.published.but(intent=None, repost=False, table=None)
                 if intent is not None and intent.dm:
-                    await self._dms(live, stage, table.newest, intent.key)
+                    await self._dms(live, stage, table.newest, intent.key, intent.users)
             else:
                 live.published = live.published.but(table=None)
         narration = found[NARRATION]
@@ -367,7 +368,9 @@ class Publisher:
                 return
         reply = await self._drawn(live, reply)
         mentions = owed is not None and owed.mentions and owed.key == moment.key
-        allowed = MENTION_USERS if mentions else discord.AllowedMentions.none()
+        allowed = discord.AllowedMentions.none()
+        if mentions and owed is not None:
+            allowed = MENTION_USERS if owed.users is None else mention_only(owed.users)
         nonce = post_nonce(live.id, "table", version, moment.key, old or 0)
         try:
             message = await outlet.post(reply, allowed, nonce)
@@ -390,7 +393,7 @@ class Publisher:
             await outlet.delete(old)
             stage.doomed.discard(old)
         if mentions and owed is not None and owed.dm:
-            await self._dms(live, stage, message, owed.key)
+            await self._dms(live, stage, message, owed.key, owed.users)
 
     async def _settle(self, live: Live, stage: Stage) -> None:
         """What an earlier failure left: a post Discord may have taken after
@@ -402,9 +405,17 @@ class Publisher:
             await stage.outlet.delete(doomed)
             stage.doomed.discard(doomed)
 
-    async def _dms(self, live: Live, stage: Stage, message_id: int, key: str | None) -> None:
-        """Play-by-post: a direct message to each person the table names who
-        asked for one (`notify on`), linking to the table."""
+    async def _dms(
+        self,
+        live: Live,
+        stage: Stage,
+        message_id: int,
+        key: str | None,
+        users: tuple[int, ...] | None,
+    ) -> None:
+        """Play-by-post: a direct message to each person the table mentioned
+        (`users`; None: every person it names) who asked for one (`notify
+        on`), linking to the table."""
         presence = live.presence()
         table = live.table()
         moment = moment_of(live, table.view, presence)
@@ -415,7 +426,7 @@ class Publisher:
         channel = stage.outlet.channel
         guild = getattr(channel, "guild", None)
         link = table_link(guild.id if guild else None, channel.id, message_id)
-        for user in moment.users:
+        for user in moment.users if users is None else [u for u in moment.users if u in users]:
             await self._direct(live, user, (live.version, key or ""), ping, link)
 
     async def _direct(
