@@ -109,6 +109,8 @@ class Narrator:
         model = stored_model(shown, published)
         if model is None or (not pending and not published.buttons):
             return published
+        if published.narration_for != published.narration_from:
+            return published  # its narration is not out yet: its first step posts it
         return await self._draw(shown, table, published, model, pending, place)
 
     async def final(

@@ -223,8 +223,11 @@ class Publisher:
             self._forget(live)
             return
         await self._table(live, stage, version)
-        now = live.version  # the game may move on while its buttons are drawn: the next sync
-        if stage.decision != now:
+        now = live.version
+        # The buttons only on the narration shown: if the game moved on while
+        # the table was posted, its narration is the next sync's to show first
+        # (drawing them now posted a reveal the next step posted again).
+        if stage.decision != now and now == version:
             table = live.table()
             pending = shown.has_decision(table.view)
             published = await stage.narrator.decision(
