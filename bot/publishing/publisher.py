@@ -37,17 +37,18 @@ from bot.live.moments import moment_of
 from bot.live.narration import Fold, fold, stored_model
 from bot.live.public_messages import Published
 from bot.plugin.contract import Show, Step
+from bot.publishing.hands import Hands
 from bot.publishing.lobby_post import lobby_message
 from bot.publishing.narrator import Narrator, post_nonce
 from bot.publishing.routes import BOT_RATE, Budget, Outlet
 from bot.publishing.table_post import (
     FINAL,
     MENTION_USERS,
-    mention_only,
     NARRATION,
     TABLE,
     digest,
     keep_newest,
+    mention_only,
     posts_since,
     table_link,
     table_reply,
@@ -72,6 +73,7 @@ class Stage:
     version: int = -1  # the version its messages show; -1: not yet, since this process began
     model: Any = None  # the narration model as shown
     decision: int = -1  # the version whose decision buttons are shown
+    waited: frozenset[int] = frozenset()  # the people the table last named, to ready hands
     repost: bool = False  # `/<game> table`: the table to the bottom of the channel
     place: int = 0  # narration posts made, for their nonces
     unsure: bool = False  # a table post failed: it may have got there all the same
@@ -104,6 +106,7 @@ class Publisher:
         self._pictures: dict[int, bool] = {}  # guild -> pictures on, for this sync
         # The person's interaction that last changed each game, to publish through.
         self._carriers: dict[int, discord.Interaction[Any]] = {}
+        self.hands = Hands()  # the private hands people keep open, readied at their turn
 
     # --- scheduling ---------------------------------------------------------------
 
@@ -223,6 +226,7 @@ class Publisher:
             self._forget(live)
             return
         await self._table(live, stage, version)
+        await self._ready_hands(live, stage)
         now = live.version
         # The buttons only on the narration shown: if the game moved on while
         # the table was posted, its narration is the next sync's to show first
@@ -398,6 +402,21 @@ class Publisher:
         if mentions and owed is not None and owed.dm:
             await self._dms(live, stage, message, owed.key, owed.users)
 
+    async def _ready_hands(self, live: Live, stage: Stage) -> None:
+        """The people the game now waits for and did not a sync before: the
+        hands they keep open become playable (`bot.publishing.hands`)."""
+        moment = moment_of(live, live.public_view(), live.presence())
+        waited = frozenset(moment.users)
+        fresh = waited - stage.waited
+        stage.waited = waited
+        seats = [s for s in map(live.seat_of, fresh) if s is not None]
+        if seats:
+
+            async def draw(reply: Reply) -> Reply:
+                return await self._drawn(live, reply)
+
+            await self.hands.ready(live, seats, draw)
+
     async def _settle(self, live: Live, stage: Stage) -> None:
         """What an earlier failure left: a post Discord may have taken after
         all, and old tables whose deletion failed."""
@@ -484,6 +503,7 @@ class Publisher:
 
     def _forget(self, live: Live) -> None:
         self._stages.pop(live.id, None)
+        self.hands.forget(live.id)
         self._shown.discard(live.id)
         self.games.forget(live.id)
 

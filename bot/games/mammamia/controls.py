@@ -90,10 +90,48 @@ def played_notice(outcome: Outcome) -> str:
     return sentences(*told)
 
 
+def ready_hand(seat: int) -> Any:
+    """The hand made playable when the seat's turn comes (None: nothing to play)."""
+
+    def redraw(live: Live) -> Reply | None:
+        if not any(isinstance(a, Turn | Pass) for a in live.legal(seat)):
+            return None
+        return hand_reply(live, seat)
+
+    return redraw
+
+
+def keep_hand(
+    interaction: discord.Interaction[Any],
+    live: Live,
+    seat: int,
+    sent: discord.Message | None = None,
+) -> None:
+    """The hand just shown (the interaction's answer, or `sent`) is the one
+    the bot readies at this player's next turn (`bot.publishing.hands`)."""
+    publisher = service_of(interaction).publisher
+    if publisher is None:
+        return
+    message = sent
+    if message is None and interaction.type == discord.InteractionType.component:
+        message = interaction.message  # a click redraws the hand it is on
+    names = [a.filename for a in message.attachments] if message is not None else []
+    publisher.hands.keep(
+        live.id,
+        seat,
+        live.version,
+        interaction,
+        ready_hand(seat),
+        sent.id if sent is not None else None,
+        names,
+    )
+
+
 async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
     seat = seat_for(live, interaction.user.id)
     await service_of(interaction).back(live, interaction.user.id)  # an away player is back
-    await reply(interaction, hand_reply(live, seat))
+    sent = await reply(interaction, hand_reply(live, seat))
+    keep_hand(interaction, live, seat, sent)
 
 
 async def act_turn(
@@ -128,6 +166,7 @@ class _DraftSelect(Component):
         if self.click.values:
             draft = draft.with_(self.verb, self.click.values[0])
         await edit(interaction, hand_reply(self.live, seat, draft))
+        keep_hand(interaction, self.live, seat)
 
 
 class TurnSelect(_DraftSelect, prefix=PREFIX, verb="turn"):
@@ -164,6 +203,7 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
             live.id, interaction.user.id, lambda s: action, self.click.version, interaction
         )
         await edit(interaction, hand_reply(live, seat, None, played_notice(outcome)))
+        keep_hand(interaction, live, seat)
 
 
 # --- the reveal's decisions ---------------------------------------------------------
@@ -342,4 +382,13 @@ ITEMS: tuple[type[Component], ...] = (
     HelpButton,
 )
 
-__all__ = ["ITEMS", "Pass", "Turn", "act_turn", "hand_reply", "played_notice", "show_hand"]
+__all__ = [
+    "ITEMS",
+    "Pass",
+    "Turn",
+    "act_turn",
+    "hand_reply",
+    "keep_hand",
+    "played_notice",
+    "show_hand",
+]
