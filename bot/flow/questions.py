@@ -60,13 +60,16 @@ async def carry_out(
     in the middle finishes the question (`Timers` finds it settled). The
     caller holds the game's lock."""
     left = {seat: action for seat, action, _ in plan}
+    # Everyone asked has just answered (or let it pass): the posts that follow
+    # report it, and mention none of them for a wait that goes on.
+    acting = frozenset(u for s in asked(live) if (u := live.row.seats[s].user_id) is not None)
     for index, (seat, action, _late) in enumerate(plan):
         left.pop(seat)
         if index == len(plan) - 1:
             presence.answers = None
         else:
             store(presence, live.version + 1, left)
-        await service.commit(live, seat, action, presence, by)
+        await service.commit(live, seat, action, presence, by, acting)
 
 
 async def answer(

@@ -51,18 +51,22 @@ def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
     return Moment(key, asked, reminder)
 
 
-def intent(live: Any, published: Published, presence: Presence) -> Published:
+def intent(
+    live: Any, published: Published, presence: Presence, acting: frozenset[int] = frozenset()
+) -> Published:
     """The table post a new state owes (stored with the action that led to it):
     a new moment mentions the persons it asks whom the moment before did not
     wait for (the turn passes to them: the table comes down to them), once;
-    a reminder mentions everyone it reminds. A clock re-armed by a kick or a
-    player back (the reminder gone) is still the same moment."""
+    a reminder mentions everyone it reminds. The persons `acting` (whose
+    action this state reports) are waited for already. A clock re-armed by a
+    kick or a player back (the reminder gone) is still the same moment."""
     now = moment_of(live, live.public_view(), presence)
     said = published.ping
     users = tuple(now.users)
     published = published.but(ping=Ping(now.key, now.reminder, users))
     if said.key != now.key:
         waited = set(said.users or ()) if said.key is not None else set()
+        waited |= acting
         fresh = tuple(u for u in users if u not in waited)
         if fresh:
             return published.but(intent=Intent(live.version, now.key, True, True, fresh))
