@@ -592,6 +592,16 @@ class FakeDiscord(Actors):
             and not self.is_answer(m)
         ]
 
+    def last_message_id(self, channel: FakeChannel) -> str | None:
+        """The channel's newest message still there (ephemeral ones are no
+        channel's), as Discord tells it in an interaction's channel."""
+        ids = [
+            m.id
+            for m in self.messages.values()
+            if m.channel_id == channel.id and m.public and not m.deleted
+        ]
+        return str(max(ids)) if ids else None
+
     def public_messages(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
         """Live public messages of the channel, oldest first, each as last edited."""
         channel_id = (channel or self.channel).id
