@@ -24,7 +24,7 @@ from typing import Any
 from bot.clocks.thinking import think
 from bot.flow.service import By, GameService
 from bot.live.live import Live
-from bot.live.presence import Answers, Auto, Presence
+from bot.live.presence import Answers, Auto, Presence, Standing
 from bot.live.refusals import ServiceError, named, seat_for
 from bot.storage import GameStatus
 from engine import ActionError
@@ -79,9 +79,12 @@ async def answer(
     make: Callable[[int], Action],
     version: int,
     by: By = None,
+    standing: str | None = None,
 ) -> bool:
     """A person's answer to the question: checked, stored, and applied with the
-    others once they settle it. True if this answer settled the question."""
+    others once they settle it. True if this answer settled the question.
+    With `standing` (a scope, `presence.NARRATION` or `GAME`) it is their
+    answer to every question put to them in that while, stored with it."""
     async with service.games.lock(game_id):
         live = await service.games.live(game_id)
         if live.row.status != GameStatus.RUNNING:
@@ -104,13 +107,14 @@ async def answer(
         answers = answers_of(live, presence, live.version)
         answers[seat] = action
         store(presence, live.version, answers)
+        if standing is not None:
+            presence.standing[seat] = Standing(action.to_json(), standing)
         plan = live.rules.settle(live.state, answers, False)
         if plan is None:
             await service.set_presence(live, presence)
         else:
             await carry_out(service, live, presence, plan, by)
-    if plan is not None:
-        service.changed(live, by)
+    service.changed(live, by)  # settled, or the question says who has answered
     return plan is not None
 
 
@@ -119,8 +123,14 @@ async def ask_agents(live: Live, presence: Presence, agent_for: Callable[[Live, 
     that settles the question. Stored by the caller, who holds the lock."""
     answers = answers_of(live, presence, live.version)
     for seat in asked(live):
+        if seat in answers:
+            continue
+        stood = presence.standing.get(seat)
+        if stood is not None:  # the person's answer to every question, given once
+            answers[seat] = live.rules.action_from_json(stood.answer)
+            continue
         agent = agent_for(live, seat)
-        if agent is None or seat in answers:
+        if agent is None:
             continue
         state = question_state(live, seat)
         answers[seat] = await think(agent, state, seat)

@@ -31,7 +31,7 @@ from bot.live.games import LiveGames
 from bot.live.live import Live
 from bot.live.moments import intent
 from bot.live.narration import fold, stored_model
-from bot.live.presence import Presence
+from bot.live.presence import NARRATION, Presence
 from bot.live.public_messages import Published
 from bot.live.refusals import ServiceError, named, seat_for, seat_for_target
 from bot.storage import GameRow, GameStatus, StaleVersion, Storage
@@ -276,6 +276,10 @@ class GameService:
         )
         if folded.posts:
             published = published.but(narration_from=live.version)
+            # Answers standing for the narration under way end with it.
+            presence.standing = {
+                seat: stood for seat, stood in presence.standing.items() if stood.scope != NARRATION
+            }
         published = intent(live, published, presence, acting)
         pace = shown.pace(live.row.settings) if self.pace is None else self.pace
         deadline = arm(live, presence, self.clock.now(), folded.seconds(pace), self.computer_pause)

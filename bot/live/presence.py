@@ -89,6 +89,24 @@ class Answers:
         return {"version": self.version, "seats": {str(s): a for s, a in self.seats.items()}}
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A person's answer given once for every question put to their seat
+    (`bot.flow.questions`) for the rest of the narration under way (a
+    reveal) or of the game: the same answer whatever the question, so it
+    says nothing of what they hold."""
+
+    answer: JSON  # the action, in its JSON form
+    scope: str  # NARRATION or GAME
+
+    def to_json(self) -> JSON:
+        return {"answer": self.answer, "scope": self.scope}
+
+
+#: How long a standing answer holds: to the next narration message, or the game's end.
+NARRATION, GAME = "narration", "game"
+
+
 @dataclass
 class Presence:
     timeouts: list[int]
@@ -99,6 +117,7 @@ class Presence:
     answers: Answers | None = None
     #: Moves in a row made while every seat was played by the bot (`bot.live.deadlines`).
     unattended: int = 0
+    standing: dict[int, Standing] = field(default_factory=dict)  # by seat
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -120,6 +139,10 @@ class Presence:
                 else None
             ),
             unattended=int(data.get("unattended", 0)),
+            standing={
+                int(seat): Standing(stood["answer"], str(stood["scope"]))
+                for seat, stood in (data.get("standing") or {}).items()
+            },
         )
 
     def to_json(self) -> JSON:
@@ -131,6 +154,7 @@ class Presence:
             "auto": None if self.auto is None else self.auto.to_json(),
             "answers": None if self.answers is None else self.answers.to_json(),
             "unattended": self.unattended,
+            "standing": {str(s): stood.to_json() for s, stood in self.standing.items()},
         }
 
     def absent(self, seat: int) -> bool:

@@ -53,6 +53,9 @@ class Table(Generic[PV, E]):
     names: Sequence[str]
     settings: Mapping[str, Any]
     history: Mapping[int, Sequence[E]] = field(default_factory=dict)  # events by version
+    # The seats that have answered the question put to several at once, not
+    # how (`bot.flow.questions`): a question shows who it still waits for.
+    answered: tuple[int, ...] = ()
 
     @property
     def version(self) -> int:

@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -39,7 +39,7 @@ from bot.live.public_messages import Published
 from bot.plugin.contract import Show, Step
 from bot.publishing.hands import Hands
 from bot.publishing.lobby_post import lobby_message
-from bot.publishing.narrator import Narrator, post_nonce
+from bot.publishing.narrator import EDIT_GAP, Narrator, post_nonce
 from bot.publishing.routes import BOT_RATE, Budget, Outlet
 from bot.publishing.table_post import (
     FINAL,
@@ -72,7 +72,8 @@ class Stage:
     narrator: Narrator
     version: int = -1  # the version its messages show; -1: not yet, since this process began
     model: Any = None  # the narration model as shown
-    decision: int = -1  # the version whose decision buttons are shown
+    # The version whose decision buttons are shown, and who had answered its question.
+    decision: tuple[int, tuple[int, ...]] = (-1, ())
     waited: frozenset[int] = frozenset()  # the people the table last named, to ready hands
     repost: bool = False  # `/<game> table`: the table to the bottom of the channel
     place: int = 0  # narration posts made, for their nonces
@@ -194,7 +195,9 @@ class Publisher:
                 self._keep(live, published)
                 await self.games.save_published(live)
 
-            stage = self._stages[game] = Stage(outlet, Narrator(outlet, draw, posted))
+            # A narration paced for every game (tests) spaces its edits no more.
+            gap = EDIT_GAP if self.pace is None else min(EDIT_GAP, self.pace)
+            stage = self._stages[game] = Stage(outlet, Narrator(outlet, draw, posted, gap))
         carrier = self._carriers.pop(game, None)
         if carrier is not None:  # a person's move: published through their interaction
             stage.outlet.carried_by(carrier)
@@ -214,12 +217,13 @@ class Publisher:
         steps = self._steps(live, stage)
         pause = shown.pace(live.row.settings) if self.pace is None else self.pace
         table = live.table()
+        decided = shown.has_decision(table.view)  # the last step shows with its buttons
         published = await stage.narrator.show(
-            shown, table, live.published, steps.steps, pause, stage.place
+            shown, table, live.published, steps.steps, pause, stage.place, decided
         )
         stage.place += steps.posts
         if steps.steps:
-            stage.decision = -1  # each step redrew the narration without the buttons
+            stage.decision = (-1, ())  # each step redrew the narration without the buttons
         self._keep(live, published)
         if live.row.status == GameStatus.CANCELLED:
             await self._ended(live, stage)
@@ -231,14 +235,16 @@ class Publisher:
         # The buttons only on the narration shown: if the game moved on while
         # the table was posted, its narration is the next sync's to show first
         # (drawing them now posted a reveal the next step posted again).
-        if stage.decision != now and now == version:
-            table = live.table()
+        answers = live.presence().answers
+        answered = tuple(sorted(answers.seats)) if answers and answers.version == now else ()
+        if stage.decision != (now, answered) and now == version:
+            table = replace(live.table(), answered=answered)
             pending = shown.has_decision(table.view)
             published = await stage.narrator.decision(
                 shown, table, live.published, pending, stage.place
             )
             self._keep(live, published)
-            stage.decision = now
+            stage.decision = (now, answered)
         if live.row.status == GameStatus.FINISHED and live.published.final_id is not None:
             await self.games.save_published(live)  # no move will carry it now
             self._forget(live)  # all said: the game need not stay in memory
@@ -364,6 +370,7 @@ class Publisher:
         owed = published.intent
         old = live.table_id
         anew = owed is not None or published.repost or stage.repost or old is None
+        anew = anew or buried(stage.outlet.channel, old, published)
         if not anew and old is not None:
             if published.table == shows:
                 return  # it already says this (after a restart, say): an edit would change nothing
@@ -530,6 +537,16 @@ class Publisher:
         else:
             live.published = live.published.but(repost=True)
         self.publish(live)
+
+
+def buried(channel: Any, table: int | None, published: Published) -> bool:
+    """Whether other messages came under the table (its game's own narration
+    and result aside): as the latest interaction in the channel told
+    (`bot.app.client.newest_noted`). Then the table comes down again."""
+    newest = getattr(channel, "last_message_id", None)
+    if table is None or newest is None or newest <= table:
+        return False
+    return newest not in (published.narration_id, published.final_id)
 
 
 def _redraw() -> Step:

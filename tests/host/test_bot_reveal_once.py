@@ -77,7 +77,5 @@ async def test_a_reveal_started_while_the_table_is_posted_is_posted_once(discord
     assert not armed[0], "the race was run"
     assert players.live.state.phase == "reveal"
     mark = re.compile(rf"^mm:{players.game}:0:rules:n$")
-    reveals = [
-        m for m in discord_server.bot_posts() if any(mark.match(i) for i in m.custom_ids())
-    ]
+    reveals = [m for m in discord_server.bot_posts() if any(mark.match(i) for i in m.custom_ids())]
     assert len(reveals) == 1, [(m.id, m.at, m.deleted) for m in reveals]

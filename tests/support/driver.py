@@ -65,6 +65,7 @@ class Players:
         self.clicks: list[tuple[str, int]] = []
         self.by_controls = 0.25  # the share of turns played with the hand's controls
         self.hands: dict[int, FakeMessage] = {}  # each person's hand message, kept open
+        self.refuse_all = 0.0  # how often a refusal is for every request of the round
 
     @property
     def live(self) -> Live:
@@ -306,8 +307,11 @@ class Players:
             )
             self.coverage.add("help_refused" if refuse else "helped")
             answer = "no" if refuse else "yes"
+            if refuse and self.rng.random() < self.refuse_all:  # every request this round
+                answer = "no-round"
+                self.coverage.add("refused_round")
             r = await self.click_decision(self.user_of(seat), f"mm:{g}:{v}:help:{answer}")
-            assert r.response.ephemeral, "an answer to a help request is acknowledged privately"
+            assert r.response.type == 6 and not r.followups, "the answer adds no message"
         assert self.live.version != v, "every asked player answered: the request is settled"
 
     async def _computer_moves(self, version: int) -> None:

@@ -12,6 +12,7 @@ presses the people made through it.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import math
 import re
 import types
@@ -37,9 +38,7 @@ def waited(live: Any) -> frozenset[int]:
     if rules.is_over(state):
         return frozenset()
     seats = list(rules.asked(state)) or list(rules.to_act(state))[:1]
-    return frozenset(
-        live.row.seats[s].user_id for s in seats if live.row.seats[s].agent is None
-    )
+    return frozenset(live.row.seats[s].user_id for s in seats if live.row.seats[s].agent is None)
 
 
 def width(text: str) -> int:
@@ -206,7 +205,7 @@ class Quiet:
                 result.reveal_pictures, *(len(v["attachments"]) for v in shown)
             )
             times = [v["at"] for v in shown]
-            result.fast_edits += sum(1 for a, b in zip(times, times[1:]) if b - a < 1.0)
+            result.fast_edits += sum(1 for a, b in itertools.pairwise(times) if b - a < 1.0)
             result.narration_seconds += times[-1] - times[0]
         return result
 

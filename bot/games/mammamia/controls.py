@@ -27,7 +27,6 @@ from bot.interactions.components import (
     edit,
     gone,
     reply,
-    say,
     service_of,
     update,
 )
@@ -35,6 +34,7 @@ from bot.interactions.paging import page_of, turned
 from bot.kit.reply import Reply, select
 from bot.live import answer_cache as answers
 from bot.live.live import Live
+from bot.live.presence import GAME, NARRATION
 from bot.live.refusals import ServiceError, seat_for
 from engine.mammamia import GAME as RULES
 from engine.mammamia import State, variant_of
@@ -340,18 +340,26 @@ class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
         return [a for a in RULES.legal_actions(state_of(self.live), seat) if isinstance(a, Ask)]
 
 
+#: A help request's answers: help, refuse, or refuse every request for the
+#: rest of the reveal or of the game (a standing answer, `bot.flow.questions`).
+HELP_ANSWERS = {"yes": None, "no": None, "no-round": NARRATION, "no-game": GAME}
+
+
 class HelpButton(Component, prefix=PREFIX, verb="help"):
     """PL-H2: every player who may help is asked at once, each pressing for
     themselves; the host applies the answers in the rule's order once they
     settle it (`bot.flow.questions`). Whether a player holds the cards stays theirs:
     all who may be asked see the buttons, and Help without the cards gets a
-    private refusal."""
+    private refusal. The answer is taken in place: the request, on the
+    reveal, then names who has answered (not how); no message is added.
+    Refusing for the round or the game answers every request to come at
+    once, the same whatever the player holds."""
 
     current = True
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         click = self.click
-        if click.arg not in ("yes", "no"):
+        if click.arg not in HELP_ANSWERS:
             raise gone()  # no such button was drawn
         accept = click.arg == "yes"
         service = service_of(interaction)
@@ -362,8 +370,9 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
             lambda s: Help(s, accept),
             click.version,
             interaction,
+            HELP_ANSWERS[click.arg],
         )
-        await say(interaction, t("decide.noted.yes") if accept else t("decide.noted.no"))
+        await acknowledge(interaction)
 
 
 ITEMS: tuple[type[Component], ...] = (
