@@ -48,8 +48,16 @@ def answers_of(live: Live, presence: Presence, version: int) -> dict[int, Action
     return {seat: live.rules.action_from_json(a) for seat, a in stored.seats.items()}
 
 
-def store(presence: Presence, version: int, answers: dict[int, Action]) -> None:
-    presence.answers = Answers(version, {s: a.to_json() for s, a in answers.items()})
+def store(
+    presence: Presence, version: int, answers: dict[int, Action], pressed: int | None = None
+) -> None:
+    """Store the answers of the question of `version`; `pressed`: a seat whose
+    person has just answered (the others kept as they were)."""
+    stored = presence.answers
+    people = stored.pressed if stored is not None and stored.version == version else ()
+    if pressed is not None and pressed not in people:
+        people = (*people, pressed)
+    presence.answers = Answers(version, {s: a.to_json() for s, a in answers.items()}, people)
 
 
 async def carry_out(
@@ -60,9 +68,11 @@ async def carry_out(
     in the middle finishes the question (`Timers` finds it settled). The
     caller holds the game's lock."""
     left = {seat: action for seat, action, _ in plan}
-    # Everyone asked has just answered (or let it pass): the posts that follow
-    # report it, and mention none of them for a wait that goes on.
-    acting = frozenset(u for s in asked(live) if (u := live.row.seats[s].user_id) is not None)
+    # The people who answered pressed just now: the posts that follow report
+    # it, and mention none of them for a wait that goes on (those the bot
+    # answered for, a standing answer or a computer, did nothing now).
+    people = presence.answers.pressed if presence.answers is not None else ()
+    acting = frozenset(u for s in people if (u := live.row.seats[s].user_id) is not None)
     for index, (seat, action, _late) in enumerate(plan):
         left.pop(seat)
         if index == len(plan) - 1:
@@ -106,7 +116,7 @@ async def answer(
         presence.timeouts[seat], presence.away[seat] = 0, False
         answers = answers_of(live, presence, live.version)
         answers[seat] = action
-        store(presence, live.version, answers)
+        store(presence, live.version, answers, pressed=seat)
         if standing is not None:
             presence.standing[seat] = Standing(action.to_json(), standing)
         plan = live.rules.settle(live.state, answers, False)

@@ -40,10 +40,14 @@ def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
     armed = presence.armed_for(live.version)
     reminder = armed is not None and armed.reminded
     # A question put to several seats at once names every person asked.
-    seats = list(live.rules.asked(live.state)) or [live.rules.to_act(live.state)[0]]
+    question = list(live.rules.asked(live.state))
+    seats = question or [live.rules.to_act(live.state)[0]]
+    standing = presence.standing if question else {}
+    # The bot answers for the away and the kicked, and a standing answer for
+    # its person (`Presence.standing`): the game waits for none of them.
     asked = tuple(
         (
-            None if presence.kicked[s] or presence.away[s] else live.row.seats[s].user_id,
+            None if presence.absent(s) or s in standing else live.row.seats[s].user_id,
             live.names()[s],
         )
         for s in seats
@@ -63,7 +67,10 @@ def intent(
     now = moment_of(live, live.public_view(), presence)
     said = published.ping
     users = tuple(now.users)
-    published = published.but(ping=Ping(now.key, now.reminder, users))
+    # A question the bot answers for everyone asked (standing answers, the
+    # away) waits for nobody: whom the game waited for stays as it was.
+    waiting = users or (said.users or () if live.rules.asked(live.state) else ())
+    published = published.but(ping=Ping(now.key, now.reminder, waiting))
     if said.key != now.key:
         waited = set(said.users or ()) if said.key is not None else set()
         waited |= acting

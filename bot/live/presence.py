@@ -84,9 +84,13 @@ class Answers:
 
     version: int
     seats: dict[int, JSON]
+    pressed: tuple[int, ...] = ()  # the seats whose person answered (not the bot for them)
 
     def to_json(self) -> JSON:
-        return {"version": self.version, "seats": {str(s): a for s, a in self.seats.items()}}
+        data: JSON = {"version": self.version, "seats": {str(s): a for s, a in self.seats.items()}}
+        if self.pressed:
+            data["pressed"] = list(self.pressed)
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +138,7 @@ class Presence:
                 Answers(
                     int(answers["version"]),
                     {int(s): a for s, a in (answers.get("seats") or {}).items()},
+                    tuple(int(s) for s in answers.get("pressed") or ()),
                 )
                 if answers
                 else None

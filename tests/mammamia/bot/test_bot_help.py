@@ -157,14 +157,12 @@ async def test_pl_h2_no_help_this_round_answers_every_request_of_the_round(disco
         if state.round != round_ or state.phase == "over":
             break
         pending = state.pending
-        if state.phase == "reveal" and pending is not None and pending.stage == "help":
-            if refuser in pending.asking and live.version != v:
-                asked_again.append(live.version)
-                assert refuser in (live.presence().answers.seats if live.presence().answers else {})
+        helping = state.phase == "reveal" and pending is not None and pending.stage == "help"
+        if helping and refuser in pending.asking and live.version != v:
+            asked_again.append(live.version)
+            assert refuser in (live.presence().answers.seats if live.presence().answers else {})
         await players.step()
-    refusals = [
-        a for a in players.live.record["actions"] if a == {"seat": refuser, "help": False}
-    ]
+    refusals = [a for a in players.live.record["actions"] if a == {"seat": refuser, "help": False}]
     assert refusals, "the refuser's answer was applied"
     while players.live.state.phase not in ("reveal", "over"):
         await players.step()
