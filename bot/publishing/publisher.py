@@ -365,12 +365,14 @@ class Publisher:
         table = live.table()
         moment = moment_of(live, table.view, presence)
         reply = table_reply(live, table, presence, moment)
-        shows = digest(reply)
         published = live.published
         owed = published.intent
         old = live.table_id
         anew = owed is not None or published.repost or stage.repost or old is None
         anew = anew or buried(stage.outlet.channel, old, published)
+        below = anew or (old or 0) > (published.narration_id or 0)
+        reply.items += carried_decision(live, table, published) if below else []
+        shows = digest(reply)
         if not anew and old is not None:
             if published.table == shows:
                 return  # it already says this (after a restart, say): an edit would change nothing
@@ -537,6 +539,28 @@ class Publisher:
         else:
             live.published = live.published.but(repost=True)
         self.publish(live)
+
+
+#: Rows of a message that a decision's buttons may take on the table (its own take the first).
+DECISION_ROWS = 4
+
+
+def carried_decision(live: Live, table: Any, published: Published) -> list[Any]:
+    """The pending public decision's buttons, for a table below its narration
+    message: what asks someone to decide is then on the newest message too.
+    None if they would not all fit beside the table's own."""
+    shown = live.shown
+    if published.narration_id is None or not shown.has_decision(table.view):
+        return []
+    model = stored_model(shown, published)
+    if model is None:
+        return []
+    items = shown.narration(table, model, True).items
+    if len(items) > DECISION_ROWS * 5:
+        return []  # the narration message above carries them all
+    for index, item in enumerate(items):
+        item.row = 1 + index // 5
+    return items
 
 
 def buried(channel: Any, table: int | None, published: Published) -> bool:

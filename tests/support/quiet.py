@@ -33,12 +33,19 @@ PHONE = 36
 
 def waited(live: Any) -> frozenset[int]:
     """The people the game waits for now: every person asked by a question
-    put to several seats, else the seat to act, if a person plays it."""
+    put to several seats (but those who answered every request at once),
+    else the seat to act, if a person plays it."""
     rules, state = live.rules, live.state
     if rules.is_over(state):
         return frozenset()
-    seats = list(rules.asked(state)) or list(rules.to_act(state))[:1]
-    return frozenset(live.row.seats[s].user_id for s in seats if live.row.seats[s].agent is None)
+    asked = list(rules.asked(state))
+    standing = live.presence().standing if asked else {}
+    seats = asked or list(rules.to_act(state))[:1]
+    return frozenset(
+        live.row.seats[s].user_id
+        for s in seats
+        if live.row.seats[s].agent is None and s not in standing
+    )
 
 
 def width(text: str) -> int:
@@ -83,6 +90,7 @@ class Step:
     after: frozenset[int]  # and after it
     created: list[FakeMessage]
     taps: Counter[int]  # presses by person
+    decision_below: bool = False  # a public decision waits, and the newest message lacks it
 
 
 @dataclass
@@ -101,6 +109,7 @@ class Figures:
     reveal_lines: int = 0  # the most lines of any version of a reveal, at 36 columns
     reveal_pictures: int = 0  # the most pictures of any version
     fast_edits: int = 0  # versions made less than a second after the one before
+    decision_buried: int = 0  # steps after which a decision was not on the newest message
     versions: int = 0  # versions of the narration messages, in all
     narration_seconds: float = 0.0  # from each narration's first version to its last
 
@@ -121,7 +130,8 @@ class Figures:
             f"for {self.rounds} · taps per turn {dict(sorted(self.taps.items()))} "
             f"(≤ 3: {self.share_within(3):.0%}) · reveal versions {self.versions}: at most "
             f"{self.reveal_lines} lines, {self.reveal_pictures} pictures, "
-            f"{self.fast_edits} within a second of the previous"
+            f"{self.fast_edits} within a second of the previous · decisions not on the newest "
+            f"message {self.decision_buried}"
         )
 
 
@@ -155,7 +165,25 @@ class Quiet:
         after = waited(self.players.live)
         created = [m for i, m in self.server.messages.items() if i > mark and m.public]
         taps = self._taps
-        self.steps.append(Step(frozenset(taps), before, after, created, taps))
+        step = Step(frozenset(taps), before, after, created, taps)
+        step.decision_below = self._decision_below()
+        self.steps.append(step)
+
+    def _decision_below(self) -> bool:
+        """Whether a public decision waits and the channel's newest message
+        does not carry its buttons."""
+        live = self.players.live
+        if not live.shown.has_decision(live.public_view()):
+            return False
+        channel = self.server.channel
+        newest = max(
+            (m for m in self.server.public_messages(channel) if m.author.bot),
+            key=lambda m: m.id,
+        )
+        here = f"{live.shown.prefix}:{live.id}:{live.version}:"
+        own = ("hand", "rules", "watch", "open")
+        verbs = [c[len(here) :].split(":")[0] for c in newest.custom_ids() if c.startswith(here)]
+        return not any(v not in own for v in verbs)
 
     async def play_to_end(self, limit: int = 3000) -> None:
         for _ in range(limit):
@@ -174,7 +202,9 @@ class Quiet:
         result = Figures()
         narrations: list[FakeMessage] = []
         for step in self.steps:
-            new = step.after - step.before
+            # Waited for anew: not a step before, nor an actor of this one (the
+            # post that reports their own action mentions them not).
+            new = step.after - step.before - step.actors
             result.waits += len(new)
             result.handovers += bool(new)
             said: Counter[int] = Counter()
@@ -191,6 +221,7 @@ class Quiet:
             result.beyond += sum(n - (user in new) for user, n in said.items())
             for user in step.actors:
                 result.taps[step.taps[user]] += 1
+            result.decision_buried += step.decision_below
         # The first table, posted when the game started, before any step.
         result.table_posts += 1
         result.narration_posts = len(narrations)
