@@ -53,6 +53,9 @@ class Table(Generic[PV, E]):
     names: Sequence[str]
     settings: Mapping[str, Any]
     history: Mapping[int, Sequence[E]] = field(default_factory=dict)  # events by version
+    # The seats that have answered the question put to several at once, not
+    # how (`bot.flow.questions`): a question shows who it still waits for.
+    answered: tuple[int, ...] = ()
 
     @property
     def version(self) -> int:
@@ -134,9 +137,9 @@ class Presentation(Protocol[PV, SV, E, M]):
         ...
 
     def moment(self, view: PV) -> str | None:
-        """A key for the turn or decision now awaited (None: nothing is), so
-        the persons asked are mentioned once per moment (the table is posted
-        anew with the mention, `bot.publishing.publisher`)."""
+        """A key for the turn or decision now awaited (None: nothing is): a
+        new moment mentions the persons it asks whom the game did not wait
+        for a step before (`bot.live.moments`)."""
         ...
 
     def ping(self, table: Table[PV, E], mention: str) -> str:
