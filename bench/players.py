@@ -206,7 +206,7 @@ class Table:
         if play is not None and play.get("disabled"):  # nothing chosen yet: pick a whole turn
             hand = await self._whole_turn(user, hand, game, version)
             play = _button(hand, f"mm:{game}:{version}:play:")
-        if play is None:
+        if play is None or play.get("disabled"):
             self.metrics.harness_errors["hand without Play"] += 1
             return
         kind, count, order, draw = play["custom_id"].split(":", 4)[4].split(".")
@@ -274,16 +274,25 @@ class Table:
     async def _whole_turn(
         self, user: FakeUser, hand: FakeMessage, game: int | None, version: int
     ) -> FakeMessage:
-        """Pick one of the whole turns the hand offers; the hand is redrawn."""
-        try:
-            menu = hand.find_select(prefix=f"mm:{game}:{version}:turn:")
-        except LookupError:
-            return hand
-        value = self.rng.choice(menu["options"])["value"]
-        r = await self._do(
-            "select:turn", self.server.select(user, hand, menu["custom_id"], [value])
-        )
-        return (r.message if r is not None else None) or hand
+        """Pick one of the whole turns the hand offers (its one menu), else
+        cards and then what goes with them (its two); the hand is redrawn."""
+        prefix = f"mm:{game}:{version}:"
+        for verbs in (("turn",), ("cards", "finish")):
+            picked = False
+            for verb in verbs:
+                try:
+                    menu = hand.find_select(prefix=f"{prefix}{verb}:")
+                except LookupError:
+                    continue
+                value = self.rng.choice(menu["options"])["value"]
+                r = await self._do(
+                    f"select:{verb}", self.server.select(user, hand, menu["custom_id"], [value])
+                )
+                hand = (r.message if r is not None else None) or hand
+                picked = True
+            if picked:
+                return hand
+        return hand
 
     async def _other_kind(
         self, user: FakeUser, hand: FakeMessage, game: int | None, version: int
