@@ -32,12 +32,23 @@ _recent: OrderedDict[Hashable, bytes] = OrderedDict()
 _kept = 0  # bytes in `_recent`
 _drawing: dict[Hashable, asyncio.Future[bytes]] = {}
 _worker = processes.Pipe("pictures")
+#: What the worker does once it has started (a game's palette found, its parts
+#: drawn), so that the first picture asked for does not wait for it.
+_warm: list[Callable[[], bytes]] = []
+
+
+def warm_with(fn: Callable[[], bytes]) -> Callable[[], bytes]:
+    """Have the worker run `fn` (a module-level function) when it starts."""
+    _warm.append(fn)
+    return fn
 
 
 async def start() -> None:
     """Start the worker before the first picture is asked for (a new process
-    takes a moment to import Pillow and the drawing code)."""
+    takes a moment to import Pillow and the drawing code), and warm it up."""
     await _worker.run(_ready_bytes)
+    for fn in _warm:
+        await _worker.run(fn)
 
 
 def stop() -> None:

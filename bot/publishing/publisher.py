@@ -401,9 +401,13 @@ class Publisher:
             repost=False,
             intent=None if live.published.intent is owed else live.published.intent,
         )
-        # Stored with the next write (of this game or another): a move costs
-        # one round trip; a restart before it finds the post by its ids.
-        self.games.owe_published(live)
+        if owed is not None or old is None:
+            # The post a move stored as owed (or the first table): what it
+            # shows goes with the next write, of this game or another (a move
+            # is one round trip); a restart before it adopts the post by its ids.
+            self.games.owe_published(live)
+        else:  # unplanned (a repost, a buried table, an edit that failed): stored now
+            await self.games.save_published(live)
         if old is not None and old != message:
             stage.doomed.add(old)
             await outlet.delete(old)
@@ -452,12 +456,17 @@ class Publisher:
         moment = moment_of(live, table.view, presence)
         if moment.key != key or not moment.users:
             return
+        named = moment.users if users is None else [u for u in moment.users if u in users]
+        # Most people never ask for one: nothing more is worked out for them.
+        wanting = [u for u in named if (await self.choices.preferences(u)).notices()]
+        if not wanting:
+            return
         mention = " ".join(f"<@{user}>" for user in moment.users)
         ping = live.shown.ping(table, mention)
         channel = stage.outlet.channel
         guild = getattr(channel, "guild", None)
         link = table_link(guild.id if guild else None, channel.id, message_id)
-        for user in moment.users if users is None else [u for u in moment.users if u in users]:
+        for user in wanting:
             await self._direct(live, user, (live.version, key or ""), ping, link)
 
     async def _direct(

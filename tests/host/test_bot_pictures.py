@@ -7,7 +7,7 @@ all once a server turns them off, with the text complete."""
 from __future__ import annotations
 
 import io
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any
 
 import discord
@@ -244,6 +244,7 @@ async def test_mm_a_hand_whose_cards_did_not_change_is_neither_drawn_nor_sent_ag
         return await run(fn, *args)
 
     monkeypatch.setattr(worker._worker, "run", counted)
+    monkeypatch.setattr(worker, "_recent", OrderedDict())  # nothing drawn before
     await bots.start()
     players = Players(discord_server, bots, discord_server.users[:2], seed=3)
     await players.open("classic")
