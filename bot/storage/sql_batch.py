@@ -145,10 +145,6 @@ class Batch:
         if self._timer is None:
             self._timer = asyncio.get_running_loop().call_later(self._wait, self._time_up)
 
-    @property
-    def owes(self) -> bool:
-        return bool(self._owed)
-
     async def flush(self) -> None:
         """Write everything waiting and owed now (before the database closes)."""
         self._due = True

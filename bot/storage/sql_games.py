@@ -40,6 +40,8 @@ LIGHT = (
 class SqlGames(SqlBackend, GameStore):
     """`GameStore` over a backend's connection."""
 
+    _batch: Batch | None = None
+
     # -- reading games -----------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -295,15 +297,15 @@ class SqlGames(SqlBackend, GameStore):
         self._writes.owe(game_id, owed)
 
     async def flush(self) -> None:
-        if self.__dict__.get("_batch") is not None:
-            await self._writes.flush()
+        if self._batch is not None:
+            await self._batch.flush()
 
     @property
     def _writes(self) -> Batch:
-        batch: Batch | None = self.__dict__.get("_batch")
-        if batch is None:
-            batch = self.__dict__["_batch"] = Batch(self._rows, self._param, self._owed_row)
-        return batch
+        """The games' writes gathered into statements (sql_batch.py), made at first use."""
+        if self._batch is None:
+            self._batch = Batch(self._rows, self._param, self._owed_row)
+        return self._batch
 
     def _owed_row(self, game_id: int, owed: Owed) -> tuple[object, ...]:
         """An owed game's row: what its messages show, at the version stored."""
