@@ -151,6 +151,9 @@ class Batch:
         self._start()
         while self._task is not None and not self._task.done():
             await asyncio.shield(self._task)
+        if self._timer is not None:  # nothing owed is left to wait for
+            self._timer.cancel()
+            self._timer = None
 
     def _time_up(self) -> None:
         self._timer = None
