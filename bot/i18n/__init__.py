@@ -297,12 +297,22 @@ def _number_in(params: Mapping[str, object]) -> int:
     return numbers[0] if len(numbers) == 1 else 1
 
 
+#: Where the games' catalogs are: the registry's answer (`bot.plugin`, which
+#: this layer, below it, may not import, hands it over with `find_catalogs`).
+_game_catalogs: list[Callable[[], Iterable[Path]]] = []
+
+
+def find_catalogs(source: Callable[[], Iterable[Path]]) -> None:
+    """The games' catalog folders are `source()`'s, read with the first message."""
+    _game_catalogs[:] = [source]
+    default_catalog.cache_clear()
+
+
 @functools.cache
 def default_catalog() -> Catalog:
     """The host's catalog and every game's, read once."""
-    from bot.kit.discovery import catalog_dirs  # the games' registry, which renders with these
-
-    return Catalog.load([LOCALE_DIR, *catalog_dirs()])
+    games = [folder for source in _game_catalogs for folder in source()]
+    return Catalog.load([LOCALE_DIR, *games])
 
 
 # -- which language --------------------------------------------------------

@@ -12,7 +12,7 @@ from bot.games.mammamia.commands import Commands
 from bot.games.mammamia.controls import ITEMS
 from bot.i18n import N_, Nn_, by_last_part, join_or, t, tn
 from bot.kit.reply import Reply
-from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
+from bot.plugin.contract import Plugin, Presentation, SeatScore, Show, Step, Table
 from engine.interface import Option
 from engine.mammamia import GAME as RULES
 from engine.mammamia import events as ev
@@ -33,13 +33,12 @@ REVEAL_SPEED = Option("reveal_speed", tuple(PACE), "normal")
 LEVEL_ABOUT = by_last_part(N_("mm.computer.easy"), N_("mm.computer.medium"), N_("mm.computer.hard"))
 
 
-class MammaMiaPresentation:
+class MammaMiaPresentation(Presentation[PublicView, PlayerView, ev.Event, narration.Reveal]):
     rules = RULES
     prefix = render.PREFIX
     command = render.COMMAND
     options = (REVEAL_SPEED,)
     commands = Commands
-    reworded: Mapping[str, str] = {}
     items = ITEMS
 
     def title(self) -> str:
@@ -260,6 +259,6 @@ def casual_log(table: MMTable) -> list[str]:
     return lines
 
 
-PRESENTATION: Presentation[PublicView, PlayerView, ev.Event, narration.Reveal] = (
-    MammaMiaPresentation()
-)
+PRESENTATION = MammaMiaPresentation()
+#: All the game gives the host (`bot.plugin.registry`).
+PLUGIN = Plugin(PRESENTATION)

@@ -13,8 +13,7 @@ from bot.games.pizzaisland.commands import Commands
 from bot.games.pizzaisland.controls import ITEMS
 from bot.i18n import N_, by_last_part, join_and, t
 from bot.kit.reply import Reply
-from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
-from engine.interface import Option
+from bot.plugin.contract import Plugin, Presentation, SeatScore, Show, Step, Table
 from engine.pizzaisland import GAME as RULES
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.views import PlayerView, PublicView
@@ -59,11 +58,10 @@ PITable = Table[PublicView, ev.Event]
 LEVEL_ABOUT = by_last_part(N_("pi.computer.easy"), N_("pi.computer.medium"), N_("pi.computer.hard"))
 
 
-class PizzaIslandPresentation:
+class PizzaIslandPresentation(Presentation[PublicView, PlayerView, ev.Event, render.GameEnd]):
     rules = RULES
     prefix = render.PREFIX
     command = "pizzaisland"
-    options: tuple[Option, ...] = ()
     commands = Commands
     # A match (first to two wins, or three games on points), and cards taken, not dealt.
     reworded: Mapping[str, str] = {
@@ -79,9 +77,6 @@ class PizzaIslandPresentation:
 
     def title(self) -> str:
         return t("pizzaisland.title")
-
-    def pace(self, settings: Mapping[str, Any]) -> float:
-        return 0.0  # nothing is paced: a game's end is one message
 
     def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
         return render.COLOUR
@@ -121,9 +116,6 @@ class PizzaIslandPresentation:
 
     def narration(self, table: PITable, model: render.GameEnd, decision: bool) -> Reply:
         return render.game_result(table.game, model, table.names)
-
-    def has_decision(self, view: PublicView) -> bool:
-        return False  # decisions are taken privately (the table's Decide button)
 
     def final(self, table: PITable) -> Reply:
         return render.final(table.game, table.view, table.names)
@@ -208,6 +200,6 @@ def summary_lines(table: PITable) -> list[str]:
     return lines + ([held] if held else [])
 
 
-PRESENTATION: Presentation[PublicView, PlayerView, ev.Event, render.GameEnd] = (
-    PizzaIslandPresentation()
-)
+PRESENTATION = PizzaIslandPresentation()
+#: All the game gives the host (`bot.plugin.registry`).
+PLUGIN = Plugin(PRESENTATION)
