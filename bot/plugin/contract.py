@@ -219,6 +219,9 @@ class Plugin:
     the registry finds them by the folder, and checks that it is there."""
 
     presentation: AnyPresentation
+    #: Its table on the Activity (a `bot.web.scene.WebTable`, which the web
+    #: layer checks it is); None: the game is played with its buttons only.
+    web: object | None = None
 
     @property
     def name(self) -> str:

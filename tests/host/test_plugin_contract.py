@@ -12,7 +12,8 @@ import pytest
 
 import engine
 from bot.plugin import registry
-from bot.plugin.contract import Presentation
+from bot.plugin.contract import Plugin, Presentation
+from bot.web import scene
 from engine.interface import Game
 from tests.highcard.bot import PLUGIN as HIGH_CARD
 from tests.highcard.engine import HighCard
@@ -25,9 +26,11 @@ SMALL = 12
 def found_anew(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
     """The registry and the engine find every game anew, before and after."""
     registry.forget()
+    scene.web_tables.cache_clear()
     yield monkeypatch
     monkeypatch.undo()
     registry.forget()
+    scene.web_tables.cache_clear()
 
 
 def test_a_game_must_write_few_members() -> None:
@@ -67,6 +70,8 @@ def test_one_registry_finds_all_a_game_provides() -> None:
         assert plugin.rules is engine.game(name)
         assert registry.presentation(name) is plugin.presentation
         assert plugin.hot_modules == plugin.rules.hot_modules
+        if plugin.web is not None:
+            assert scene.web_tables()[name] is plugin.web
     assert set(registry.catalog_dirs()) == {
         Path(sys.modules[type(p.presentation).__module__].__file__ or "").parent / "locales"
         for p in plugins.values()
@@ -115,3 +120,17 @@ def test_a_game_declared_wrongly_is_an_error_not_skipped(
         found_anew.delitem(sys.modules, module)
     with pytest.raises(error):
         registry.plugins()
+
+
+def test_a_web_table_is_what_the_plugin_declares(found_anew: pytest.MonkeyPatch) -> None:
+    """No module is guessed: a game without `web` has no table, and a `web`
+    that is no table is an error."""
+    plugins = dict(registry.plugins())
+    name, plugin = next((n, p) for n, p in plugins.items() if p.web is not None)
+    plugins[name] = Plugin(plugin.presentation)
+    found_anew.setattr(scene, "plugins", lambda: plugins)
+    assert name not in scene.web_tables()
+    scene.web_tables.cache_clear()
+    plugins[name] = Plugin(plugin.presentation, web=object())
+    with pytest.raises(TypeError, match="scene"):
+        scene.web_tables()

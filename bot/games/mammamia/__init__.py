@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.games.mammamia import narration, render
+from bot.games.mammamia import narration, render, web
 from bot.games.mammamia.commands import Commands
 from bot.games.mammamia.controls import ITEMS
 from bot.i18n import N_, Nn_, by_last_part, join_or, t, tn
@@ -261,4 +261,4 @@ def casual_log(table: MMTable) -> list[str]:
 
 PRESENTATION = MammaMiaPresentation()
 #: All the game gives the host (`bot.plugin.registry`).
-PLUGIN = Plugin(PRESENTATION)
+PLUGIN = Plugin(PRESENTATION, web=web.WEB)

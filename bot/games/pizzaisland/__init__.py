@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.games.pizzaisland import render
+from bot.games.pizzaisland import render, web
 from bot.games.pizzaisland.commands import Commands
 from bot.games.pizzaisland.controls import ITEMS
 from bot.i18n import N_, by_last_part, join_and, t
@@ -202,4 +202,4 @@ def summary_lines(table: PITable) -> list[str]:
 
 PRESENTATION = PizzaIslandPresentation()
 #: All the game gives the host (`bot.plugin.registry`).
-PLUGIN = Plugin(PRESENTATION)
+PLUGIN = Plugin(PRESENTATION, web=web.WEB)
