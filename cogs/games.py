@@ -12,7 +12,6 @@ to `/<game> new` with no other edit.
 from __future__ import annotations
 
 import inspect
-import types
 from typing import Any
 
 import discord
@@ -107,33 +106,35 @@ def new_command(shown: AnyPresentation) -> app_commands.Command[Any, ..., None]:
             choices[option.name] = [
                 app_commands.Choice(name=L_(words[value]), value=value) for value in option.choices
             ]
+    # The options are the game's: a signature made here (`inspect`, which
+    # discord.py reads), their words and choices by discord.py's decorators.
     new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_rename__ = renames  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
-    return app_commands.Command(
+    declared = app_commands.choices(**choices)(
+        app_commands.describe(**descriptions)(app_commands.rename(**renames)(new))
+    )
+    return app_commands.command(
         name=L_(f"command.{command}.new.name"),
         description=L_(f"command.{command}.new.description"),
-        callback=new,
         extras={"answer": "public", "needs": FREE},
-    )
+    )(declared)
 
 
 def group_of(shown: AnyPresentation) -> type[HostCommands]:
-    """The game's GroupCog: the host's commands and the game's own."""
-    bases: tuple[type, ...] = (HostCommands,)
-    if shown.commands is not None:
-        bases += (shown.commands,)
-    keywords = {
-        "group_name": shown.command,
-        "group_description": L_(f"command.{shown.command}.description"),
-    }
+    """The game's GroupCog: the host's commands and the game's own (a mixin
+    cog, `Presentation.commands`), declared as discord.py's `GroupCog`s are."""
+    own: tuple[type[commands.Cog], ...] = () if shown.commands is None else (shown.commands,)
 
-    def body(namespace: dict[str, Any]) -> None:
-        namespace["game"] = shown.rules.name
-        namespace["reworded"] = shown.reworded
+    class GameCommands(
+        HostCommands,
+        *own,  # type: ignore[misc]  # a base known only once the game is found
+        name=f"{shown.command.title()}Commands",
+        group_name=shown.command,
+        group_description=L_(f"command.{shown.command}.description"),
+    ):
+        game = shown.rules.name
+        reworded = shown.reworded
 
-    return types.new_class(f"{shown.command.title()}Commands", bases, keywords, body)
+    return GameCommands
 
 
 def cogs() -> list[HostCommands]:

@@ -1,10 +1,10 @@
 """One game's command where another game, or only a lobby, is: said once,
 for every command of every game's group, before the command runs.
 
-A command declares what it needs in its channel (`extras={"needs": ...}`):
-`running` a game of its group being played (`/<group> play`, `kick`),
-`here` its game or its lobby (`end`, `leave`), `lobby` its lobby (`join`,
-`start`), `free` nothing at all (`new`). `check` compares that with what the
+A command declares what it needs in its channel (`extras={"needs": ...}`, a
+`Needs`): `RUNNING` a game of its group being played (`/<group> play`,
+`kick`), `HERE` its game or its lobby (`end`, `leave`), `LOBBY` its lobby
+(`join`, `start`), `FREE` nothing at all (`new`). `check` compares that with what the
 channel holds and refuses, naming the game there and the command to use
 (`/<group> take`), before the command's flow would mistake one game's
 state for another's.
@@ -13,6 +13,7 @@ state for another's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 from typing import Any
 
 import discord
@@ -23,7 +24,17 @@ from bot.live.refusals import ServiceError, slash
 from bot.plugin.registry import presentation, presentations
 from bot.storage import GameRow, GameStatus
 
-RUNNING, HERE, LOBBY, FREE = "running", "here", "lobby", "free"
+
+class Needs(Enum):
+    """What a command needs in its channel."""
+
+    RUNNING = "running"
+    HERE = "here"
+    LOBBY = "lobby"
+    FREE = "free"
+
+
+RUNNING, HERE, LOBBY, FREE = Needs
 
 
 def own_commands(game: str) -> list[str]:
@@ -51,7 +62,7 @@ async def check(interaction: discord.Interaction[Any], service: GameService) -> 
     command = interaction.command
     needs = command.extras.get("needs") if command is not None else None
     game = group_game(command)
-    if needs is None or game is None or interaction.channel_id is None:
+    if not isinstance(needs, Needs) or game is None or interaction.channel_id is None:
         return
     assert command is not None
     row = await service.games.occupant(interaction.channel_id)
@@ -60,7 +71,7 @@ async def check(interaction: discord.Interaction[Any], service: GameService) -> 
         raise refusal
 
 
-def _refusal(row: GameRow | None, game: str, command: str, needs: str) -> ServiceError | None:
+def _refusal(row: GameRow | None, game: str, command: str, needs: Needs) -> ServiceError | None:
     if row is None:
         if needs == FREE:
             return None
@@ -79,7 +90,7 @@ def _refusal(row: GameRow | None, game: str, command: str, needs: str) -> Servic
     return None  # a lobby command in a running game: its flow says it started
 
 
-def _instead(row: GameRow, game: str, command: str, needs: str) -> str:
+def _instead(row: GameRow, game: str, command: str, needs: Needs) -> str:
     """What to type instead, for the game that is here: the same command of
     its group where it has one that does the same there, else what starts it
     (`join`) or plays it (its own commands), else its table."""
