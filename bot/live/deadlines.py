@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.i18n import N_
+from bot.live.live import Live
 from bot.live.presence import Armed, Presence
 
 #: `turn_timer` choices of every game's `new`, in seconds; None is off.
@@ -42,7 +43,7 @@ def turn_seconds(settings: dict[str, Any]) -> int | None:
 
 
 def arm(
-    live: Any, presence: Presence, now: float, delay: float, computer_pause: float
+    live: Live, presence: Presence, now: float, delay: float, computer_pause: float
 ) -> datetime | None:
     """Arm the next move's clock in `presence` (its `armed`); the deadline the
     timers must act on first, if any. `delay`: seconds of narration before the
@@ -79,12 +80,12 @@ def arm(
     return None if first is None else datetime.fromtimestamp(first, UTC)
 
 
-def seat_played_by_bot(live: Any, presence: Presence, seat: int) -> bool:
+def seat_played_by_bot(live: Live, presence: Presence, seat: int) -> bool:
     """A computer seat, or a person's seat the bot plays (away or kicked)."""
     return live.row.seats[seat].agent is not None or presence.absent(seat)
 
 
-def count_unattended(live: Any, presence: Presence) -> bool:
+def count_unattended(live: Live, presence: Presence) -> bool:
     """Count a move into `presence.unattended` (back to 0 while anyone plays);
     True once nobody has played for `UNATTENDED_MOVES` moves: the game ends."""
     nobody = all(seat_played_by_bot(live, presence, s) for s in range(len(live.row.seats)))
@@ -103,7 +104,7 @@ def ended_early(presence: Presence) -> str:
     return N_("table.ended_unattended") if unattended(presence) else N_("table.ended_early")
 
 
-def arm_people(live: Any, presence: Presence, now: float) -> datetime | None:
+def arm_people(live: Live, presence: Presence, now: float) -> datetime | None:
     """The clock of a question once the seats the bot plays have answered: the
     people asked get the decision timer, half-way reminded."""
     seconds = live.row.settings.get("decision_timer", DECISION_SECONDS)

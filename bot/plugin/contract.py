@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import discord
 from discord.ext import commands
@@ -28,7 +28,16 @@ from engine.interface import JSON, Event, Game, Option, View
 PV = TypeVar("PV", bound=View)  # a game's public view
 SV = TypeVar("SV", bound=View)  # a game's view of one seat
 E = TypeVar("E", bound=Event)  # a game's events
-M = TypeVar("M")  # a game's narration model (`Presentation.narrate`)
+
+
+class Model(Protocol):
+    """A game's narration model (`Presentation.narrate`): its own value, stored
+    in its JSON form (`Presentation.load_narration` reads it back)."""
+
+    def to_json(self) -> JSON: ...
+
+
+M = TypeVar("M", bound=Model)  # a game's narration model
 
 
 class Show(Enum):

@@ -36,7 +36,7 @@ from bot.live.live import Live
 from bot.live.moments import moment_of
 from bot.live.narration import Fold, fold, stored_model
 from bot.live.public_messages import Published
-from bot.plugin.contract import Show, Step
+from bot.plugin.contract import Model, Show, Step
 from bot.publishing.lobby_post import lobby_message
 from bot.publishing.narrator import Narrator, post_nonce
 from bot.publishing.routes import BOT_RATE, Budget, Outlet
@@ -69,7 +69,7 @@ class Stage:
     outlet: Outlet
     narrator: Narrator
     version: int = -1  # the version its messages show; -1: not yet, since this process began
-    model: Any = None  # the narration model as shown
+    model: Model | None = None  # the narration model as shown
     decision: int = -1  # the version whose decision buttons are shown
     repost: bool = False  # `/<game> table`: the table to the bottom of the channel
     place: int = 0  # narration posts made, for their nonces

@@ -40,6 +40,7 @@ from engine.mammamia import GAME as RULES
 from engine.mammamia import State, variant_of
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
+from engine.mammamia.views import PlayerView, PublicView
 
 Cards = tuple[tuple[str, int], ...]
 
@@ -50,13 +51,30 @@ def state_of(live: Live) -> State:
     return live.state
 
 
+def public_of(live: Live) -> PublicView:
+    """The public view, as this game's own (the host holds any game's)."""
+    view = live.public_view()
+    assert isinstance(view, PublicView), live.row.game
+    return view
+
+
+def view_of(live: Live, seat: int) -> PlayerView:
+    """`seat`'s view, as this game's own."""
+    view = live.player_view(seat)
+    assert isinstance(view, PlayerView), live.row.game
+    return view
+
+
+def legal_of(live: Live, seat: int) -> list[Action]:
+    """`seat`'s legal actions, as this game's own."""
+    return [action for action in live.legal(seat) if isinstance(action, Action)]
+
+
 def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
-    state_of(live)  # a Mamma Mia! game
-
     def make() -> Reply:
-        return hand(live.id, live.player_view(seat), live.names(), live.legal(seat), draft, notice)
+        return hand(live.id, view_of(live, seat), live.names(), legal_of(live, seat), draft, notice)
 
     if notice is not None:  # what was just played: said once
         return make()
@@ -156,7 +174,7 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         live, seat = self.live, seat_for(self.live, interaction.user.id)
-        action = chosen(Draft.decode(self.click.arg), live.legal(seat))
+        action = chosen(Draft.decode(self.click.arg), legal_of(live, seat))
         if action is None:  # only a turn the player picked plays
             await edit(interaction, hand_reply(live, seat, None, t("hand.choose")))
             return
@@ -196,7 +214,7 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
         if self.click.arg == "no":
             await self.decide(interaction, lambda seat: Pay(seat, False))
             return
-        pending = self.live.public_view().pending
+        pending = public_of(self.live).pending
         if pending is not None and pending.short:  # MM-R10: which cards, privately
             await self._bombastica_picker(interaction, pending.short)
             return
@@ -204,7 +222,7 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
 
     async def _bombastica_picker(self, interaction: discord.Interaction[Any], short: int) -> None:
         seat = seat_for(self.live, interaction.user.id)
-        legal = self.live.legal(seat)
+        legal = legal_of(self.live, seat)
         payments = [a for a in legal if isinstance(a, Pay) and a.cards]
         if not payments:
             raise ServiceError("cannot_pay_bombastica", RULES.name, count=short)
@@ -217,7 +235,7 @@ class AskButton(_Decision, prefix=PREFIX, verb="ask"):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         seat = seat_for(self.live, interaction.user.id)
-        legal = self.live.legal(seat)
+        legal = legal_of(self.live, seat)
         asks = [a for a in legal if isinstance(a, Ask)]
         if not asks:
             raise ServiceError("cannot_ask", RULES.name)

@@ -44,12 +44,25 @@ from engine.pizzaisland.actions import (
     Take,
     from_text,
 )
+from engine.pizzaisland.views import PlayerView
 
 
 def state_of(live: Live) -> State:
     """The engine state of a game of this kind (the host holds any game's)."""
     assert isinstance(live.state, State), live.row.game
     return live.state
+
+
+def view_of(live: Live, seat: int) -> PlayerView:
+    """`seat`'s view, as this game's own (the host holds any game's)."""
+    view = live.player_view(seat)
+    assert isinstance(view, PlayerView), live.row.game
+    return view
+
+
+def legal_of(live: Live, seat: int) -> list[Action]:
+    """`seat`'s legal actions, as this game's own."""
+    return [action for action in live.legal(seat) if isinstance(action, Action)]
 
 
 class _TurnButton(Component):
@@ -151,10 +164,9 @@ def _deciding(live: Live, seat: int) -> bool:
 def decision(live: Live, seat: int, page: int = 0) -> Reply:
     """The open decision, for its player's eyes only (`page`: of a hero's
     options, when more than a select holds)."""
-    state_of(live)  # a Pizza Island game
-    view = live.player_view(seat)
+    view = view_of(live, seat)
     pending = view.pending
-    legal = live.legal(seat)
+    legal = legal_of(live, seat)
     version = view.version
     embed = discord.Embed(colour=render.COLOUR)
     embed.add_field(
