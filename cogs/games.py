@@ -76,7 +76,7 @@ def new_command(shown: AnyPresentation) -> app_commands.Command[Any, ..., None]:
     game, command = shown.rules.name, shown.command
     options = (*shown.rules.options, *shown.options, TURN_TIMER, LANGUAGE)
 
-    async def new(interaction: discord.Interaction[Any], **given: Any) -> None:
+    async def new(interaction: discord.Interaction, **given: Any) -> None:
         language = given.pop("language", None)
         chosen = {
             k: (("on" if v else "off") if isinstance(v, bool) else v) for k, v in given.items()

@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 
 #: The person's interaction that made a change, if one did: the change is
 #: published through it (`bot.publishing.routes`).
-By = discord.Interaction[Any] | None
+By = discord.Interaction | None
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ import discord
 
 from bot.i18n import t
 from bot.interactions.components import Click, placed, reply, service_of, stale
+from bot.kit.reply import Item
 from bot.live.refusals import ServiceError
 from bot.publishing.lobby_post import lobby_message
 from bot.storage import GameStatus
@@ -34,10 +35,10 @@ ID = re.compile(
     re.DOTALL,
 )
 
-DynamicKind = type[discord.ui.DynamicItem[Any]]
+DynamicKind = type[discord.ui.DynamicItem[Item]]
 
 
-def heard(interaction: discord.Interaction[Any], kinds: Sequence[DynamicKind]) -> bool:
+def heard(interaction: discord.Interaction, kinds: Sequence[DynamicKind]) -> bool:
     """Whether discord.py hands this click to one of `kinds`: one's template
     matches its custom_id, and the message clicked carries a component of
     that id and type."""
@@ -67,7 +68,7 @@ def _walk(components: Iterable[Any]) -> Iterator[Any]:
         yield from _walk(getattr(component, "children", ()))
 
 
-async def unheard(interaction: discord.Interaction[Any]) -> None:
+async def unheard(interaction: discord.Interaction) -> None:
     """The answer to a click no component heard: nothing is done."""
     data: Any = interaction.data or {}
     match = ID.fullmatch(str(data.get("custom_id") or ""))

@@ -56,7 +56,7 @@ def title(game: str) -> str:
     return presentation(game).title()
 
 
-async def check(interaction: discord.Interaction[Any], service: GameService) -> None:
+async def check(interaction: discord.Interaction, service: GameService) -> None:
     """Refuse a command whose channel holds what it cannot act on (nothing,
     another game, a lobby only), in words that name what is there."""
     command = interaction.command

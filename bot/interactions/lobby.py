@@ -43,7 +43,7 @@ NEEDED = by_last_part(
 
 
 async def new(
-    interaction: discord.Interaction[Any], game: str, language: str | None, options: dict[str, Any]
+    interaction: discord.Interaction, game: str, language: str | None, options: dict[str, Any]
 ) -> None:
     """Open a lobby for `game` with the host's `options`, in `language` (else
     the server's chosen language, else the server's own locale)."""
@@ -62,7 +62,7 @@ async def new(
     await _post(interaction, row)
 
 
-async def _post(interaction: discord.Interaction[Any], row: GameRow) -> None:
+async def _post(interaction: discord.Interaction, row: GameRow) -> None:
     with use_locale(row.settings.get("language")):
         message = lobby_message(row)
     sent = await send(interaction, ephemeral=False, **drop_none(message.kwargs()))
@@ -70,9 +70,7 @@ async def _post(interaction: discord.Interaction[Any], row: GameRow) -> None:
     await service_of(interaction).lobbies.lobby_posted(row, sent.id)
 
 
-async def _show(
-    interaction: discord.Interaction[Any], row: GameRow, clicked: bool, notice: str
-) -> None:
+async def _show(interaction: discord.Interaction, row: GameRow, clicked: bool, notice: str) -> None:
     """Update the lobby message: in place for a click on it, else by editing it."""
     if clicked:
         with use_locale(row.settings.get("language")):
@@ -97,25 +95,25 @@ async def refresh(channel: Any, row: GameRow) -> None:
         await channel.get_partial_message(row.lobby_message_id).edit(**message.kwargs())
 
 
-async def join(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+async def join(interaction: discord.Interaction, game_id: int | None = None) -> None:
     svc = service_of(interaction)
     row = await svc.lobbies.join(channel_id(interaction), player(interaction), game_id)
     await _show(interaction, row, game_id is not None, t("lobby.you_joined"))
 
 
-async def leave(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+async def leave(interaction: discord.Interaction, game_id: int | None = None) -> None:
     svc = service_of(interaction)
     row = await svc.lobbies.leave(channel_id(interaction), interaction.user.id, game_id)
     await _show(interaction, row, game_id is not None, t("lobby.you_left"))
 
 
-async def start(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+async def start(interaction: discord.Interaction, game_id: int | None = None) -> None:
     svc = service_of(interaction)
     live = await svc.start(channel_id(interaction), interaction.user.id, game_id, interaction)
     await _show(interaction, live.row, game_id is not None, t("lobby.you_started"))
 
 
-async def cancel(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+async def cancel(interaction: discord.Interaction, game_id: int | None = None) -> None:
     row = await service_of(interaction).lobbies.cancel(
         channel_id(interaction), interaction.user.id, moderator(interaction), game_id
     )
@@ -126,29 +124,29 @@ async def cancel(interaction: discord.Interaction[Any], game_id: int | None = No
 
 
 class JoinButton(Component, verb="join"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await join(interaction, self.click.game)
 
 
 class LeaveButton(Component, verb="leave"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await leave(interaction, self.click.game)
 
 
 class StartButton(Component, verb="start"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await start(interaction, self.click.game)
 
 
 class CancelButton(Component, verb="cancel"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await cancel(interaction, self.click.game)
 
 
 class AddComputerButton(Component, verb="addbot"):
     """Add computer: the host picks a difficulty in a private select."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         row = await service_of(interaction).game(self.click.game)
         require_host(row, interaction.user.id)
         shown = presentation(row.game)
@@ -165,7 +163,7 @@ class AddComputerButton(Component, verb="addbot"):
 class ComputerLevelSelect(Component, verb="botlevel"):
     private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         svc = service_of(interaction)
         row = await svc.game(self.click.game)
         level = self.click.values[0] if self.click.values else ""
@@ -187,7 +185,7 @@ def computer_name(name: str, level: str) -> str:
 
 
 class RemoveComputerButton(Component, verb="rmbot"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         row = await service_of(interaction).lobbies.remove_computer(
             channel_id(interaction), interaction.user.id, self.click.game
         )
@@ -197,7 +195,7 @@ class RemoveComputerButton(Component, verb="rmbot"):
 class PlayAgainButton(Component, verb="again"):
     """Play again: a new lobby with the same players and settings."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         svc = service_of(interaction)
         row = await svc.lobbies.play_again(
             self.click.game, interaction.guild_id, channel_id(interaction), player(interaction)

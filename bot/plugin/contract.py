@@ -22,7 +22,7 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.kit.reply import Reply
+from bot.kit.reply import Item, Reply
 from engine.interface import JSON, Event, Game, Option, View
 
 PV = TypeVar("PV", bound=View)  # a game's public view
@@ -104,7 +104,7 @@ class Presentation(ABC, Generic[PV, SV, E, M]):
     #: id -> the game's id (e.g. a match is joined, not a game).
     reworded: Mapping[str, str] = {}
     #: The DynamicItem classes of this game's controls.
-    items: Sequence[type[discord.ui.DynamicItem[Any]]] = ()
+    items: Sequence[type[discord.ui.DynamicItem[Item]]] = ()
     #: The catalog message of each refusal code of its engine (`by_last_part`),
     #: for `refusal` to say them, their parameters as they are.
     refusals: Mapping[str, str] = {}

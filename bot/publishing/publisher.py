@@ -102,11 +102,11 @@ class Publisher:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pictures: dict[int, bool] = {}  # guild -> pictures on, for this sync
         # The person's interaction that last changed each game, to publish through.
-        self._carriers: dict[int, discord.Interaction[Any]] = {}
+        self._carriers: dict[int, discord.Interaction] = {}
 
     # --- scheduling ---------------------------------------------------------------
 
-    def publish(self, live: Live, by: discord.Interaction[Any] | None = None) -> None:
+    def publish(self, live: Live, by: discord.Interaction | None = None) -> None:
         """Something changed in this game: bring its public messages up to
         date, through `by` (the person's interaction that changed it) if given."""
         game = live.id

@@ -22,12 +22,11 @@ import json
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.i18n import N_, by_last_part, t
-from bot.kit.reply import Reply, button, custom_id
+from bot.kit.reply import Button, Reply, button, custom_id
 from bot.live.live import Live
 from bot.live.moments import Moment
 from bot.live.presence import Presence
@@ -105,7 +104,7 @@ def presence_notes(reply: Reply, presence: Presence, version: int, names: list[s
         embed.add_field(name=t("table.absent"), value="\n".join(absent), inline=False)
 
 
-def watch_button(game: str, game_id: int) -> discord.ui.Button[Any]:
+def watch_button(game: str, game_id: int) -> Button:
     """Watch: anyone who is not playing sees the public table, privately."""
     watch = custom_id(presentation(game).prefix, game_id, 0, "watch")
     return button(t("table.button.watch"), watch)

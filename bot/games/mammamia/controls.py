@@ -108,14 +108,14 @@ def played_notice(outcome: Outcome) -> str:
     return sentences(*told)
 
 
-async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
+async def show_hand(interaction: discord.Interaction, live: Live) -> None:
     seat = seat_for(live, interaction.user.id)
     await service_of(interaction).back(live, interaction.user.id)  # an away player is back
     await reply(interaction, hand_reply(live, seat))
 
 
 async def act_turn(
-    interaction: discord.Interaction[Any], make: Any, version: int | None = None
+    interaction: discord.Interaction, make: Any, version: int | None = None
 ) -> Outcome:
     svc = service_of(interaction)
     live = await svc.games.running(channel_id(interaction))
@@ -131,7 +131,7 @@ class HandButton(Component, prefix=PREFIX, verb="hand"):
 
     playing = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, await service_of(interaction).games.live(self.click.game))
 
 
@@ -140,7 +140,7 @@ class _DraftSelect(Component):
 
     current = private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         seat = seat_for(self.live, interaction.user.id)
         draft = Draft.decode(self.click.arg)
         if self.click.values:
@@ -172,7 +172,7 @@ class DrawSelect(_DraftSelect, prefix=PREFIX, verb="draw"):
 class PlayButton(Component, prefix=PREFIX, verb="play"):
     current = seated = private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         live, seat = self.live, seat_for(self.live, interaction.user.id)
         action = chosen(Draft.decode(self.click.arg), legal_of(live, seat))
         if action is None:  # only a turn the player picked plays
@@ -193,7 +193,7 @@ class _Decision(Component):
 
     current = seated = True
 
-    async def decide(self, interaction: discord.Interaction[Any], make: Any) -> None:
+    async def decide(self, interaction: discord.Interaction, make: Any) -> None:
         click = self.click
         await service_of(interaction).act(
             click.game, interaction.user.id, make, click.version, interaction
@@ -202,13 +202,13 @@ class _Decision(Component):
 
 
 class ChooseButton(_Decision, prefix=PREFIX, verb="choose"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         kinds = tuple((self.click.arg or "").split("+"))
         await self.decide(interaction, lambda seat: Choose(seat, kinds))
 
 
 class PayButton(_Decision, prefix=PREFIX, verb="pay"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         if self.click.arg not in ("yes", "no"):
             raise gone()  # no such button was drawn
         if self.click.arg == "no":
@@ -220,7 +220,7 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
             return
         await self.decide(interaction, lambda seat: Pay(seat, True))
 
-    async def _bombastica_picker(self, interaction: discord.Interaction[Any], short: int) -> None:
+    async def _bombastica_picker(self, interaction: discord.Interaction, short: int) -> None:
         seat = seat_for(self.live, interaction.user.id)
         legal = legal_of(self.live, seat)
         payments = [a for a in legal if isinstance(a, Pay) and a.cards]
@@ -233,7 +233,7 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
 class AskButton(_Decision, prefix=PREFIX, verb="ask"):
     """PL-H1: the owner picks which missing cards to ask for, privately."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         seat = seat_for(self.live, interaction.user.id)
         legal = legal_of(self.live, seat)
         asks = [a for a in legal if isinstance(a, Ask)]
@@ -275,7 +275,7 @@ class _Picked(_Decision):
     def choices(self, seat: int) -> list[Pay | Ask]:
         raise NotImplementedError
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         click = self.click
         value = click.values[0] if click.values else ""
         page = turned(value)
@@ -327,7 +327,7 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
 
     current = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         click = self.click
         if click.arg not in ("yes", "no"):
             raise gone()  # no such button was drawn

@@ -24,7 +24,7 @@ from bot.games.mammamia import pictures, render
 from bot.games.mammamia.pictures import Result
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, join_and, sentences, t, tn
-from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
 from engine.value import Value
@@ -257,7 +257,7 @@ def reveal(
     model: Reveal,
     variant: str,
     names: Sequence[str],
-    decision: list[discord.ui.Item[Any]] | None = None,
+    decision: list[Item] | None = None,
     prompt: str | None = None,
 ) -> Reply:
     """The reveal message as the narration stands; `decision` adds the buttons
@@ -409,7 +409,7 @@ def decision_prompt(
     view: PublicView,
     names: Sequence[str],
     help_on: bool,
-) -> tuple[str, list[discord.ui.Item[Any]]]:
+) -> tuple[str, list[Item]]:
     """What is being decided, publicly, and the buttons only the decider may use."""
     pending = view.pending
     assert pending is not None, "a decision is pending"
@@ -419,7 +419,7 @@ def decision_prompt(
     title = render.order_title(variant, order)
     needs = render.order_needs(variant, order)
     green, red, blue = GREEN, RED, BLUE
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if pending.stage == "help":
         prompt = t(  # PL-H2: everyone who may help is asked at once
             "decide.help_all",

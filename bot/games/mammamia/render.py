@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.kit.reply import BLUE, Reply, button
+from bot.kit.reply import BLUE, Item, Reply, button
 from bot.kit.reply import custom_id as _custom_id
 from bot.live.refusals import slash
 from engine.mammamia import GAME, variant_of
@@ -327,7 +327,7 @@ def table(
         embed.add_field(name=t("table.log"), value="\n".join(log[-10:])[:1024])
     memory = memory_name(settings)
     embed.set_footer(text=f"{t('footer.game', game=game)} · {memory}")
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if view.phase != "over":
         items.append(button(t("table.button.hand"), custom_id(game, view.version, "hand"), BLUE))
         items.append(button(t("table.button.rules"), custom_id(game, 0, "rules")))

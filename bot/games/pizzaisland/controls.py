@@ -25,7 +25,7 @@ from bot.interactions.components import (
     update,
 )
 from bot.interactions.paging import page_of, turned
-from bot.kit.reply import BLUE, GREY, RED, Picture, Reply, button, select
+from bot.kit.reply import BLUE, GREY, RED, Item, Picture, Reply, button, select
 from bot.live.live import Live
 from bot.live.refusals import ServiceError, seat_for
 from engine.errors import MalformedAction
@@ -71,7 +71,7 @@ class _TurnButton(Component):
 
     current = seated = True
 
-    async def apply(self, interaction: discord.Interaction[Any], make: Any) -> Live:
+    async def apply(self, interaction: discord.Interaction, make: Any) -> Live:
         svc = service_of(interaction)
         outcome = await svc.act(
             self.click.game, interaction.user.id, make, self.click.version, interaction
@@ -82,19 +82,19 @@ class _TurnButton(Component):
 class TakeButton(_TurnButton, prefix=PREFIX, verb="take"):
     """PI-N2: take a card from the deck; PI-A1: or this card from the Ship."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         source = self.click.arg or "deck"
         live = await self.apply(interaction, lambda s: Take(s, source))
         await _after(interaction, live)
 
 
 class StopButton(_TurnButton, prefix=PREFIX, verb="stop"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         live = await self.apply(interaction, lambda s: Stop(s))
         await _after(interaction, live)
 
 
-async def _after(interaction: discord.Interaction[Any], live: Live) -> None:
+async def _after(interaction: discord.Interaction, live: Live) -> None:
     """After a take: a decision that opened is offered at once, privately;
     otherwise the click is simply acknowledged (the table shows the rest)."""
     seat = seat_for(live, interaction.user.id)
@@ -104,7 +104,7 @@ async def _after(interaction: discord.Interaction[Any], live: Live) -> None:
         await acknowledge(interaction)
 
 
-async def take_or_stop(interaction: discord.Interaction[Any], source: str | None) -> None:
+async def take_or_stop(interaction: discord.Interaction, source: str | None) -> None:
     """`/pizzaisland take` and `/pizzaisland stop`: the turn's buttons as commands."""
     svc = service_of(interaction)
     live = await svc.games.running(channel_id(interaction))
@@ -122,7 +122,7 @@ async def take_or_stop(interaction: discord.Interaction[Any], source: str | None
 class DecideButton(_TurnButton, prefix=PREFIX, verb="decide"):
     """Opens the pending decision again (after a restart, or if dismissed)."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await reply(interaction, decision(self.live, seat_for(self.live, interaction.user.id)))
 
 
@@ -132,7 +132,7 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
 
     private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         text = self.click.values[0] if self.click.values else (self.click.arg or "")
         page = turned(text)
         if page is not None:  # the next page of a long list of ways to use a hero
@@ -208,8 +208,8 @@ def _value(action: Action) -> str:
     return action.text()
 
 
-def _third_controls(game: int, version: int, legal: Sequence[Action]) -> list[discord.ui.Item[Any]]:
-    items: list[discord.ui.Item[Any]] = []
+def _third_controls(game: int, version: int, legal: Sequence[Action]) -> list[Item]:
+    items: list[Item] = []
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
         options = [
@@ -258,9 +258,9 @@ def _hero_label(action: Action, names: Sequence[str]) -> str:
 
 def _hero_controls(
     game: int, version: int, legal: Sequence[Action], names: Sequence[str], page: int = 0
-) -> list[discord.ui.Item[Any]]:
+) -> list[Item]:
     applications = [a for a in legal if not isinstance(a, Decline)]
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if applications:
         options = [(_hero_label(a, names), _value(a), False) for a in applications]
         items.append(

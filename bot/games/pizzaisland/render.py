@@ -16,7 +16,7 @@ import discord
 
 from bot.games.pizzaisland.pictures import PlayerPizzas, pizzas_image, ship_image
 from bot.i18n import N_, by_last_part, join_and, t, tn
-from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from bot.kit.reply import custom_id as _custom_id
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.cards import PIZZA_SIZE, parts
@@ -268,14 +268,14 @@ def pizzas_alt(view: PublicView, names: Sequence[str]) -> str:
     return t("pi.alt.pizzas", players="; ".join(said))
 
 
-def turn_buttons(game: int, view: PublicView) -> list[discord.ui.Item[Any]]:
+def turn_buttons(game: int, view: PublicView) -> list[Item]:
     """The turn's buttons, usable only by the player to act (PI-N2, PI-A1)."""
     if not view.to_act or view.phase != "turn":
         return []
     version = view.version
     if view.pending is not None:
         return [button(t("pi.button.decide"), custom_id(game, version, "decide"), BLUE)]
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if view.taken < 3:
         if view.deck_size:
             items.append(

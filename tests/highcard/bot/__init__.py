@@ -42,7 +42,7 @@ def hand_reply(live: Live, seat: int, notice: str | None = None) -> Reply:
 
 
 class HandButton(Component, prefix=PREFIX, verb="hand"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         live = await service_of(interaction).games.live(self.click.game)
         await reply(interaction, hand_reply(live, seat_for(live, interaction.user.id)))
 
@@ -52,7 +52,7 @@ class PlaySelect(Component, prefix=PREFIX, verb="play"):
 
     current = seated = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         card = int(self.click.values[0]) if self.click.values else 0
         play, user = (lambda s: Play(s, card)), interaction.user.id
         done = await service_of(interaction).act(self.click.game, user, play, self.click.version)
