@@ -23,6 +23,27 @@ from . import question
 from .errors import ActionError, IllegalAction
 from .value import JSON as JSON
 
+#: One setting's value, as a host chose it (an option's choice; a number of
+#: seconds; on or off) and as it is stored with the game.
+Setting = str | int | float | bool | None
+#: A game's settings by name: its options', its presentation's and the host's.
+Settings = Mapping[str, Setting]
+
+
+def chosen(settings: Settings, name: str, default: str) -> str:
+    """The choice made for the option `name`, or `default` if none was."""
+    value = settings.get(name)
+    return default if value is None or value == "" else str(value)
+
+
+def seconds_of(settings: Settings, name: str, default: float) -> float | None:
+    """A setting that is a number of seconds: `default` if it is not set,
+    None if it is set to no number (off)."""
+    if name not in settings:
+        return default
+    value = settings[name]
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
 
 @runtime_checkable
 class Action(Protocol):
@@ -154,7 +175,7 @@ class Game(ABC, Generic[S, A, PV, SV, E]):
     # -- what a game must write ----------------------------------------------
 
     @abstractmethod
-    def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
+    def seat_limits(self, settings: Settings) -> tuple[int, int]:
         """Fewest and most seats for these settings."""
 
     @abstractmethod
@@ -196,10 +217,10 @@ class Game(ABC, Generic[S, A, PV, SV, E]):
         """The record formats it reads: `<name>-record/1` unless it says."""
         return (f"{self.name}-record/1",)
 
-    def check_settings(self, settings: Mapping[str, Any]) -> None:
+    def check_settings(self, settings: Settings) -> None:
         """IllegalAction if these options do not go together (any do, by default)."""
 
-    def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
+    def new_record(self, settings: Settings, seats: int, seed: int) -> JSON:
         """A record for a game dealt from `seed`, with no action yet: by
         default its format, seats, seed, the options chosen and the actions."""
         chosen = {o.name: settings[o.name] for o in self.options if settings.get(o.name)}

@@ -11,11 +11,11 @@ seats the bot plays answer first (`ask`), at once.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from bot.i18n import N_
 from bot.live.live import Live
 from bot.live.presence import Armed, Presence
+from engine.interface import Setting, chosen, seconds_of
 
 #: `turn_timer` choices of every game's `new`, in seconds; None is off.
 TURN_TIMERS: dict[str, int | None] = {
@@ -38,8 +38,8 @@ COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a
 UNATTENDED_MOVES = 2000
 
 
-def turn_seconds(settings: dict[str, Any]) -> int | None:
-    return TURN_TIMERS.get(settings.get("turn_timer", DEFAULT_TURN_TIMER))
+def turn_seconds(settings: dict[str, Setting]) -> int | None:
+    return TURN_TIMERS.get(chosen(settings, "turn_timer", DEFAULT_TURN_TIMER))
 
 
 def arm(
@@ -55,7 +55,9 @@ def arm(
         start = now + delay
         if live.rules.asked(live.state):  # one clock for the whole question
             ask = any(seat_played_by_bot(live, presence, s) for s in live.rules.asked(live.state))
-            seconds = live.row.settings.get("decision_timer", DECISION_SECONDS)
+            seconds: float | None = seconds_of(
+                live.row.settings, "decision_timer", DECISION_SECONDS
+            )
             if ask:
                 due = start  # those the bot plays answer first, at once
             elif seconds:
@@ -67,7 +69,7 @@ def arm(
         else:
             deciding = live.public_view().pending is not None
             seconds = (
-                live.row.settings.get("decision_timer", DECISION_SECONDS)
+                seconds_of(live.row.settings, "decision_timer", DECISION_SECONDS)
                 if deciding
                 else turn_seconds(live.row.settings)
             )
@@ -107,7 +109,7 @@ def ended_early(presence: Presence) -> str:
 def arm_people(live: Live, presence: Presence, now: float) -> datetime | None:
     """The clock of a question once the seats the bot plays have answered: the
     people asked get the decision timer, half-way reminded."""
-    seconds = live.row.settings.get("decision_timer", DECISION_SECONDS)
+    seconds = seconds_of(live.row.settings, "decision_timer", DECISION_SECONDS)
     if not seconds:
         presence.armed = Armed(live.version)
         return None

@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.kit.reply import Item, Reply
-from engine.interface import JSON, Event, Game, Option, View
+from engine.interface import JSON, Event, Game, Option, Settings, View
 
 PV = TypeVar("PV", bound=View)  # a game's public view
 SV = TypeVar("SV", bound=View)  # a game's view of one seat
@@ -64,7 +64,7 @@ class Table(Generic[PV, E]):
     game: int
     view: PV
     names: Sequence[str]
-    settings: Mapping[str, Any]
+    settings: Settings
     history: Mapping[int, Sequence[E]] = field(default_factory=dict)  # events by version
 
     @property
@@ -148,20 +148,20 @@ class Presentation(ABC, Generic[PV, SV, E, M]):
         """Each seat's score and what it made, once the game is over."""
 
     @abstractmethod
-    def rules_text(self, settings: Mapping[str, Any], view: SV | None) -> Reply:
+    def rules_text(self, settings: Settings, view: SV | None) -> Reply:
         """The rules in short; `view` is the asking player's own view, if seated."""
 
     # -- defaults ------------------------------------------------------------
 
-    def pace(self, settings: Mapping[str, Any]) -> float:
+    def pace(self, settings: Settings) -> float:
         """Seconds the narration pauses after a paced step (`Step.paced`): none."""
         return 0.0
 
-    def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
+    def colour(self, settings: Settings) -> discord.Colour:
         """The colour of the game's embeds."""
         return discord.Colour.blurple()
 
-    def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
+    def settings_lines(self, settings: Settings) -> list[str]:
         """The lobby's words for this game's settings (none of its own)."""
         return []
 
@@ -181,7 +181,7 @@ class Presentation(ABC, Generic[PV, SV, E, M]):
         """Whether the narration message carries buttons for a pending decision."""
         return False
 
-    def variant(self, settings: Mapping[str, Any]) -> str:
+    def variant(self, settings: Settings) -> str:
         """The variant these settings play, for statistics (e.g. "classic"):
         one, named after the game, unless the game says."""
         return self.rules.name

@@ -12,6 +12,7 @@ from bot.kit.reply import BLUE, GREEN, RED, Reply, button, custom_id
 from bot.plugin.registry import presentation
 from bot.publishing.launch import open_table_button
 from bot.storage import GameRow, GameStatus
+from engine.interface import chosen
 
 TIMER_KEYS = by_last_part(
     N_("lobby.timer.off"),
@@ -40,7 +41,7 @@ def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
         title=t("lobby.title", game=shown.title()), colour=shown.colour(row.settings)
     )
     lines = shown.settings_lines(row.settings)
-    lines.append(t(TIMER_KEYS.get(row.settings.get("turn_timer", "2m"), TIMER_KEYS["2m"])))
+    lines.append(t(TIMER_KEYS.get(chosen(row.settings, "turn_timer", "2m"), TIMER_KEYS["2m"])))
     embed.description = "\n".join(lines)
     host = next((s.name for s in row.seats if s.user_id == row.host_id), t("lobby.the_host"))
     seats = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(row.seats))

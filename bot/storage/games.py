@@ -28,6 +28,7 @@ from typing import Any
 
 from bot.kit.shards import Shards
 from bot.storage.common import KEEP, Keep, StorageError
+from engine.interface import Setting, Settings
 
 __all__ = [
     "ChannelBusy",
@@ -118,7 +119,7 @@ class GameRow:
     channel_id: int
     status: GameStatus
     host_id: int
-    settings: dict[str, Any]
+    settings: dict[str, Setting]
     seats: tuple[Seat, ...]
     record: dict[str, Any] | None  # the game's own record format; None in the lobby
     snapshot: dict[str, Any] | None  # engine state; a cache of replaying `record`
@@ -195,7 +196,7 @@ class GameStore(abc.ABC):
         guild_id: int | None,
         channel_id: int,
         host_id: int,
-        settings: Mapping[str, Any],
+        settings: Settings,
         seats: Sequence[Seat],
         *,
         game: str,
@@ -208,7 +209,7 @@ class GameStore(abc.ABC):
         game_id: int,
         *,
         seats: Sequence[Seat] | None = None,
-        settings: Mapping[str, Any] | None = None,
+        settings: Settings | None = None,
         host_id: int | None = None,
     ) -> GameRow:
         """Change the seats, settings or host of a game still in the lobby."""

@@ -21,6 +21,7 @@ from bot.storage.games import (
     WrongStatus,
 )
 from bot.storage.sql_base import Executor, Row, SqlBackend, dumps
+from engine.interface import Settings
 
 __all__ = ["SqlGames", "game_from_row"]
 
@@ -116,7 +117,7 @@ class SqlGames(SqlBackend, GameStore):
         guild_id: int | None,
         channel_id: int,
         host_id: int,
-        settings: Mapping[str, Any],
+        settings: Settings,
         seats: Sequence[Seat],
         *,
         game: str,
@@ -158,7 +159,7 @@ class SqlGames(SqlBackend, GameStore):
         game_id: int,
         *,
         seats: Sequence[Seat] | None = None,
-        settings: Mapping[str, Any] | None = None,
+        settings: Settings | None = None,
         host_id: int | None = None,
     ) -> GameRow:
         changes: dict[str, object] = {}

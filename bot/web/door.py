@@ -21,7 +21,7 @@ from bot.live.deadlines import ended_early
 from bot.live.live import Live
 from bot.live.refusals import ServiceError
 from bot.storage import GameRow, GameStatus
-from engine.interface import Action, Event
+from engine.interface import Action, Event, Settings
 
 #: The JSON form of a view (the engine's views, as the CLI and records print them).
 JSON = dict[str, Any]
@@ -44,7 +44,7 @@ class Seen:
     status: str  # lobby, running, finished, cancelled
     version: int
     names: list[str]
-    settings: Mapping[str, Any]
+    settings: Settings
     public: Any | None  # the public view; None: a lobby, not dealt yet
     seat: int | None = None  # the viewer's seat, None for a spectator
     mine: Any | None = None  # the viewer's player view

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from ..errors import IllegalAction, RecordError
-from ..interface import JSON, Agent, Game, Option
+from ..interface import JSON, Agent, Game, Option, Settings
 from . import actions, flow, game, record, views
 from .actions import Action
 from .ai import AGENTS, DIFFICULTIES, HeuristicAgent, make_agent
@@ -34,15 +34,15 @@ class MammaMia(Game[State, Action, views.PublicView, views.PlayerView, Event]):
         f"{__package__}.{m}" for m in ("ai.plan", "ai.policy", "flow", "game", "reveal", "turn")
     )
 
-    def check_settings(self, settings: Mapping[str, Any]) -> None:
+    def check_settings(self, settings: Settings) -> None:
         if variant_of(settings) == "classic" and settings.get("help") is not None:
             raise IllegalAction("help_plus_only")  # PL-H: helping is a Plus rule
 
-    def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
+    def seat_limits(self, settings: Settings) -> tuple[int, int]:
         box = BOXES[variant_of(settings)]
         return box.min_seats, box.max_seats
 
-    def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
+    def new_record(self, settings: Settings, seats: int, seed: int) -> JSON:
         variant = variant_of(settings)
         chosen = settings.get("help")
         wanted = default_help(variant, seats) if chosen is None else chosen in (True, "on")
@@ -141,7 +141,7 @@ def _box_cards(variant: str, colours: tuple[str, ...]) -> Counter[str]:
     return cards
 
 
-def variant_of(settings: Mapping[str, Any]) -> str:
+def variant_of(settings: Settings) -> str:
     """The box these settings play (classic when none is chosen)."""
     variant = settings.get("variant") or MammaMia.options[0].default
     if variant not in BOXES:

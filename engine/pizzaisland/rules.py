@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..errors import RecordError
-from ..interface import JSON, Agent, Game, Option
+from ..interface import JSON, Agent, Game, Option, Settings
 from . import actions, game, match, record, views
 from .actions import Action
 from .ai import AGENTS, DIFFICULTIES, make_agent, make_named
@@ -28,14 +28,14 @@ class PizzaIsland(Game[State, Action, views.PublicView, views.PlayerView, Event]
     options = (Option("level", LEVELS, NORMAL), Option("scoring", SCORINGS, WINS))
     difficulties = tuple(DIFFICULTIES)
 
-    def check_settings(self, settings: Mapping[str, Any]) -> None:
+    def check_settings(self, settings: Settings) -> None:
         settings_of(settings)  # both options have choices; nothing else to agree
 
-    def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
+    def seat_limits(self, settings: Settings) -> tuple[int, int]:
         settings_of(settings)
         return record.MIN_SEATS, record.MAX_SEATS
 
-    def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
+    def new_record(self, settings: Settings, seats: int, seed: int) -> JSON:
         level, scoring = settings_of(settings)
         return record.new_record(level, seats, scoring, seed)
 
@@ -116,7 +116,7 @@ class PizzaIsland(Game[State, Action, views.PublicView, views.PlayerView, Event]
         return agent
 
 
-def settings_of(settings: Mapping[str, Any]) -> tuple[str, str]:
+def settings_of(settings: Settings) -> tuple[str, str]:
     """(level, scoring) from a host's or the command line's settings."""
     level = settings.get("level") or NORMAL
     scoring = settings.get("scoring") or WINS

@@ -14,6 +14,7 @@ from bot.games.pizzaisland.controls import ITEMS
 from bot.i18n import N_, by_last_part, join_and, t
 from bot.kit.reply import Reply
 from bot.plugin.contract import Plugin, Presentation, SeatScore, Show, Step, Table
+from engine.interface import Settings
 from engine.pizzaisland import GAME as RULES
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.views import PlayerView, PublicView
@@ -78,10 +79,10 @@ class PizzaIslandPresentation(Presentation[PublicView, PlayerView, ev.Event, ren
     def title(self) -> str:
         return t("pizzaisland.title")
 
-    def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
+    def colour(self, settings: Settings) -> discord.Colour:
         return render.COLOUR
 
-    def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
+    def settings_lines(self, settings: Settings) -> list[str]:
         return render.settings_lines(settings)
 
     def table(self, table: PITable) -> Reply:
@@ -120,7 +121,7 @@ class PizzaIslandPresentation(Presentation[PublicView, PlayerView, ev.Event, ren
     def final(self, table: PITable) -> Reply:
         return render.final(table.game, table.view, table.names)
 
-    def variant(self, settings: Mapping[str, Any]) -> str:
+    def variant(self, settings: Settings) -> str:
         return str(settings.get("level") or "normal")
 
     def variant_name(self, variant: str) -> str:
@@ -154,7 +155,7 @@ class PizzaIslandPresentation(Presentation[PublicView, PlayerView, ev.Event, ren
             words["colour"] = render.COLOUR_EMOJI.get(str(words["colour"]), words["colour"])
         return REFUSALS[code], words
 
-    def rules_text(self, settings: Mapping[str, Any], view: PlayerView | None) -> Reply:
+    def rules_text(self, settings: Settings, view: PlayerView | None) -> Reply:
         level = settings.get("level") or "normal"
         embed = discord.Embed(
             title=t("pi.rules.title"), description=t("pi.rules.normal"), colour=render.COLOUR

@@ -18,6 +18,7 @@ from bot.games.pizzaisland.pictures import PlayerPizzas, pizzas_image, ship_imag
 from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from bot.kit.reply import custom_id as _custom_id
+from engine.interface import Settings, chosen
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PublicView
@@ -171,9 +172,8 @@ def status_line(view: PublicView, names: Sequence[str]) -> str:
     return t("pi.status.turn", name=who, taken=view.taken)
 
 
-def settings_lines(settings: Mapping[str, Any]) -> list[str]:
-    level = settings.get("level") or "normal"
-    scoring = settings.get("scoring") or "wins"
+def settings_lines(settings: Settings) -> list[str]:
+    level, scoring = chosen(settings, "level", "normal"), chosen(settings, "scoring", "wins")
     return [
         t("pi.lobby.level", level=t(LEVEL_KEYS.get(level, LEVEL_KEYS["normal"]))),
         t("pi.lobby.scoring", scoring=t(SCORING_KEYS.get(scoring, SCORING_KEYS["wins"]))),

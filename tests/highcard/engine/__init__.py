@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from engine import interface
 from engine.errors import IllegalAction, MalformedAction, RecordError
 from engine.events import Event
-from engine.interface import JSON, Game, Option, places
+from engine.interface import JSON, Game, Option, Settings, places
 from engine.value import Value
 
 ROUNDS = 3
@@ -117,7 +117,7 @@ class HighCard(Game[State, Play, PublicView, PlayerView, Event]):
     options = (Option("pace", ("steady", "brisk"), "steady"),)
     agents: Mapping[str, type[Agent]] = {"easy": Agent}
 
-    def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
+    def seat_limits(self, settings: Settings) -> tuple[int, int]:
         return 2, 4
 
     def start(self, record: Mapping[str, Any]) -> tuple[State, list[Event]]:
