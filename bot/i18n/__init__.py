@@ -37,7 +37,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextvars import ContextVar, Token
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, ParamSpec, TypeVar, overload
+from typing import Literal, ParamSpec, TypeVar, overload
 
 from babel.core import Locale
 from babel.lists import format_list
@@ -384,19 +384,20 @@ class use_locale:  # lower case: it reads like a function, `with use_locale(...)
     def __call__(self, func: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]: ...
     @overload
     def __call__(self, func: Callable[P, R]) -> Callable[P, R]: ...
-    def __call__(self, func: Callable[P, Any]) -> Callable[P, Any]:
+    def __call__(self, func: Callable[P, R]) -> Callable[P, R] | Callable[P, Awaitable[R]]:
         locale = self.locale
         if inspect.iscoroutinefunction(func):
+            waited: Callable[P, Awaitable[R]] = func
 
             @functools.wraps(func)
-            async def run_async(*args: P.args, **kwargs: P.kwargs) -> Any:
+            async def run_async(*args: P.args, **kwargs: P.kwargs) -> R:
                 with use_locale(locale):
-                    return await func(*args, **kwargs)
+                    return await waited(*args, **kwargs)
 
             return run_async
 
         @functools.wraps(func)
-        def run(*args: P.args, **kwargs: P.kwargs) -> Any:
+        def run(*args: P.args, **kwargs: P.kwargs) -> R:
             with use_locale(locale):
                 return func(*args, **kwargs)
 

@@ -8,7 +8,7 @@ lobby changes one click at a time; this module only shows the result.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Protocol, runtime_checkable
 
 import discord
 
@@ -30,6 +30,7 @@ from bot.kit.reply import Reply, custom_id, drop_none, select
 from bot.plugin.registry import presentation
 from bot.publishing.lobby_post import closed_text, level_name, lobby_message
 from bot.storage import GameRow
+from engine.interface import Setting
 
 # --- the flows ------------------------------------------------------------------------
 
@@ -43,7 +44,7 @@ NEEDED = by_last_part(
 
 
 async def new(
-    interaction: discord.Interaction, game: str, language: str | None, options: dict[str, Any]
+    interaction: discord.Interaction, game: str, language: str | None, options: dict[str, Setting]
 ) -> None:
     """Open a lobby for `game` with the host's `options`, in `language` (else
     the server's chosen language, else the server's own locale)."""
@@ -85,9 +86,16 @@ async def _show(interaction: discord.Interaction, row: GameRow, clicked: bool, n
     await refresh(interaction.channel, row)
 
 
-async def refresh(channel: Any, row: GameRow) -> None:
+@runtime_checkable
+class Channel(Protocol):
+    """A channel whose messages the bot may edit (a text channel, a thread)."""
+
+    def get_partial_message(self, message_id: int, /) -> discord.PartialMessage: ...
+
+
+async def refresh(channel: object, row: GameRow) -> None:
     """Redraw the lobby message after a change made elsewhere."""
-    if row.lobby_message_id is None or channel is None:
+    if row.lobby_message_id is None or not isinstance(channel, Channel):
         return
     with use_locale(row.settings.get("language")):
         message = lobby_message(row, closed_text(row))

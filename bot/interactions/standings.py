@@ -6,7 +6,7 @@ names a game."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 
@@ -14,7 +14,7 @@ from bot.flow.stats import MIN_GAMES, computer_level, period_key, player_stats
 from bot.i18n import N_, by_last_part, join_and, t, tn, use_locale
 from bot.interactions.components import Component, gone, reply, say, send, service_of, update
 from bot.interactions.table_commands import record_file
-from bot.kit.reply import RED, Reply, button, custom_id, select
+from bot.kit.reply import RED, Item, Reply, button, custom_id, select
 from bot.live.refusals import ServiceError
 from bot.plugin.registry import presentation
 from bot.publishing.lobby_post import level_name
@@ -218,7 +218,7 @@ class HistoryExportSelect(Component, verb="history"):
 async def forget(interaction: discord.Interaction, game: str) -> None:
     """Leave the statistics, after a confirmation."""
     prefix = presentation(game).prefix
-    items: list[Any] = [
+    items: list[Item] = [
         button(t("forget.confirm"), custom_id(prefix, 0, 0, "forget", "yes"), RED),
         button(t("forget.keep"), custom_id(prefix, 0, 0, "forget", "no")),
     ]

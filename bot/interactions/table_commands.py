@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
 
 import discord
 
@@ -25,7 +24,7 @@ from bot.interactions.components import (
     service_of,
     update,
 )
-from bot.kit.reply import RED, Reply, button, custom_id
+from bot.kit.reply import RED, Item, Reply, button, custom_id
 from bot.live.refusals import ServiceError
 from bot.plugin.registry import presentation
 from bot.publishing.publisher import Publisher
@@ -112,7 +111,7 @@ async def _confirm(
     question, and the words of its two buttons."""
     question, yes, no = texts
     prefix = presentation(row.game).prefix
-    items: list[Any] = [
+    items: list[Item] = [
         button(yes, custom_id(prefix, row.id, 0, "confirm", f"{what}.yes"), RED),
         button(no, custom_id(prefix, row.id, 0, "confirm", f"{what}.no")),
     ]

@@ -3,12 +3,10 @@ and its buttons (none once it started or closed)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.i18n import N_, by_last_part, t
-from bot.kit.reply import BLUE, GREEN, RED, Reply, button, custom_id
+from bot.kit.reply import BLUE, GREEN, RED, Item, Reply, button, custom_id
 from bot.plugin.registry import presentation
 from bot.publishing.launch import open_table_button
 from bot.storage import GameRow, GameStatus
@@ -56,7 +54,7 @@ def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
         embed.add_field(name="\u200b", value=closed, inline=False)
         return Reply(embed=embed)
     p, g = shown.prefix, row.id
-    items: list[Any] = [
+    items: list[Item] = [
         button(t("lobby.button.join"), custom_id(p, g, 0, "join"), GREEN),
         button(t("lobby.button.leave"), custom_id(p, g, 0, "leave")),
         button(t("lobby.button.start"), custom_id(p, g, 0, "start"), BLUE),
