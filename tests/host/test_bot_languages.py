@@ -62,14 +62,19 @@ def within_limits(server) -> None:
 
 
 #: Words a language must not show: Russian "Моя рука" and "Ваша рука" are
-#: calques of "my hand" (a player has "Мои карты"); French never leaves
-#: "de" before a vowel ("d'Ana"); Japanese and Chinese put no space after
-#: a full stop and no Latin comma between their words.
+#: calques of "my hand" (a player has "Мои карты"), and a count agrees with
+#: its noun ("4 ананаса", never "4 × ананас" or "1 грибы"); French never
+#: leaves "de" before a vowel ("d'Ana") and never elides after a hyphen
+#: ("Complétez-la avec", not "Complétez-l'avec"); Japanese and Chinese put
+#: no space after a full stop and no Latin comma between their words, and
+#: Japanese calls 🫑 ピーマン. No language counts cards with "n × kind".
 WRONG = {
-    "ru": re.compile(r"Моя рука|Ваша рука|Вашу руку"),
-    "fr": re.compile(r"\b(de|que|le|la) (\*\*)?[AEIOUÉaeioué]"),
-    "ja": re.compile(r"。 |[\u3040-\u30ff\u4e00-\u9fff], [^\s]|, [\u3040-\u30ff\u4e00-\u9fff]"),
-    "zh-TW": re.compile(r"。 |[\u4e00-\u9fff], |, [\u4e00-\u9fff]"),
+    "ru": re.compile(r"Моя рука|Ваша рука|Вашу руку|\d+ × |\b1 (грибы|оливки|креветки)\b"),
+    "fr": re.compile(r"\b(de|que|le|la) (\*\*)?[AEIOUÉaeioué]|-l'|\d+ × "),
+    "ja": re.compile(
+        r"。 |[\u3040-\u30ff\u4e00-\u9fff], [^\s]|, [\u3040-\u30ff\u4e00-\u9fff]|ペパロニ|× \d"
+    ),
+    "zh-TW": re.compile(r"。 |[\u4e00-\u9fff], |, [\u4e00-\u9fff]|還缺 還缺|\d+ × "),
 }
 
 

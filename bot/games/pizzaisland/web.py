@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import labelled, t
 from bot.web.scene import Card, Scene, Zone
 from bot.web.service import JSON, Seen
 from engine.pizzaisland import events as ev
@@ -99,7 +99,7 @@ class PizzaIslandWeb:
         zones: list[Zone] = []
         take_deck = by_card.get((None, "deck"))
         deck: Card = {
-            "label": f"{t('pi.table.deck')}: {view.deck_size}",
+            "label": labelled(t("pi.table.deck"), view.deck_size),
             "face": str(view.deck_size),
             "tone": "back deck",
             "down": True,
