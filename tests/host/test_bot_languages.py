@@ -70,7 +70,7 @@ def within_limits(server) -> None:
 #: Japanese calls 🫑 ピーマン. No language counts cards with "n × kind".
 WRONG = {
     "ru": re.compile(r"Моя рука|Ваша рука|Вашу руку|\d+ × |\b1 (грибы|оливки|креветки)\b"),
-    "fr": re.compile(r"\b(de|que|le|la) (\*\*)?[AEIOUÉaeioué]|-l'|\d+ × "),
+    "fr": re.compile(r"(?<![-\w])(de|que|le|la) (\*\*)?[AEIOUÉaeioué]|-l'|\d+ × "),
     "ja": re.compile(
         r"。 |[\u3040-\u30ff\u4e00-\u9fff], [^\s]|, [\u3040-\u30ff\u4e00-\u9fff]|ペパロニ|× \d"
     ),
@@ -80,7 +80,14 @@ WRONG = {
 
 def language_slips(locale: str, texts: list[str]) -> list[str]:
     wrong = WRONG.get(locale)
-    return [text[:200] for text in texts if wrong is not None and wrong.search(text)]
+    return [found_around(wrong, text) for text in texts if wrong is not None and wrong.search(text)]
+
+
+def found_around(wrong: re.Pattern[str], text: str) -> str:
+    """The slip with a little of what is around it."""
+    match = wrong.search(text)
+    assert match is not None
+    return text[max(0, match.start() - 60) : match.end() + 60]
 
 
 @pytest.mark.parametrize("locale", ["ru", "ja", "fr"])

@@ -88,8 +88,8 @@ class MammaMiaWeb:
                 "table.player",
                 colour=render.COLOUR_EMOJI[player.colour],
                 name=names[seat],
-                hand=player.hand_size,
-                orders=player.order_pile_size,
+                in_hand=player.hand_size,
+                order_pile=player.order_pile_size,
                 delivered=len(delivered) if delivered is not None else t("table.hidden"),
             )
             zones.append(

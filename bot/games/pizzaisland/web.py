@@ -61,7 +61,7 @@ class PizzaIslandWeb:
         scene: Scene = {
             "title": t(
                 "pi.table.title",
-                game=view.game,
+                game=str(view.game),
                 level=t(render.LEVEL_KEYS.get(level, render.LEVEL_KEYS["normal"])),
             ),
             "status": render.status_line(view, names),
