@@ -29,8 +29,8 @@ from bot.i18n import (
     tn,
     use_locale,
 )
+from bot.interactions.standings import _board_line, _box, _reads_right, _why_above
 from bot.pictures import lettering
-from bot.standings import _board_line, _box, _reads_right, _why_above
 from bot.storage import Rating
 from engine.mammamia import new_record, player_view, start
 from engine.mammamia.cards import ORDER_CARDS

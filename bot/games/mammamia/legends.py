@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.games.mammamia.pictures import OrderFace
 from bot.i18n import N_, join_dots, t
-
-from .pictures import OrderFace
 
 #: Each mark an order card may carry (`faces.Need`), in the order they are told.
 MARKS = {

@@ -20,16 +20,15 @@ from typing import Any
 
 import discord
 
+from bot.games.mammamia import pictures, render
+from bot.games.mammamia.legends import order_legend
+from bot.games.mammamia.pictures import Result
+from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, sentences, t, tn
-from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
 from engine.value import Value
-
-from . import pictures, render
-from .legends import order_legend
-from .pictures import Result
-from .render import custom_id
 
 #: Why an order went back under its pile (`Returned.reason`).
 RETURNED_WHY = by_last_part(

@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from bot.games.mammamia import narration, render
+from bot.games.mammamia.hand import turn_label
 from bot.i18n import labelled, t, tn
+from bot.web.door import JSON, Seen
 from bot.web.scene import Card, Scene, Zone, fields
-from bot.web.service import JSON, Seen
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Ask, Choose, Help, Pass, Pay, Turn
 from engine.mammamia.views import PlayerView, PublicView
-
-from . import narration, render
-from .hand import turn_label
 
 
 def kind_card(kind: str, **extra: Any) -> Card:
@@ -219,7 +218,7 @@ class MammaMiaWeb:
 
     def _help(self, seen: Seen) -> list[JSON]:
         """PL-H2: everyone asked may answer at once, though the engine takes
-        the answers in the rule's order (`bot.asking`)."""
+        the answers in the rule's order (`bot.flow.questions`)."""
         if seen.seat is None or seen.seat not in seen.asked:
             return []
         return [
