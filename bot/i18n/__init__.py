@@ -261,7 +261,11 @@ class Catalog:
 
     def _numbers(self, params: dict[str, object], locale: object | None) -> dict[str, object]:
         """`params` with each number written as the language writes it."""
-        if not any(_is_number(value) for value in params.values()):
+        # Every answer renders dozens of messages: a plain loop, no generator.
+        for value in params.values():
+            if type(value) is int or type(value) is float:  # not bool, an int's subclass
+                break
+        else:
             return params
         where = self._chain(locale)[0].locale
         return {name: _written(value, where) for name, value in params.items()}
@@ -312,14 +316,12 @@ def _elide(match: re.Match[str]) -> str:
     return f"{word[:-1]}'{emphasis}"
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 def _written(value: object, locale: str) -> object:
-    """A number as `locale` writes it; anything else as it is."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return number(value, locale=locale)
+    """A number as `locale` (a loaded locale's name) writes it; anything else as it is."""
+    if type(value) is int:
+        return _whole(value, locale)
+    if type(value) is float:
+        return format_decimal(value, locale=_babel_locale(locale))
     return value
 
 

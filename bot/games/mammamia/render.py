@@ -121,6 +121,12 @@ def amount(name: str, n: int, icon: bool = True) -> str:
     """`🍍 2 pineapples`: `n` cards of a kind in words that agree with `n` in
     every language (`4 ананаса`, `1 гриб`), after its emoji unless `icon` is
     False (an alt text: a screen reader would say the kind twice)."""
+    return _amount(name, n, icon, current_locale())
+
+
+# Kept by language: a hand, a table and a reveal name the same few amounts again and again.
+@lru_cache(maxsize=1024)
+def _amount(name: str, n: int, icon: bool, locale: str) -> str:
     words = t(AMOUNT[name], count=n)
     return f"{KIND_EMOJI[name]} {words}" if icon else words
 
@@ -149,6 +155,11 @@ def order_name(name: str) -> str:
 
 def order_needs(variant: str, order: str) -> str:
     """What an order needs, in words and emoji."""
+    return _order_needs(variant, order, current_locale())
+
+
+@lru_cache(maxsize=1024)
+def _order_needs(variant: str, order: str, locale: str) -> str:
     card = order_card(variant, order)
     p = amount(card.personal, 1)
     if card.shape == BOMBASTICA:
