@@ -199,8 +199,8 @@ async def history(interaction: discord.Interaction[Any], game: str) -> None:
 
 
 def _box(title: str, variant: str) -> str:
-    """The game and its box or level: "Pizza Island (Advanced)"; a box that
-    already names the game ("Mamma Mia! Plus") alone, not "Mamma Mia! (Mamma Mia!)"."""
+    """The game and its box or level, "<game> (<level>)"; a box whose name
+    already holds the game's, alone: never the game's name twice."""
     if title in variant:
         return variant
     return t("history.box", title=title, variant=variant)
