@@ -12,7 +12,6 @@ to `/<game> new` with no other edit.
 from __future__ import annotations
 
 import inspect
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,6 +26,7 @@ from bot.plugin.contract import AnyPresentation
 from bot.plugin.registry import presentations
 from cogs.host import HostCommands
 from engine import Option
+from engine.interface import Setting
 
 #: The host's own settings of every lobby (`bot.flow.service.HOST_SETTINGS`).
 TURN_TIMER = Option("turn_timer", ("off", "1m", "2m", "5m", "1h", "24h"))
@@ -71,14 +71,15 @@ def message_ids(shown: AnyPresentation) -> set[str]:
     return found
 
 
-def new_command(shown: AnyPresentation) -> app_commands.Command[Any, ..., None]:
+def new_command(shown: AnyPresentation) -> app_commands.Command[HostCommands, ..., None]:
     """`/<game> new`: open a lobby, each of the game's settings an option."""
     game, command = shown.rules.name, shown.command
     options = (*shown.rules.options, *shown.options, TURN_TIMER, LANGUAGE)
 
-    async def new(interaction: discord.Interaction, **given: Any) -> None:
+    async def new(interaction: discord.Interaction, **given: str | bool | None) -> None:
         language = given.pop("language", None)
-        chosen = {
+        assert not isinstance(language, bool)  # a choice of words, never a yes/no
+        chosen: dict[str, Setting] = {
             k: (("on" if v else "off") if isinstance(v, bool) else v) for k, v in given.items()
         }
         await guarded(interaction, lobby.new(interaction, game, language, chosen))

@@ -12,11 +12,10 @@ state for another's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import Enum
-from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.flow.service import GameService
 from bot.i18n import join_or
@@ -40,11 +39,11 @@ RUNNING, HERE, LOBBY, FREE = Needs
 def own_commands(game: str) -> list[str]:
     """The names of the commands only `game`'s group has (`take`, `stop`...)."""
     cog = presentation(game).commands
-    commands: Sequence[Any] = getattr(cog, "__cog_app_commands__", ())
-    return [command.name for command in commands]
+    declared = vars(cog).values() if cog is not None else ()
+    return [c.name for c in declared if isinstance(c, app_commands.Command | app_commands.Group)]
 
 
-def group_game(command: Any) -> str | None:
+def group_game(command: object) -> str | None:
     """The game whose group an app command is of (its root's name is the
     game's `command`), if any."""
     root = getattr(command, "root_parent", None) or command

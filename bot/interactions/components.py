@@ -15,7 +15,7 @@ import contextlib
 import inspect
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -48,6 +48,13 @@ class Click:
     verb: str
     arg: str | None
     values: tuple[str, ...]
+
+
+def payload(interaction: discord.Interaction) -> Mapping[str, object]:
+    """What Discord sent with the interaction (`interaction.data`), read by key
+    (none at all for an interaction that never came from Discord)."""
+    data: Mapping[str, object] | None = getattr(interaction, "data", None)
+    return data or {}
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
@@ -124,10 +131,10 @@ class Component(discord.ui.DynamicItem[Item], template=r"(?!)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Item, match: Any, /
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
     ) -> Component:
-        data: Any = interaction.data or {}
-        values = tuple(data.get("values", ()))
+        chosen = payload(interaction).get("values")
+        values = tuple(str(v) for v in chosen) if isinstance(chosen, list) else ()
         click = Click(
             match["prefix"],
             int(match["game"]),
@@ -404,8 +411,7 @@ def game_of(interaction: discord.Interaction) -> str:
     if found is not None:
         return found
     games = presentations()
-    data: Any = getattr(interaction, "data", None) or {}
-    prefix = str(data.get("custom_id") or "").partition(":")[0]
+    prefix = str(payload(interaction).get("custom_id") or "").partition(":")[0]
     return next(
         (name for name, shown in games.items() if shown.prefix == prefix), next(iter(games))
     )

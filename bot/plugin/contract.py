@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.kit.reply import Item, Reply
+from engine import AnyGame
 from engine.interface import JSON, Event, Game, Option, Settings, View
 
 PV = TypeVar("PV", bound=View)  # a game's public view
@@ -237,7 +238,7 @@ class Plugin:
         return self.rules.name
 
     @property
-    def rules(self) -> Game[Any, Any, Any, Any, Any]:
+    def rules(self) -> AnyGame:
         return self.presentation.rules
 
     @property

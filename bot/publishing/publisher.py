@@ -23,7 +23,6 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
@@ -39,7 +38,7 @@ from bot.live.public_messages import Published
 from bot.plugin.contract import Model, Show, Step
 from bot.publishing.lobby_post import lobby_message
 from bot.publishing.narrator import Narrator, post_nonce
-from bot.publishing.routes import BOT_RATE, Budget, Outlet
+from bot.publishing.routes import BOT_RATE, CHANNELS, Budget, Channel, Outlet
 from bot.publishing.table_post import (
     FINAL,
     MENTION_USERS,
@@ -323,7 +322,7 @@ class Publisher:
         if live.published != published or live.table_id != table_id:
             await self.games.save_published(live)
 
-    async def _channel(self, channel_id: int) -> Any:
+    async def _channel(self, channel_id: int) -> Channel | None:
         channel = self.client.get_channel(channel_id)
         if channel is None:
             try:
@@ -331,7 +330,7 @@ class Publisher:
             except discord.HTTPException:
                 log.warning("channel %s is gone", channel_id)
                 return None
-        return channel
+        return channel if isinstance(channel, CHANNELS) else None
 
     async def _drawn(self, live: Live, reply: Reply) -> Reply:
         """The reply with its pictures drawn in a worker thread, unless the

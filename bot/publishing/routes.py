@@ -122,11 +122,28 @@ class Carrier:
         return self.alive and self.interaction.response.is_done() and not extras.get("thinking")
 
 
+#: A channel a game is played in: one the bot posts in and edits its posts.
+Channel = (
+    discord.TextChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.Thread
+    | discord.PartialMessageable
+)
+CHANNELS = (
+    discord.TextChannel,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.Thread,
+    discord.PartialMessageable,
+)
+
+
 @dataclass
 class Outlet:
     """One game's channel and the interactions that may carry its messages."""
 
-    channel: Any
+    channel: Channel
     budget: Budget
     carrier: Carrier | None = None
     # message id -> the interactions whose token reaches it, and how

@@ -7,7 +7,7 @@ the bot's translator gives Discord the other languages.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -21,6 +21,7 @@ from bot.interactions.command_checks import RUNNING
 from bot.interactions.components import channel_id, guarded, reply, service_of
 from bot.kit.limits import CHOICE_NAME, TYPED, shorten
 from bot.live.refusals import ServiceError
+from engine.mammamia.actions import Action
 
 #: Where a turn draws from, in the game's own words.
 DRAWS = [
@@ -138,7 +139,7 @@ async def _own_view(interaction: discord.Interaction) -> render.PlayerView | Non
     return view if isinstance(view, render.PlayerView) else None  # another game runs here
 
 
-async def _answer_turn(interaction: discord.Interaction, make: Any) -> None:
+async def _answer_turn(interaction: discord.Interaction, make: Callable[[int], Action]) -> None:
     """Apply a whole turn typed as a command, and answer with the hand."""
     outcome = await act_turn(interaction, make)
     notice = played_notice(outcome)

@@ -10,8 +10,7 @@ ephemeral picker only the owner sees.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -127,7 +126,7 @@ async def show_hand(interaction: discord.Interaction, live: Live) -> None:
 
 
 async def act_turn(
-    interaction: discord.Interaction, make: Any, version: int | None = None
+    interaction: discord.Interaction, make: Callable[[int], Action], version: int | None = None
 ) -> Outcome:
     svc = service_of(interaction)
     live = await svc.games.running(channel_id(interaction))
@@ -205,7 +204,7 @@ class _Decision(Component):
 
     current = seated = True
 
-    async def decide(self, interaction: discord.Interaction, make: Any) -> None:
+    async def decide(self, interaction: discord.Interaction, make: Callable[[int], Action]) -> None:
         click = self.click
         await service_of(interaction).act(
             click.game, interaction.user.id, make, click.version, interaction

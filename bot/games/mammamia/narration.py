@@ -28,7 +28,7 @@ from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, sentenc
 from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
-from engine.value import Value
+from engine.value import JSON, Value
 
 #: Why an order went back under its pile (`Returned.reason`).
 RETURNED_WHY = by_last_part(
@@ -73,7 +73,7 @@ class Line(Value):
     OMITTED_IF_NONE = frozenset({"order", "paid", "helper", "choice", "reason", "cards"})
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Line:
+    def from_json(cls, data: JSON) -> Line:
         choice = data.get("choice")
         return cls(
             type=data["type"],
@@ -104,7 +104,7 @@ class Reveal(Value):
     beats: int = 0  # pauses taken so far (`step`)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Reveal:
+    def from_json(cls, data: JSON) -> Reveal:
         return cls(
             round=data["round"],
             revealer=data["revealer"],

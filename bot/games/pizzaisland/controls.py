@@ -6,8 +6,7 @@ are shown too (PI-I1: never in a public message)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -71,7 +70,7 @@ class _TurnButton(Component):
 
     current = seated = True
 
-    async def apply(self, interaction: discord.Interaction, make: Any) -> Live:
+    async def apply(self, interaction: discord.Interaction, make: Callable[[int], Action]) -> Live:
         svc = service_of(interaction)
         outcome = await svc.act(
             self.click.game, interaction.user.id, make, self.click.version, interaction

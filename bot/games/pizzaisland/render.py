@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
@@ -22,7 +21,7 @@ from engine.interface import Settings, chosen
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PublicView
-from engine.value import Value
+from engine.value import JSON, Value
 
 PREFIX = "pi"  # this game's component ids: pi:<game>:<version>:<verb>[:<arg>]
 COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "yellow": "🟨"}
@@ -316,7 +315,7 @@ class GameEnd(Value):
         )
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameEnd:
+    def from_json(cls, data: JSON) -> GameEnd:
         return cls(
             game=data["game"],
             winner=data["winner"],
