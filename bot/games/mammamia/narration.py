@@ -25,10 +25,10 @@ from bot.games.mammamia.legends import order_legend
 from bot.games.mammamia.pictures import Result
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, sentences, t, tn
-from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
-from engine.value import Value
+from engine.value import JSON, Value
 
 #: Why an order went back under its pile (`Returned.reason`).
 RETURNED_WHY = by_last_part(
@@ -73,7 +73,7 @@ class Line(Value):
     OMITTED_IF_NONE = frozenset({"order", "paid", "helper", "choice", "reason", "cards"})
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Line:
+    def from_json(cls, data: JSON) -> Line:
         choice = data.get("choice")
         return cls(
             type=data["type"],
@@ -104,7 +104,7 @@ class Reveal(Value):
     beats: int = 0  # pauses taken so far (`step`)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Reveal:
+    def from_json(cls, data: JSON) -> Reveal:
         return cls(
             round=data["round"],
             revealer=data["revealer"],
@@ -258,7 +258,7 @@ def reveal(
     model: Reveal,
     variant: str,
     names: Sequence[str],
-    decision: list[discord.ui.Item[Any]] | None = None,
+    decision: list[Item] | None = None,
     prompt: str | None = None,
 ) -> Reply:
     """The reveal message as the narration stands; `decision` adds the buttons
@@ -425,7 +425,7 @@ def decision_prompt(
     view: PublicView,
     names: Sequence[str],
     help_on: bool,
-) -> tuple[str, list[discord.ui.Item[Any]]]:
+) -> tuple[str, list[Item]]:
     """What is being decided, publicly, and the buttons only the decider may use."""
     pending = view.pending
     assert pending is not None, "a decision is pending"
@@ -435,7 +435,7 @@ def decision_prompt(
     title = render.order_title(variant, order)
     needs = render.order_needs(variant, order)
     green, red, blue = GREEN, RED, BLUE
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if pending.stage == "help":
         prompt = t(  # PL-H2: everyone who may help is asked at once
             "decide.help_all",
