@@ -351,16 +351,19 @@ class Actors:
     async def settle(self: FakeDiscord, quiet: float = 0.05, timeout: float = 5.0) -> None:
         """Wait until the bot has made no HTTP request for ``quiet`` seconds.
 
-        Also waits for pending interaction responses. Raises RuleViolation for rules
-        broken meanwhile, TimeoutError if the bot keeps talking for ``timeout`` seconds.
+        Also waits for pending interaction responses, and for a rate limit the bot
+        ran out of to reset (discord.py waits for it, quietly, before its next
+        request). Raises RuleViolation for rules broken meanwhile, TimeoutError
+        if the bot keeps talking for ``timeout`` seconds.
         """
         start = time.monotonic()
         while True:
             now = time.monotonic()
             pending = any(not r.answered.is_set() for r in self.interactions.values())
-            if not pending and self._inflight == 0 and now - self._last_activity >= quiet:
+            quiet_since = max(self._last_activity, self.limits.busy_until())
+            if not pending and self._inflight == 0 and now - quiet_since >= quiet:
                 break
-            if now - start > timeout:
+            if now - start > timeout and now >= self.limits.busy_until():
                 raise TimeoutError(f"the bot was still busy after {timeout}s")
             await asyncio.sleep(0.005)
         self.raise_new_violations()

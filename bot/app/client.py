@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import health
 from bot.app.config import Config, storage_target
 from bot.clocks.timers import Timers
 from bot.flow.due import DueMoves
@@ -22,13 +23,13 @@ from bot.interactions import clicks, components, lobby, standings
 from bot.interactions import table_commands as running
 from bot.interactions.components import guarded
 from bot.interactions.overload import LoopWatch
+from bot.kit import budget as budgets
 from bot.kit import metrics
 from bot.kit.clock import Clock
 from bot.live.deadlines import COMPUTER_PAUSE
 from bot.pictures import worker as pictures
 from bot.plugin.registry import presentations
 from bot.publishing.publisher import Publisher
-from bot.publishing.routes import BOT_RATE, Budget
 from bot.storage import Storage, open_storage
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,9 @@ class GameBot(commands.Bot):
         # The game never uses voice; without this every start warns about voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        # Every request Discord's global limit counts, whoever sends it, waits
+        # for the bot's budget, shared out by shards (bot.kit.budget).
+        self.budget = budgets.share(config.shards.share)
         super().__init__(
             # Slash commands only; a prefix is required but only a mention can match it.
             command_prefix=commands.when_mentioned,
@@ -75,8 +79,9 @@ class GameBot(commands.Bot):
             max_messages=None,  # no message cache: messages are edited by id, never looked up
             # Player names end up in messages; they must never ping @everyone or a role.
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            # Every REST call counted by route class (bot.kit.metrics).
-            http_trace=metrics.http_trace(),
+            # Every REST call counted by route class (bot.kit.metrics), and
+            # those the global limit counts held to the budget.
+            http_trace=metrics.http_trace(self.budget.take),
             **shard_options(config),
         )
         self.config = config
@@ -93,6 +98,7 @@ class GameBot(commands.Bot):
         self.web: Any = None  # the Activity's web server (bot.web), when configured
         self.metrics: metrics.Served | None = None  # served when METRICS_PORT is set
         self.loop_watch = LoopWatch()
+        self.gateway = health.Gateway(self, config.shards.ids)
         # Every kind of component added (`add_dynamic_items`): a click none of
         # them hears is answered by `on_interaction`.
         self.kinds: list[clicks.DynamicKind] = []
@@ -111,12 +117,15 @@ class GameBot(commands.Bot):
             log.info("Opened the database (%s)", where)
         self.service = await self.build_service()
         metrics.live_games(self.service.games.count)
+        metrics.READINGS.latencies = self.gateway.latencies
+        metrics.READINGS.budget = lambda: (self.budget.limit, self.budget.used())
         if self.config.metrics_port is not None:
-            self.metrics = metrics.Served(self.config.metrics_port, self.config.metrics_host)
+            self.metrics = metrics.Served(
+                self.health, self.config.metrics_port, self.config.metrics_host
+            )
+            await self.metrics.start()
         shards = self.config.shards
-        # The global-limited calls of the whole bot, shared out by shards.
-        budget = Budget(BOT_RATE * shards.share)
-        self.publisher = Publisher(self, self.service.games, self.narration_pace, budget)
+        self.publisher = Publisher(self, self.service.games, self.narration_pace)
         self.timers = Timers(self.storage, self.clock, DueMoves(self.service), shards)
         self.service.publisher, self.service.timers = self.publisher, self.timers
         self.timers.shown = self.publisher.shown
@@ -135,6 +144,10 @@ class GameBot(commands.Bot):
         self._warming = asyncio.create_task(pictures.start(), name="pictures-start")
         await self.resume_games()
         await self.serve_activity()
+
+    async def health(self) -> tuple[bool, dict[str, Any]]:
+        """`/health`: the gateway connected, the database answering (bot.app.health)."""
+        return await health.check(self.gateway, self._storage)
 
     async def serve_activity(self) -> None:
         """The Activity (the table inside Discord), only when ACTIVITY_PORT is set."""

@@ -39,7 +39,7 @@ from bot.live.public_messages import Published
 from bot.plugin.contract import Show, Step
 from bot.publishing.lobby_post import lobby_message
 from bot.publishing.narrator import Narrator, post_nonce
-from bot.publishing.routes import BOT_RATE, Budget, Outlet
+from bot.publishing.routes import Outlet
 from bot.publishing.table_post import (
     FINAL,
     MENTION_USERS,
@@ -83,14 +83,12 @@ class Publisher:
         client: discord.Client,
         games: LiveGames,
         pace: float | None = None,
-        budget: Budget | None = None,
     ) -> None:
         self.client = client
         self.games = games
         self.storage = games.storage
         self.choices = Choices(games.storage)
         self.pace = pace  # seconds a paced narration step takes for every game; None: each game's
-        self.budget = budget or Budget(BOT_RATE)
         self._stages: dict[int, Stage] = {}
         # Games this process has published once (their clocks may run, `shown`),
         # and at most a few first publishings at a time: after a long outage a
@@ -181,7 +179,7 @@ class Publisher:
             if channel is None:
                 self._shown.add(game)  # nothing to show: its clock runs all the same
                 return
-            outlet = Outlet(channel, self.budget)
+            outlet = Outlet(channel)
 
             async def draw(reply: Reply) -> Reply:
                 return await self._drawn(live, reply)
@@ -431,7 +429,6 @@ class Publisher:
         if not (await self.choices.preferences(user_id)).notices():
             return
         try:
-            await self.budget.take()
             dm = await self.client.create_dm(discord.Object(user_id))
             await dm.send(
                 content=t("notify.dm", ping=ping, link=link),
@@ -484,7 +481,6 @@ class Publisher:
             return
         with use_locale(row.settings.get("language")):
             reply = lobby_message(row, t("lobby.idle_closed"))
-        await self.budget.take()
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(row.lobby_message_id).edit(**reply.kwargs())
 

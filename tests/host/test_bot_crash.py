@@ -28,6 +28,7 @@ from bot.i18n import t
 from bot.storage import GameRow, GameStatus, Storage
 from engine import mammamia as engine
 
+from bots import TEST_TEMPO
 from fakediscord.models import FakeMessage, FakeUser
 from fakediscord.server import FakeDiscord
 
@@ -55,6 +56,7 @@ class BotProcess:
 
     def __init__(self, server: FakeDiscord, tmp: Path) -> None:
         self.server, self.tmp = server, tmp
+        server.limits.tempo = TEST_TEMPO
         self.proc: asyncio.subprocess.Process | None = None
         self.runs = 0
         self.killed_run = 0
