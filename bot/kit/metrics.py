@@ -1,5 +1,5 @@
 """What an operator can watch, in Prometheus's form (docs/metrics.md), under
-the project's prefix `mammamia_`: interactions answered and how long they
+the project's prefix `mammamia_bot_`: interactions answered and how long they
 took, answers late or deferred and how far the event loop fell behind,
 moves, REST calls by route class (those Discord's global limit counts, and
 the interaction-token routes it does not), the bot's own budget of the first
@@ -41,8 +41,8 @@ from prometheus_client.registry import Collector
 
 log = logging.getLogger(__name__)
 
-#: Every metric of the project's own is named `mammamia_…`.
-PREFIX = "mammamia"
+#: Every metric of the project's own is named `mammamia_bot_…` (the project's name).
+PREFIX = "mammamia_bot"
 
 REGISTRY = CollectorRegistry()
 # The process's and the interpreter's own figures, under their usual names.
