@@ -308,7 +308,18 @@ class FakeDiscord(Actors):
         position = len(guild.text_channels())
         channel = FakeChannel(self.ids.next(), name, guild.id, position=position)
         guild.channels[channel.id] = channel
+        if self.sessions:  # a bot connected already learns of it, as from Discord
+            created = self.broadcast("CHANNEL_CREATE", payloads.channel(channel))
+            task = asyncio.ensure_future(created)
+            task.add_done_callback(lambda t: t.exception())
         return channel
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Someone with Manage Channels deletes it: CHANNEL_DELETE (THREAD_DELETE)
+        to the bot, and every route of it answers 10003 Unknown Channel."""
+        channel.deleted = True
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        await self.broadcast(event, payloads.channel(channel))
 
     def add_role(self, name: str, permissions: int = 0, guild: FakeGuild | None = None) -> FakeRole:
         guild = guild or self.guild

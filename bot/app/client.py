@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections.abc import Awaitable
 from datetime import timedelta
 from typing import Any
 
@@ -14,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import health
-from bot.app.config import Config, storage_target
+from bot.app.config import OLD_DEFAULT_DB_PATH, Config, storage_target
 from bot.clocks.timers import Timers
 from bot.flow.due import DueMoves
 from bot.flow.service import GameService
@@ -27,6 +28,7 @@ from bot.kit import budget as budgets
 from bot.kit import metrics
 from bot.kit.clock import Clock
 from bot.live.deadlines import COMPUTER_PAUSE
+from bot.live.refusals import ServiceError
 from bot.pictures import worker as pictures
 from bot.plugin.registry import presentations
 from bot.publishing.publisher import Publisher
@@ -99,6 +101,11 @@ class GameBot(commands.Bot):
         self.metrics: metrics.Served | None = None  # served when METRICS_PORT is set
         self.loop_watch = LoopWatch()
         self.gateway = health.Gateway(self, config.shards.ids)
+        # Set once a stop began: new interactions are answered that the bot restarts.
+        self.stopping = False
+        # Channels Discord said were deleted: nothing is opened or played there.
+        self.deleted_channels: set[int] = set()
+        self._closing: asyncio.Future[None] | None = None
         # Every kind of component added (`add_dynamic_items`): a click none of
         # them hears is answered by `on_interaction`.
         self.kinds: list[clicks.DynamicKind] = []
@@ -115,6 +122,14 @@ class GameBot(commands.Bot):
             self._storage = await open_storage(target, now=self.clock.utcnow)
             where = "PostgreSQL" if self.config.database_url else self.config.db_path
             log.info("Opened the database (%s)", where)
+            old = OLD_DEFAULT_DB_PATH.absolute()
+            if not self.config.database_url and old.exists() and old != self.config.db_path:
+                log.warning(
+                    "%s is where earlier versions kept the database when DATABASE_PATH was "
+                    "not set; to go on with it, set DATABASE_PATH=%s",
+                    old,
+                    old,
+                )
         self.service = await self.build_service()
         metrics.live_games(self.service.games.count)
         metrics.READINGS.latencies = self.gateway.latencies
@@ -129,6 +144,7 @@ class GameBot(commands.Bot):
         self.timers = Timers(self.storage, self.clock, DueMoves(self.service), shards)
         self.service.publisher, self.service.timers = self.publisher, self.timers
         self.timers.shown = self.publisher.shown
+        self.publisher.on_channel_gone = self.channel_gone
         self.publisher.on_shown = self.timers.looked_for
         self.timers.busy_elsewhere = lambda: components.handling > 0
         self.add_dynamic_items(*lobby.ITEMS, *running.ITEMS, *standings.ITEMS)
@@ -177,6 +193,23 @@ class GameBot(commands.Bot):
         if not clicks.heard(interaction, self.kinds):
             await guarded(interaction, clicks.unheard(interaction))
 
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.channel_gone(payload.thread_id)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """Discord deleted a channel (or the bot found it gone at a restart):
+        its lobby or game is closed, and nothing new is opened there."""
+        self.deleted_channels.add(channel_id)
+        if self.publisher is not None:
+            self.publisher.channel_gone(channel_id)
+        if self.service is not None:
+            row = await self.service.channel_deleted(channel_id)
+            if row is not None:
+                log.info("Closed game %s: its channel %s was deleted", row.id, channel_id)
+
     async def build_service(self) -> GameService:
         """Construct the game service from `self.storage`; cogs reach it as `bot.flow.service`."""
         return GameService(
@@ -202,6 +235,13 @@ class GameBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Whatever went wrong, the player gets an answer, never "This interaction failed"."""
+        if isinstance(error, UNKNOWN_COMMAND):
+            # A client showing commands the bot no longer has (or never had):
+            # the player's mistake to explain, not the bot's to log.
+            data: Any = interaction.data or {}
+            log.info("an unknown command (/%s): %s", data.get("name"), error)
+            await guarded(interaction, _raise(ServiceError("unknown_command")))
+            return
         log.error("command %s failed", interaction.command, exc_info=error)
         await guarded(interaction, _raise(error))
 
@@ -254,11 +294,26 @@ class GameBot(commands.Bot):
         return payload
 
     async def close(self) -> None:
+        """Stop, in the order that loses nothing (SIGTERM and SIGINT end here,
+        bot.__main__): new interactions are answered that the bot is
+        restarting; those in flight are answered (deferred past 2 s, as ever)
+        and their moves committed; the timers finish the move they are making
+        and stop; the publisher stops (what it had left to post is posted by
+        the next start, as after any stop); then the Activity's and the
+        metrics' servers, the gateway and Discord's HTTP session, and last
+        the database, after the write under way. Once, however often asked."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._closing)
+
+    async def _stop(self) -> None:
+        self.stopping = True
+        await _within(DRAIN_SECONDS, _handled(), "interactions in flight")
         self.loop_watch.stop()
         if self.timers is not None:
-            self.timers.stop()
+            await _within(TIMERS_SECONDS, self.timers.stop(), "the timers' move")
         if self.publisher is not None:
-            self.publisher.stop()
+            await self.publisher.stop()
         if self.web is not None:
             await self.web.stop()
         if self.metrics is not None:
@@ -270,6 +325,30 @@ class GameBot(commands.Bot):
             if self._owns_storage and self._storage is not None:
                 await self._storage.close()
                 self._storage = None
+
+
+#: Seconds a stop waits for the interactions in flight to be handled (each is
+#: answered or deferred within 2 s), and for the timers' move under way.
+DRAIN_SECONDS = 5.0
+TIMERS_SECONDS = 2.0
+
+
+async def _handled() -> None:
+    while components.handling > 0:
+        await asyncio.sleep(0.01)
+
+
+async def _within(seconds: float, work: Awaitable[None], what: str) -> None:
+    try:
+        async with asyncio.timeout(seconds):
+            await work
+    except TimeoutError:
+        log.warning("Stopping: gave up waiting for %s after %g s", what, seconds)
+
+
+#: What discord.py raises for a command (or subcommand) the bot does not have,
+#: or whose options are not the ones it declared.
+UNKNOWN_COMMAND = (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
 
 
 async def _raise(error: BaseException) -> None:

@@ -196,6 +196,7 @@ async def placed(interaction: discord.Interaction[Any], click: Click) -> GameRow
     if (
         row is None
         or row.channel_id != interaction.channel_id
+        or row.guild_id != interaction.guild_id  # the payload's guild is no proof
         or prefix_of(row.game) != click.prefix
         or click.version > row.version
     ):
@@ -443,6 +444,21 @@ async def tell(interaction: discord.Interaction[Any], notice: str | None) -> Non
         await interaction.followup.send(content=notice, ephemeral=True)
 
 
+def misplaced(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the payload names a guild its channel is not in, as far as the
+    bot knows its channels: the guild Discord names is trusted only with its
+    own channel, so nobody acts as a member of one server in another's."""
+    channel_id = interaction.channel_id
+    channel = interaction.client.get_channel(channel_id) if channel_id is not None else None
+    guild = getattr(channel, "guild", None)
+    return guild is not None and guild.id != interaction.guild_id
+
+
+def stopping(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot is stopping (bot.app.client: SIGTERM, SIGINT)."""
+    return bool(getattr(interaction.client, "stopping", False))
+
+
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> bool:
     """Run a handler in the player's language so that no click or command ever
     ends in "This interaction failed": a refusal is said privately, an
@@ -455,8 +471,12 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         try:
             if age(interaction) >= BEHIND:
                 await _defer(interaction)
-            if interaction.guild_id is None:  # games are played in server channels
-                raise ServiceError("no_channel")
+            if stopping(interaction):  # answered, not started: the next start does it
+                raise ServiceError("stopping")
+            if interaction.guild_id is None or misplaced(interaction):
+                raise ServiceError("no_channel")  # games are played in server channels
+            if interaction.channel_id in getattr(interaction.client, "deleted_channels", ()):
+                raise ServiceError("channel_deleted")
             await here.check(interaction, service_of(interaction))  # a command of another game?
             notice = await owed_notice(interaction)
             await work
@@ -473,6 +493,9 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         except Exception as error:
             if too_late(error):  # the bot is behind: counted, not a traceback
                 note_late(interaction)
+                return False
+            if stopping(interaction):  # cut short by the stop (its session closed)
+                log.warning("interaction %s cut short by the stop: %r", interaction.id, error)
                 return False
             log.exception("interaction %s failed", interaction.id)
             try:

@@ -60,6 +60,7 @@ REFUSALS = by_last_part(
     N_("error.already_started"),
     N_("error.busy_with"),
     N_("error.channel_busy"),
+    N_("error.channel_deleted"),
     N_("error.export_running"),
     N_("error.game_over"),
     N_("error.left_game"),
@@ -79,7 +80,9 @@ REFUSALS = by_last_part(
     N_("error.other_lobby"),
     N_("error.stale"),
     N_("error.stale_button"),
+    N_("error.stopping"),
     Nn_("error.too_few_players"),
+    N_("error.unknown_command"),
     N_("error.unknown_game"),
     N_("error.watch_player"),
 )

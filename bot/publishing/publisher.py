@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +57,8 @@ log = logging.getLogger(__name__)
 
 #: Discord's code for a direct message the user's privacy settings refuse.
 CANNOT_DM = 50007
+#: Discord's code for a channel that does not exist (deleted).
+UNKNOWN_CHANNEL = 10003
 #: Games published for the first time by this process at once (a restart's catch-up).
 FIRST_AT_ONCE = 4
 
@@ -96,6 +98,9 @@ class Publisher:
         self._shown: set[int] = set()
         self._first = asyncio.Semaphore(FIRST_AT_ONCE)
         self.on_shown: Callable[[], None] = lambda: None  # the timers look again
+        # Channels Discord deleted, and who closes their games (the bot).
+        self.gone: set[int] = set()
+        self.on_channel_gone: Callable[[int], Awaitable[None]] = _nothing
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pictures: dict[int, bool] = {}  # guild -> pictures on, for this sync
@@ -148,9 +153,13 @@ class Publisher:
         """Whether a game's public messages are still being brought up to date."""
         return any(not task.done() for task in self._tasks.values())
 
-    def stop(self) -> None:
-        for task in self._tasks.values():
+    async def stop(self) -> None:
+        """Stop publishing: what is left is posted by the next start (each post
+        idempotent, a post whose id was not stored found again)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # --- one game -------------------------------------------------------------------
 
@@ -173,6 +182,10 @@ class Publisher:
 
     async def _sync_game(self, game: int) -> None:
         live = await self.games.live(game)
+        if live.row.channel_id in self.gone:  # nothing can be shown there any more
+            self._shown.add(game)
+            self._forget(live)
+            return
         stage = self._stages.get(game)
         if stage is None:
             channel = await self._channel(live.row.channel_id)
@@ -326,10 +339,17 @@ class Publisher:
         if channel is None:
             try:
                 channel = await self.client.fetch_channel(channel_id)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
                 log.warning("channel %s is gone", channel_id)
+                if error.code == UNKNOWN_CHANNEL:  # deleted while the bot was away
+                    self.channel_gone(channel_id)
+                    await self.on_channel_gone(channel_id)
                 return None
         return channel
+
+    def channel_gone(self, channel_id: int) -> None:
+        """Discord deleted the channel: its games are shown no more."""
+        self.gone.add(channel_id)
 
     async def _drawn(self, live: Live, reply: Reply) -> Reply:
         """The reply with its pictures drawn in a worker thread, unless the
@@ -500,3 +520,7 @@ def _redraw() -> Step:
 
 def _final() -> Step:
     return Step(Show.FINAL)
+
+
+async def _nothing(channel_id: int) -> None:
+    return None

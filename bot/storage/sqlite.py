@@ -33,7 +33,10 @@ from bot.storage.migrations import SQLITE_MIGRATIONS as MIGRATIONS
 from bot.storage.sql import SqlStorage
 from bot.storage.sql_base import Executor, Row, T
 
-__all__ = ["MIGRATIONS", "SqliteStorage"]
+__all__ = ["MIGRATIONS", "SqliteStorage", "backup"]
+
+#: Pages copied at a time by `backup`, between which the bot may write.
+BACKUP_STEP = 1024
 
 
 class _Connection:
@@ -100,13 +103,6 @@ class SqliteStorage(SqlStorage):
         async with self._turn:  # after the transaction under way, if any
             await self._conn.close()
 
-    async def backup(self, target: str | Path) -> None:
-        """A consistent copy of the database at `target`, made while the bot
-        runs (SQLite's online backup: writers wait only for each step)."""
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-        async with aiosqlite.connect(target) as copy:
-            await self._conn.backup(copy)
-
     async def journal_mode(self) -> str:
         async with self._read() as db:
             row = await db.fetchone("PRAGMA journal_mode")
@@ -145,6 +141,18 @@ class SqliteStorage(SqlStorage):
 
     def _is_channel_busy(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
+
+
+def backup(source: Path, target: Path) -> None:
+    """A consistent copy of the database file `source` at `target`, made by
+    SQLite's online backup while a bot may be writing it (from another
+    process: the bot waits only for each step of pages, never for the whole)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with (
+        contextlib.closing(sqlite3.connect(source)) as conn,
+        contextlib.closing(sqlite3.connect(target)) as copy,
+    ):
+        conn.backup(copy, pages=BACKUP_STEP)
 
 
 def timestamp(moment: datetime) -> str:
