@@ -83,7 +83,7 @@ class GameBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             # Every REST call counted by route class (bot.kit.metrics), and
             # those the global limit counts held to the budget.
-            http_trace=metrics.http_trace(self.budget.take),
+            http_trace=metrics.http_trace(self.budget),
             **shard_options(config),
         )
         self.config = config

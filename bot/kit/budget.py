@@ -5,15 +5,19 @@ and processes, on every route but an interaction's callback and its token's
 webhook routes; a bot that goes past it is answered 429, and one that keeps
 making invalid requests (429s among them) has its address banned for an
 hour. So every such request of the bot waits here, just before it leaves
-(an aiohttp trace hook on discord.py's one HTTP session, `trace`): channel
-posts, edits, deletes and history reads, direct messages, command syncs,
-a channel fetched, whatever code sends it. Interactions' own routes pass.
+(an aiohttp trace hook on discord.py's one HTTP session, `metrics.http_trace`):
+channel posts, edits, deletes and history reads, direct messages, command
+syncs, a channel fetched, whatever code sends it. Interactions' own routes pass.
 
-The budget is a sliding window: at most `limit` requests in any `window`
-seconds, however they bunch (a token bucket of the same rate lets twice its
-rate through in one second: a full bucket, then its refill). The bot's
-limit is `BOT_RATE`, with headroom under Discord's 50 for a request that
-takes longer than another to arrive; a process running some of the bot's
+A request holds its place from the moment it is let through until a
+`window` after its answer came back, and at most `limit` places are held:
+Discord counts a request when it arrives, which is somewhere between the two,
+so however late a request leaves (an event loop behind) or however slowly it
+travels, no window of Discord's holds more than `limit` of the bot's. (A
+window counted from the moment a request is let through, or a token bucket,
+is broken by a delay between that moment and the request's arrival: a
+bucket of rate 40 and burst 40 lets 80 through in a second.) The bot's limit
+is `BOT_RATE`, under Discord's 50; a process running some of the bot's
 shards gets that share of it, so the processes together never exceed it.
 Requests wait in the order they came (asyncio's lock is fair).
 """
@@ -21,6 +25,8 @@ Requests wait in the order they came (asyncio's lock is fair).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import time
 from collections import deque
 from collections.abc import Callable
@@ -31,10 +37,12 @@ from bot.kit import metrics
 BOT_RATE = 40
 #: The window the budget counts in, in seconds (Discord counts by the second).
 WINDOW = 1.0
+#: Seconds after which a request never answered stops holding its place.
+STUCK = 60.0
 
 
 class Budget:
-    """At most `limit` requests in any `window` seconds, in the order asked."""
+    """At most `limit` requests out or answered within the last `window` seconds."""
 
     def __init__(
         self, limit: int, window: float = WINDOW, now: Callable[[], float] = time.monotonic
@@ -44,32 +52,52 @@ class Budget:
         self.limit = limit
         self.window = window
         self._now = now
-        self._sent: deque[float] = deque()
+        self._out: dict[int, float] = {}  # places of requests under way -> when let through
+        self._answered: deque[float] = deque()  # when each answered request came back
+        self._numbers = itertools.count()
+        self._changed = asyncio.Event()
         self._lock = asyncio.Lock()
 
-    async def take(self) -> None:
-        """Wait until one more request fits in the window, and count it."""
+    def _held(self, now: float) -> int:
+        while self._answered and now - self._answered[0] >= self.window:
+            self._answered.popleft()
+        for place, since in list(self._out.items()):
+            if now - since >= STUCK:  # no answer for this long: counted long ago, if at all
+                del self._out[place]
+        return len(self._out) + len(self._answered)
+
+    async def take(self) -> int:
+        """Wait until a request may leave; its place, to give back with `done`."""
         waited = 0.0
         async with self._lock:
             while True:
                 now = self._now()
-                while self._sent and now - self._sent[0] >= self.window:
-                    self._sent.popleft()
-                if len(self._sent) < self.limit:
-                    self._sent.append(now)
+                if self._held(now) < self.limit:
                     break
-                wait = self._sent[0] + self.window - now
-                waited += wait
-                await asyncio.sleep(wait)
+                # Until a request's answer, or the oldest answer leaving the window.
+                wait = self._answered[0] + self.window - now if self._answered else STUCK
+                self._changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), wait)
+                waited += self._now() - now
+            place = next(self._numbers)
+            self._out[place] = now
         metrics.BUDGET_TAKEN.inc()
         if waited:
             metrics.BUDGET_WAITS.inc()
             metrics.BUDGET_WAITED.inc(waited)
+        return place
+
+    def done(self, place: int) -> None:
+        """The request of `place` was answered (or failed): its place is held
+        one `window` more, then free."""
+        if self._out.pop(place, None) is not None:
+            self._answered.append(self._now())
+            self._changed.set()
 
     def used(self) -> int:
-        """Requests in the window that ends now."""
-        now = self._now()
-        return sum(1 for at in self._sent if now - at < self.window)
+        """Places held now: requests under way, and those answered in the last window."""
+        return self._held(self._now())
 
 
 def share(shares: float) -> Budget:

@@ -21,7 +21,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from types import SimpleNamespace, TracebackType
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 from aiohttp import web
@@ -145,21 +145,33 @@ def route_class(path: str) -> str | None:
     return TOKEN if TOKEN_ROUTE.search(path) else GLOBAL
 
 
-def http_trace(
-    before: Callable[[], Awaitable[None]] | None = None,
-) -> aiohttp.TraceConfig:
+class Places(Protocol):
+    """A budget of requests (bot.kit.budget): a place taken before each, given back after."""
+
+    async def take(self) -> int: ...
+
+    def done(self, place: int) -> None: ...
+
+
+def http_trace(budget: Places | None = None) -> aiohttp.TraceConfig:
     """Counts every REST call discord.py makes (its one HTTP session, the
     interactions' webhook calls included) by route class, and each 429; and
-    has every globally limited one await `before` first (the bot's budget,
-    bot.kit.budget)."""
+    has every globally limited one take a place in `budget` before it leaves,
+    given back once it is answered (or failed)."""
 
     async def starting(
         session: aiohttp.ClientSession, context: SimpleNamespace, params: Any
     ) -> None:
-        if before is not None and route_class(params.url.path) == GLOBAL:
-            await before()
+        if budget is not None and route_class(params.url.path) == GLOBAL:
+            context.place = await budget.take()
+
+    def give_back(context: SimpleNamespace) -> None:
+        place = getattr(context, "place", None)
+        if budget is not None and place is not None:
+            budget.done(place)
 
     async def ended(session: aiohttp.ClientSession, context: SimpleNamespace, params: Any) -> None:
+        give_back(context)
         kind = route_class(params.url.path)
         if kind is None:
             return
@@ -170,6 +182,7 @@ def http_trace(
             RATE_LIMITED.labels(kind, scope).inc()
 
     async def failed(session: aiohttp.ClientSession, context: SimpleNamespace, params: Any) -> None:
+        give_back(context)
         kind = route_class(params.url.path)
         if kind is not None:
             REST.labels(kind).inc()

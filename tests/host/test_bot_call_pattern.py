@@ -406,9 +406,10 @@ async def test_moves_no_interaction_carries_keep_to_the_bots_budget(
     granted: list[float] = []
     take = budget.Budget.take
 
-    async def recorded(self: budget.Budget) -> None:
-        await take(self)
+    async def recorded(self: budget.Budget) -> int:
+        place = await take(self)
         granted.append(time.monotonic())
+        return place
 
     monkeypatch.setattr(budget.Budget, "take", recorded)
     await bots.start()
