@@ -289,9 +289,14 @@ class Publisher:
         if live.row.ping_message_id is not None:
             await stage.outlet.delete(live.row.ping_message_id)
             await self.storage.set_messages(live.id, ping_message_id=None)
-        published = live.published
-        owed = published.intent is not None or published.repost or published.final_due
-        owed = owed or published.narration_for != published.narration_from
+        # What was owed when the game was loaded: only a post under way then
+        # may be out unrecorded. One owed since, for a move this process made
+        # (a timeout played before the table was first shown), is not out yet,
+        # and needs no reading of the channel (one request the global limit
+        # counts, a thousand after an outage).
+        stored = live.loaded or live.published
+        owed = stored.intent is not None or stored.repost or stored.final_due
+        owed = owed or stored.narration_for != stored.narration_from
         # No table stored: the first may be out, sent as the Start click's
         # follow-up, which has no nonce for Discord to catch a repeat by.
         owed = owed or live.table_id is None
