@@ -28,7 +28,7 @@ from bot.app.client import create_bot
 from bot.app.config import Config, ConfigError, apply_endpoint_overrides, load_config
 from bot.i18n import t
 from bot.kit import processes
-from bot.storage import sqlite
+from bot.storage import StorageError, sqlite
 from bot.web.app import ClientNotBuilt
 
 # A configuration problem exits with 2, like a command-line usage error.
@@ -143,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print(t("config.bad_token"), file=sys.stderr)
         return EXIT_CONFIG
-    except ClientNotBuilt as error:
+    except (ClientNotBuilt, StorageError) as error:
+        # The Activity's page not built; a database newer than this bot.
         print(error, file=sys.stderr)
         return EXIT_CONFIG
     except (aiohttp.ClientError, OSError) as error:

@@ -19,7 +19,7 @@ python=${PYTHON:-python3}
 "$python" -m venv "$venv"
 pip="$venv/bin/python -m pip --disable-pip-version-check"
 $pip install --quiet --require-hashes --no-deps -r "$here/requirements/run.lock"
-$pip install --quiet --no-deps "$wheel"
+$pip install --quiet --no-deps --force-reinstall "$wheel"  # an upgrade of the same version too
 if [ "$compiled" = "--compiled" ]; then
     # Compiled from this source tree with the tools of requirements/compile.lock,
     # in a virtual environment of their own, gone after; the build is put where
