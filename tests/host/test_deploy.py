@@ -124,3 +124,36 @@ async def test_a_backup_taken_while_the_bot_runs_restores_a_bot_that_goes_on(
         await bot.stop()
     with contextlib.closing(sqlite3.connect(db)) as conn:
         assert conn.execute("SELECT version FROM games").fetchone() == (2,)
+
+
+def test_make_run_needs_no_node_when_the_activity_is_off(tmp_path: Path) -> None:
+    """`make run` with no npm anywhere on PATH and ACTIVITY_PORT empty gets as
+    far as the bot itself (which here finds no Discord to reach)."""
+    bare = tmp_path / "bin"  # a PATH with make's shell tools and no Node, no npm
+    bare.mkdir()
+    for tool in ("sh", "test", "touch", "nproc"):
+        found = shutil.which(tool)
+        if found is not None:
+            (bare / tool).symlink_to(found)
+    env = {
+        "PATH": str(bare),
+        "HOME": str(tmp_path),
+        "DISCORD_TOKEN": "not-a-token",
+        "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",  # nothing listens: unreachable
+        "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
+        "ACTIVITY_PORT": "",  # blank: off, whatever a .env says
+    }
+    make = shutil.which("make")
+    assert make is not None
+    done = subprocess.run(
+        # As if the Activity's sources had changed: its page would be built again.
+        [make, "--no-print-directory", "-W", "activity/package-lock.json", "run"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    said = done.stdout + done.stderr
+    assert "npm" not in said, said[-2000:]
+    assert "Cannot reach Discord at http://127.0.0.1:9/api/v10" in said, said[-2000:]
