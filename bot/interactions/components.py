@@ -25,7 +25,7 @@ from bot.flow.service import GameService
 from bot.i18n import t, use_locale
 from bot.interactions import command_checks as here
 from bot.interactions.overload import deferred, note_late, too_late
-from bot.kit import metrics
+from bot.kit import budget, metrics
 from bot.kit.limits import echo, fit
 from bot.kit.reply import Reply, drop_none
 from bot.live.live import Live
@@ -465,6 +465,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     unexpected error is logged and the player told. True if it went through."""
     global handling
     handling += 1
+    budget.AHEAD.set(True)  # a person waits: before the clocks' and catch-up's requests
     notice = None
     deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
     with use_locale(interaction.locale):

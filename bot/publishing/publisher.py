@@ -28,6 +28,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t, use_locale
+from bot.kit import budget
 from bot.kit.reply import Reply
 from bot.live.choices import Choices
 from bot.live.deadlines import ended_early
@@ -124,6 +125,7 @@ class Publisher:
             self._tasks[game] = asyncio.create_task(self._worker(game), name=f"publish-{game}")
 
     async def _worker(self, game: int) -> None:
+        budget.AHEAD.set(False)  # not ahead because the move that woke it was a person's
         dirty = self._dirty[game]
         delay = 1.0
         try:
@@ -177,7 +179,8 @@ class Publisher:
             await self._sync_game(game)
             return
         async with self._first:
-            await self._sync_game(game)
+            with budget.ahead():  # not behind the clocks of games shown already
+                await self._sync_game(game)
             await asyncio.sleep(0)  # the live interactions go first
 
     async def _sync_game(self, game: int) -> None:

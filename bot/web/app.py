@@ -21,6 +21,7 @@ from aiohttp import web
 
 from bot.flow.service import GameService
 from bot.i18n import DEFAULT_LOCALE, locale_of, t, use_locale
+from bot.kit import budget
 from bot.kit.clock import Clock
 from bot.web.auth import Discord, Refused, Sessions
 from bot.web.config import ActivityConfig
@@ -118,7 +119,8 @@ class ActivityServer:
             application_id=self.client_id(),
             instance_id=instance_id,
         )
-        found: dict[str, Any] = await self.bot.http.request(route)
+        with budget.ahead():  # a person waits for the table to open
+            found: dict[str, Any] = await self.bot.http.request(route)
         return found
 
     # --- the routes -------------------------------------------------------------------

@@ -6,10 +6,11 @@ twice as many through in one second."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 
-from bot.kit.budget import STUCK, Budget
+from bot.kit.budget import STUCK, Budget, ahead
 
 
 def most_in_a_window(times: list[float], window: float) -> int:
@@ -76,3 +77,37 @@ async def test_a_request_never_answered_frees_its_place_in_the_end() -> None:
     clock[0] = STUCK
     async with asyncio.timeout(1):
         await budget.take()
+
+
+async def test_requests_sent_ahead_go_before_those_waiting() -> None:
+    """A person's interaction, or a game shown for the first time, is not
+    kept behind the queue of the clocks' tables."""
+    budget = Budget(1, 0.05)
+    order: list[str] = []
+
+    async def request(name: str, first: bool) -> None:
+        with contextlib.ExitStack() as stack:
+            if first:
+                stack.enter_context(ahead())
+            place = await budget.take()
+        order.append(name)
+        budget.done(place)
+
+    tasks = [asyncio.ensure_future(request(f"clock {n}", False)) for n in range(5)]
+    await asyncio.sleep(0)
+    tasks.append(asyncio.ensure_future(request("person", True)))
+    async with asyncio.timeout(5):
+        await asyncio.gather(*tasks)
+    assert order.index("person") <= 1, order  # behind at most the one let through at once
+
+
+async def test_a_request_given_up_while_waiting_takes_no_place() -> None:
+    budget = Budget(1, 0.05)
+    first = await budget.take()
+    waiting = asyncio.ensure_future(budget.take())
+    await asyncio.sleep(0)
+    waiting.cancel()
+    budget.done(first)
+    async with asyncio.timeout(1):
+        await budget.take()
+    assert budget.used() <= 1

@@ -37,7 +37,7 @@ class Bots:
         self.activity = False  # serve the Activity (bot.web) on a free port
         self.metrics = False  # serve the Prometheus metrics (bot.kit.metrics) on a free port
 
-    async def start(self) -> GameBot:
+    async def start(self, timeout: float = 5.0) -> GameBot:
         activity = None
         if self.activity:
             secret = self.server.activities.client_secret
@@ -60,7 +60,7 @@ class Bots:
 
         bot.build_service = build  # type: ignore[method-assign]
         self._count_requests(bot)
-        await self.server.start_client(bot)
+        await self.server.start_client(bot, timeout=timeout)
         self.current = bot
         return bot
 
