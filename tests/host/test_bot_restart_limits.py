@@ -207,12 +207,18 @@ async def outage_restart(
     db = tmp_path / "games.sqlite3"
     await stored_games(server, bots, db, [3600.0] * count)
     figures = await restart(server, tmp_path, timed_out_and_shown(db), limit)
+    print(figures)
     routes = figures.routes()
     assert routes["GET /channels/{id}/messages"] == 0, figures
-    assert routes["POST /channels/{id}/messages"] >= count, figures
-    # A post and a delete for each table, and nothing else.
+    posts, deletes = (
+        routes["POST /channels/{id}/messages"],
+        routes["DELETE /channels/{id}/messages/{id}"],
+    )
+    assert posts >= count, figures
+    # A post and the old table's delete for each table owed (the last deletes
+    # may still wait for the budget), and nothing else.
     assert set(routes) == {"POST /channels/{id}/messages", "DELETE /channels/{id}/messages/{id}"}
-    assert routes["POST /channels/{id}/messages"] == routes["DELETE /channels/{id}/messages/{id}"]
+    assert deletes <= posts, figures
     return figures
 
 
