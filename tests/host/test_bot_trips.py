@@ -6,7 +6,6 @@ table it posted."""
 from __future__ import annotations
 
 import contextvars
-
 from typing import Any
 
 from bot.storage import sqlite
@@ -36,7 +35,9 @@ async def test_a_played_turn_and_its_publishing_take_a_few_trips(discord_server,
 
     # Every trip to SQLite's thread is one fetchall (fetchone and execute
     # call it); the statement's own trip is counted above.
-    in_statement: contextvars.ContextVar[bool] = contextvars.ContextVar("in_statement", default=False)
+    in_statement: contextvars.ContextVar[bool] = contextvars.ContextVar(
+        "in_statement", default=False
+    )
     fetchall = sqlite._Connection.fetchall
 
     async def counted(self: Any, sql: str, params: Any = ()) -> Any:
