@@ -3,9 +3,9 @@ reveal's decision buttons (MM-R4, MM-R8..R10, PL-R2, PL-R3, PL-H1..H3).
 
 Decision buttons sit on the public reveal message, and on the table when it
 was posted below the reveal (`bot.publishing.publisher.carried_decision`);
-only the player who must decide may use them (`Component.seated`). Choices that would show the owner's
-hand (which cards pay a Bombastica, what to ask for) are offered in an
-ephemeral picker only the owner sees.
+only the player who must decide may use them (`Component.seated`). Choices
+that would show the owner's hand (which cards pay a Bombastica, what to ask
+for) are offered in an ephemeral picker only the owner sees.
 """
 
 from __future__ import annotations
