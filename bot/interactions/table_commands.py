@@ -184,14 +184,14 @@ async def export(interaction: discord.Interaction[Any], game_id: int | None) -> 
     """The record of a finished game as JSON, for `python -m engine replay`."""
     row = await service_of(interaction).finished_record(channel_id(interaction), game_id)
     with use_locale(row.settings.get("language")):
-        text = t("export.done", game=row.id)
+        text = t("export.done", game=str(row.id))
     await send(interaction, ephemeral=False, content=text, file=record_file(row))
 
 
 def record_file(row: GameRow) -> discord.File:
     """A finished game's record, said in its alt text for who cannot see the file."""
     data = json.dumps(row.record, indent=2).encode()
-    alt = t("export.alt", game=row.id, title=presentation(row.game).title())
+    alt = t("export.alt", game=str(row.id), title=presentation(row.game).title())
     return discord.File(
         io.BytesIO(data), filename=f"{row.game}-record-{row.id}.json", description=alt
     )

@@ -50,7 +50,7 @@ def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
         value=seats or t("lobby.empty"),
         inline=True,
     )
-    embed.set_footer(text=t("footer.game", game=row.id))
+    embed.set_footer(text=t("footer.game", game=str(row.id)))
     if closed is not None:
         embed.add_field(name="\u200b", value=closed, inline=False)
         return Reply(embed=embed)

@@ -67,7 +67,7 @@ def table_reply(live: Any, table: Table[Any, Any], presence: Presence, moment: M
         text = shown.ping(table, mention)
         due = presence.armed.due if presence.armed is not None else None
         if moment.reminder and due is not None:
-            text = t("ping.reminder", due=int(due)) + " " + text
+            text = t("ping.reminder", due=str(int(due))) + " " + text
         reply.content = text
     presence_notes(reply, presence, live.version, live.names())
     if not live.over and live.row.status == "running":

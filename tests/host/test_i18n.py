@@ -170,7 +170,7 @@ def test_every_placeholder_of_the_english_text_is_in_each_translation(locale: st
 SAME_AS_ENGLISH = {
     "fr": {"command.choice.1m", "command.choice.2m", "command.choice.5m", "computer.names",
            "command.table.name", "final.pizzas",
-           "kind.olive", "kind.salami", "pi.level.normal", "reveal.tally"},
+           "amount.olive", "kind.olive", "kind.salami", "pi.level.normal", "reveal.tally"},
     "zh-TW": {"command.mammamia.pass.name"},  # the rulebook's own 「PASS」
 }  # fmt: skip
 # A language picker names each language in its own words, in every catalog.

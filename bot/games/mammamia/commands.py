@@ -94,7 +94,7 @@ class Commands(commands.Cog):
         kinds = sorted(set(held), key=lambda k: -held.count(k))
         with use_locale(interaction.locale):
             return [
-                app_commands.Choice(name=f"{render.kind(k)} ×{held.count(k)}", value=k)
+                app_commands.Choice(name=render.amount(k, held.count(k)), value=k)
                 for k in kinds
                 if current.lower() in k or current.lower() in render.kind_name(k).lower()
             ][:25]

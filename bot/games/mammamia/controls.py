@@ -10,6 +10,7 @@ for) are offered in an ephemeral picker only the owner sees.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -69,11 +70,11 @@ def played_notice(outcome: Outcome) -> str:
     """What the player just did, and the cards they drew (private to them)."""
     action = outcome.action
     if isinstance(action, Turn):
-        kind = render.kind(action.ingredient)
+        played = render.amount(action.ingredient, action.count)
         if action.order:
-            text = t("played.with_order", count=action.count, kind=kind)
+            text = t("played.with_order", cards=played)
         else:
-            text = t("played.plain", count=action.count, kind=kind)
+            text = t("played.plain", cards=played)
     else:
         text = t("played.pass")
     drawn: list[str] = []
@@ -85,9 +86,7 @@ def played_notice(outcome: Outcome) -> str:
             told.append(t("played.mamma_mia"))
     if drawn:
         variant = variant_of(outcome.live.row.settings)
-        told.append(
-            t("played.drew", cards=join_and([render.card_title(variant, c) for c in drawn]))
-        )
+        told.append(t("played.drew", cards=drawn_words(variant, drawn)))
     return sentences(*told)
 
 
@@ -126,6 +125,19 @@ def keep_hand(
         sent.id if sent is not None else None,
         names,
     )
+
+
+def drawn_words(variant: str, drawn: Sequence[str]) -> str:
+    """`🍄 2 mushrooms and 🟩 Misto`: ingredients counted by kind (never
+    "mushroom and mushroom"), then each order card, in the order first drawn."""
+    kinds = Counter(c for c in drawn if c in render.KIND_EMOJI)
+    said: list[str] = []
+    for card in dict.fromkeys(drawn):
+        if card in kinds:
+            said.append(render.amount(card, kinds[card]))
+        else:
+            said += [render.card_title(variant, card)] * drawn.count(card)
+    return join_and(said)
 
 
 async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:

@@ -164,13 +164,10 @@ def decision(live: Live, seat: int, page: int = 0) -> Reply:
     )
     pictures: list[Picture] = []
     if view.seen:
-        seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen))
-        embed.add_field(name=t("pi.decide.seen"), value=seen, inline=False)
+        seen = [t("pi.seen.card", place=i, card=card_name(c)) for i, c in enumerate(view.seen, 1)]
+        embed.add_field(name=t("pi.decide.seen"), value="  ".join(seen), inline=False)
         # What a Mushroom or Pepper shows, drawn for this player alone (PI-I1).
-        alt = t(
-            "pi.alt.seen",
-            cards=join_and([f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen)]),
-        )
+        alt = t("pi.alt.seen", cards=join_and(seen))
         pictures.append(Picture("seen.png", seen_cards_image, (tuple(view.seen),), alt))
     if pending is None:
         embed.description = t("pi.decide.none")
@@ -225,12 +222,12 @@ def _hero_label(action: Action, names: Sequence[str]) -> str:
         )
     if isinstance(action, Pepper):
         where = t("pi.pepper.top") if action.to == "top" else t("pi.pepper.bottom")
-        cards = " ".join(card_name(c) for c in action.order)
+        # Each card apart, top first: "🟥 ■ 🟩 ●" ran the cards' marks together.
+        cards = join_and([card_name(c) for c in action.order])
         label = t("pi.option.pepper", cards=cards, where=where)
         if action.ship:
-            label += " " + t(
-                "pi.option.pepper_ship", cards=" ".join(card_name(c) for c in action.ship)
-            )
+            ship = join_and([card_name(c) for c in action.ship])
+            label = t("pi.option.pepper_ship", pepper=label, cards=ship)
         return label
     if isinstance(action, Knife):
         return t("pi.option.knife", card=card_name(action.card), name=names[action.player])
