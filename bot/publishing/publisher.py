@@ -420,6 +420,9 @@ class Publisher:
         stage.waited = waited
         seats = [s for s in map(live.seat_of, fresh) if s is not None]
         if seats:
+            carrier = stage.outlet.carrier
+            if carrier is not None and carrier.alive and not carrier.ready():
+                await carrier.answer_awaited()  # the mover's own answer is drawn first
 
             async def draw(reply: Reply) -> Reply:
                 return await self._drawn(live, reply)
