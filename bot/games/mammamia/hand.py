@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 import discord
 
@@ -26,7 +25,7 @@ from bot.games.mammamia.legends import order_legend
 from bot.games.mammamia.pictures import HandPicture, hand_image
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.kit.reply import GREEN, Picture, Reply, button, select
+from bot.kit.reply import GREEN, Item, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
 from engine.mammamia.views import PlayerView
 
@@ -280,7 +279,7 @@ def _controls(
     view: PlayerView,
     legal: list[Action],
     draft: Draft,
-) -> list[discord.ui.Item[Any]]:
+) -> list[Item]:
     """At most two menus: every whole turn in one when they fit (a pick, then
     Play), else the cards, then what goes with them (two picks, then Play).
     Each option leads with what tells it from the others (the cards, the
@@ -288,7 +287,7 @@ def _controls(
     code = draft.encode()
     variant = view.variant
     picked = chosen(draft, legal)
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     every = whole_turns(view, legal)
     turns = [a for a in legal if isinstance(a, Turn)]
     if len(every) <= MOST:  # every turn in one select: two taps with Play

@@ -26,10 +26,10 @@ from bot.games.mammamia.pictures import Result
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, sentences, t, tn
 from bot.kit import phone
-from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
-from engine.value import Value
+from engine.value import JSON, Value
 
 #: One press that refuses every help request to come, by how long (PL-H2).
 REFUSE_ALL = (
@@ -80,7 +80,7 @@ class Line(Value):
     OMITTED_IF_NONE = frozenset({"order", "paid", "helper", "choice", "reason", "cards"})
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Line:
+    def from_json(cls, data: JSON) -> Line:
         choice = data.get("choice")
         return cls(
             type=data["type"],
@@ -111,7 +111,7 @@ class Reveal(Value):
     beats: int = 0  # pauses taken so far (`step`)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Reveal:
+    def from_json(cls, data: JSON) -> Reveal:
         return cls(
             round=data["round"],
             revealer=data["revealer"],
@@ -268,7 +268,7 @@ def reveal(
     model: Reveal,
     variant: str,
     names: Sequence[str],
-    decision: list[discord.ui.Item[Any]] | None = None,
+    decision: list[Item] | None = None,
     prompt: str | None = None,
 ) -> Reply:
     """The reveal message as the narration stands; `decision` adds the buttons
@@ -470,7 +470,7 @@ def decision_prompt(
     names: Sequence[str],
     help_on: bool,
     answered: Sequence[int] = (),
-) -> tuple[str, list[discord.ui.Item[Any]]]:
+) -> tuple[str, list[Item]]:
     """What is being decided, publicly, and the buttons only the decider may
     use; a help request says who has answered it (`answered`), not how."""
     pending = view.pending
@@ -481,7 +481,7 @@ def decision_prompt(
     title = render.order_title(variant, order)
     needs = render.order_needs(variant, order)
     green, red, blue = GREEN, RED, BLUE
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if pending.stage == "help":
         prompt = t(  # PL-H2: everyone who may help is asked at once
             "decide.help_all",
