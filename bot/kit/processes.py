@@ -65,6 +65,18 @@ def _leave_with(parent: int) -> None:
     threading.Thread(target=watch, name="leave-with-the-bot", daemon=True).start()
 
 
+#: Every worker and pipe made, for `stop_all`.
+WORKERS: list[Worker] = []
+PIPES: list[Pipe] = []
+
+
+async def stop_all() -> None:
+    """Stop every worker process (at the bot process's end)."""
+    for pipe in PIPES:
+        pipe.stop()
+    await asyncio.gather(*(worker.stop() for worker in WORKERS))
+
+
 class Worker:
     """One worker process, started on first use, for `await run(fn, *args)`.
 
@@ -76,6 +88,14 @@ class Worker:
         self.name = name
         self._process: Executor | None = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+        WORKERS.append(self)
+
+    async def stop(self) -> None:
+        """Let the worker process go (it finishes the task it has), and its
+        queue's semaphores with it; the next call starts another."""
+        process, self._process = self._process, None
+        if process is not None and process is not self._thread:
+            await asyncio.to_thread(process.shutdown, wait=True, cancel_futures=True)
 
     def _executor(self) -> Executor:
         if self._process is None:
@@ -86,7 +106,7 @@ class Worker:
                 self._process = self._thread
         return self._process
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[..., T], *args: object) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), fn, *args)
@@ -148,6 +168,7 @@ class Pipe:
         self._calls: dict[int, asyncio.Future[bytes]] = {}
         self._numbers = iter(range(1, 2**32))
         self._no_process = False
+        PIPES.append(self)
 
     @property
     def pid(self) -> int | None:

@@ -12,10 +12,11 @@ it), so a restart never mentions twice and never forgets to.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from bot.live.live import Live
 from bot.live.presence import Presence
 from bot.live.public_messages import Intent, Ping, Published
+from engine.interface import View
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class Moment:
         return [user for user, _ in self.asked if user is not None]
 
 
-def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
+def moment_of(live: Live, view: View, presence: Presence) -> Moment:
     key = live.shown.moment(view)
     if key is None:
         return Moment(None)
@@ -56,7 +57,7 @@ def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
 
 
 def intent(
-    live: Any, published: Published, presence: Presence, acting: frozenset[int] = frozenset()
+    live: Live, published: Published, presence: Presence, acting: frozenset[int] = frozenset()
 ) -> Published:
     """The table post a new state owes (stored with the action that led to it):
     a new moment mentions the persons it asks whom the moment before did not

@@ -11,8 +11,8 @@ once too, and a picture is a copy of indices and its PNG's deflate: no
 colour of it is looked at again (finding a palette for each picture took
 twice as long as all the rest).
 
-The only text a picture may hold is digits (one image serves every
-language), so `Pen.digits` refuses anything else.
+A picture holds no word of any language (one image serves every reader):
+digits, which `Pen.digits` alone draws, and players' names (`lettering`).
 """
 
 from __future__ import annotations

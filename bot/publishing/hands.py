@@ -32,7 +32,7 @@ Redraw = Callable[[Any], Reply | None]
 
 @dataclass
 class Kept:
-    interaction: discord.Interaction[Any]
+    interaction: discord.Interaction
     message_id: int | None  # None: the interaction's own answer ("original")
     version: int  # the game version it shows
     redraw: Redraw
@@ -51,7 +51,7 @@ class Hands:
         game: int,
         seat: int,
         version: int,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction,
         redraw: Redraw,
         message_id: int | None = None,
         pictures: Iterable[str] = (),

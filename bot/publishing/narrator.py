@@ -17,7 +17,6 @@ import hashlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Collection, Sequence
-from typing import Any
 
 import discord
 
@@ -25,8 +24,9 @@ from bot.i18n import t
 from bot.kit.reply import GREEN, Reply, button, custom_id
 from bot.live.narration import stored_model
 from bot.live.public_messages import Published
-from bot.plugin.contract import AnyPresentation, Show, Step, Table
+from bot.plugin.contract import AnyPresentation, Model, Show, Step, Table
 from bot.publishing.routes import Outlet
+from engine.interface import Event, View
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ Draw = Callable[[Reply, Collection[str]], Awaitable[Reply]]
 Posted = Callable[[Published], Awaitable[None]]  # store the record once a message is posted
 
 
-def marked(shown: AnyPresentation, table: Table[Any, Any], reply: Reply) -> Reply:
+def marked(shown: AnyPresentation, table: Table[View, Event], reply: Reply) -> Reply:
     """A narration message with the game's Rules button: useful beside a
     reveal, and what tells it for the game's after a restart (`tables.MARKS`)."""
     rules = custom_id(shown.prefix, table.game, 0, "rules", "n")
@@ -83,9 +83,9 @@ class Narrator:
     async def show(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
-        steps: Sequence[tuple[Any, Step]],
+        steps: Sequence[tuple[Model | None, Step]],
         pause: float,
         place: int,
         decided: bool = False,
@@ -100,6 +100,7 @@ class Narrator:
             if step.show is Show.FINAL:
                 published = await self.final(shown, table, published)
                 continue
+            assert model is not None, "a narration step to show comes with its model"
             if step.show is Show.POST:
                 if published.buttons and published.narration_id is not None:
                     # The old message keeps no buttons of a decision long taken.
@@ -129,7 +130,7 @@ class Narrator:
     async def decision(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
         pending: bool,
         place: int,
@@ -144,7 +145,7 @@ class Narrator:
         return await self._draw(shown, table, published, model, pending, place)
 
     async def final(
-        self, shown: AnyPresentation, table: Table[Any, Any], published: Published
+        self, shown: AnyPresentation, table: Table[View, Event], published: Published
     ) -> Published:
         if published.final_id is not None:
             return published
@@ -160,9 +161,9 @@ class Narrator:
     async def _draw(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
-        model: Any,
+        model: Model,
         decision: bool,
         place: int,
     ) -> Published:
@@ -190,9 +191,9 @@ class Narrator:
     async def _edit(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
-        model: Any,
+        model: Model,
         decision: bool,
     ) -> Published | None:
         """Edit the narration message; None if it is gone. Pictures it already

@@ -21,14 +21,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import discord
 
 from bot.i18n import t, use_locale
-from bot.kit.reply import Reply
+from bot.kit import budget
+from bot.kit.reply import Item, Reply
 from bot.live.choices import Choices
 from bot.live.deadlines import ended_early
 from bot.live.games import LiveGames
@@ -36,11 +36,11 @@ from bot.live.live import Live
 from bot.live.moments import moment_of
 from bot.live.narration import Fold, fold, stored_model
 from bot.live.public_messages import Published
-from bot.plugin.contract import Show, Step
+from bot.plugin.contract import Model, Show, Step, Table
 from bot.publishing.hands import Hands
 from bot.publishing.lobby_post import lobby_message
 from bot.publishing.narrator import EDIT_GAP, Narrator, post_nonce
-from bot.publishing.routes import BOT_RATE, Budget, Outlet
+from bot.publishing.routes import CHANNELS, Channel, Outlet
 from bot.publishing.table_post import (
     FINAL,
     MENTION_USERS,
@@ -54,11 +54,14 @@ from bot.publishing.table_post import (
     table_reply,
 )
 from bot.storage import GameRow, GameStatus
+from engine.interface import Event, View
 
 log = logging.getLogger(__name__)
 
 #: Discord's code for a direct message the user's privacy settings refuse.
 CANNOT_DM = 50007
+#: Discord's code for a channel that does not exist (deleted).
+UNKNOWN_CHANNEL = 10003
 #: Games published for the first time by this process at once (a restart's catch-up).
 FIRST_AT_ONCE = 4
 
@@ -71,7 +74,7 @@ class Stage:
     outlet: Outlet
     narrator: Narrator
     version: int = -1  # the version its messages show; -1: not yet, since this process began
-    model: Any = None  # the narration model as shown
+    model: Model | None = None  # the narration model as shown
     # The version whose decision buttons are shown, and who had answered its question.
     decision: tuple[int, tuple[int, ...]] = (-1, ())
     waited: frozenset[int] = frozenset()  # the people the table last named, to ready hands
@@ -87,14 +90,12 @@ class Publisher:
         client: discord.Client,
         games: LiveGames,
         pace: float | None = None,
-        budget: Budget | None = None,
     ) -> None:
         self.client = client
         self.games = games
         self.storage = games.storage
         self.choices = Choices(games.storage)
         self.pace = pace  # seconds a paced narration step takes for every game; None: each game's
-        self.budget = budget or Budget(BOT_RATE)
         self._stages: dict[int, Stage] = {}
         # Games this process has published once (their clocks may run, `shown`),
         # and at most a few first publishings at a time: after a long outage a
@@ -102,16 +103,19 @@ class Publisher:
         self._shown: set[int] = set()
         self._first = asyncio.Semaphore(FIRST_AT_ONCE)
         self.on_shown: Callable[[], None] = lambda: None  # the timers look again
+        # Channels Discord deleted, and who closes their games (the bot).
+        self.gone: set[int] = set()
+        self.on_channel_gone: Callable[[int], Awaitable[None]] = _nothing
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pictures: dict[int, bool] = {}  # guild -> pictures on, for this sync
         # The person's interaction that last changed each game, to publish through.
-        self._carriers: dict[int, discord.Interaction[Any]] = {}
+        self._carriers: dict[int, discord.Interaction] = {}
         self.hands = Hands()  # the private hands people keep open, readied at their turn
 
     # --- scheduling ---------------------------------------------------------------
 
-    def publish(self, live: Live, by: discord.Interaction[Any] | None = None) -> None:
+    def publish(self, live: Live, by: discord.Interaction | None = None) -> None:
         """Something changed in this game: bring its public messages up to
         date, through `by` (the person's interaction that changed it) if given."""
         game = live.id
@@ -126,6 +130,7 @@ class Publisher:
             self._tasks[game] = asyncio.create_task(self._worker(game), name=f"publish-{game}")
 
     async def _worker(self, game: int) -> None:
+        budget.AHEAD.set(False)  # not ahead because the move that woke it was a person's
         dirty = self._dirty[game]
         delay = 1.0
         try:
@@ -155,9 +160,13 @@ class Publisher:
         """Whether a game's public messages are still being brought up to date."""
         return any(not task.done() for task in self._tasks.values())
 
-    def stop(self) -> None:
-        for task in self._tasks.values():
+    async def stop(self) -> None:
+        """Stop publishing: what is left is posted by the next start (each post
+        idempotent, a post whose id was not stored found again)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # --- one game -------------------------------------------------------------------
 
@@ -175,18 +184,23 @@ class Publisher:
             await self._sync_game(game)
             return
         async with self._first:
-            await self._sync_game(game)
+            with budget.ahead():  # not behind the clocks of games shown already
+                await self._sync_game(game)
             await asyncio.sleep(0)  # the live interactions go first
 
     async def _sync_game(self, game: int) -> None:
         live = await self.games.live(game)
+        if live.row.channel_id in self.gone:  # nothing can be shown there any more
+            self._shown.add(game)
+            self._forget(live)
+            return
         stage = self._stages.get(game)
         if stage is None:
             channel = await self._channel(live.row.channel_id)
             if channel is None:
                 self._shown.add(game)  # nothing to show: its clock runs all the same
                 return
-            outlet = Outlet(channel, self.budget)
+            outlet = Outlet(channel)
 
             async def draw(reply: Reply, shown: Collection[str] = ()) -> Reply:
                 return await self._drawn(live, reply, shown)
@@ -292,9 +306,14 @@ class Publisher:
         if live.row.ping_message_id is not None:
             await stage.outlet.delete(live.row.ping_message_id)
             await self.storage.set_messages(live.id, ping_message_id=None)
-        published = live.published
-        owed = published.intent is not None or published.repost or published.final_due
-        owed = owed or published.narration_for != published.narration_from
+        # What was owed when the game was loaded: only a post under way then
+        # may be out unrecorded. One owed since, for a move this process made
+        # (a timeout played before the table was first shown), is not out yet,
+        # and needs no reading of the channel (one request the global limit
+        # counts, a thousand after an outage).
+        stored = live.loaded or live.published
+        owed = stored.intent is not None or stored.repost or stored.final_due
+        owed = owed or stored.narration_for != stored.narration_from
         # No table stored: the first may be out, sent as the Start click's
         # follow-up, which has no nonce for Discord to catch a repeat by.
         owed = owed or live.table_id is None
@@ -337,15 +356,22 @@ class Publisher:
         if live.published != published or live.table_id != table_id:
             await self.games.save_published(live)
 
-    async def _channel(self, channel_id: int) -> Any:
+    async def _channel(self, channel_id: int) -> Channel | None:
         channel = self.client.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.client.fetch_channel(channel_id)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
                 log.warning("channel %s is gone", channel_id)
+                if error.code == UNKNOWN_CHANNEL:  # deleted while the bot was away
+                    self.channel_gone(channel_id)
+                    await self.on_channel_gone(channel_id)
                 return None
-        return channel
+        return channel if isinstance(channel, CHANNELS) else None
+
+    def channel_gone(self, channel_id: int) -> None:
+        """Discord deleted the channel: its games are shown no more."""
+        self.gone.add(channel_id)
 
     async def _drawn(self, live: Live, reply: Reply, shown: Collection[str] = ()) -> Reply:
         """The reply with its pictures drawn in a worker process, unless the
@@ -424,6 +450,9 @@ class Publisher:
         stage.waited = waited
         seats = [s for s in map(live.seat_of, fresh) if s is not None]
         if seats:
+            carrier = stage.outlet.carrier
+            if carrier is not None and carrier.alive and not carrier.ready():
+                await carrier.answer_awaited()  # the mover's own answer is drawn first
 
             async def draw(reply: Reply, shown: Collection[str] = ()) -> Reply:
                 return await self._drawn(live, reply, shown)
@@ -482,7 +511,6 @@ class Publisher:
         if not (await self.choices.preferences(user_id)).notices():
             return
         try:
-            await self.budget.take()
             dm = await self.client.create_dm(discord.Object(user_id))
             await dm.send(
                 content=t("notify.dm", ping=ping, link=link),
@@ -536,7 +564,6 @@ class Publisher:
             return
         with use_locale(row.settings.get("language")):
             reply = lobby_message(row, t("lobby.idle_closed"))
-        await self.budget.take()
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(row.lobby_message_id).edit(**reply.kwargs())
 
@@ -554,7 +581,7 @@ class Publisher:
 DECISION_ROWS = 4
 
 
-def carried_decision(live: Live, table: Any, published: Published) -> list[Any]:
+def carried_decision(live: Live, table: Table[View, Event], published: Published) -> list[Item]:
     """The pending public decision's buttons, for a table below its narration
     message: what asks someone to decide is then on the newest message too.
     None if they would not all fit beside the table's own."""
@@ -572,7 +599,7 @@ def carried_decision(live: Live, table: Any, published: Published) -> list[Any]:
     return items
 
 
-def buried(channel: Any, table: int | None, published: Published) -> bool:
+def buried(channel: Channel, table: int | None, published: Published) -> bool:
     """Whether other messages came under the table (its game's own narration
     and result aside): as the latest interaction in the channel told
     (`bot.app.client.newest_noted`). Then the table comes down again."""
@@ -588,3 +615,7 @@ def _redraw() -> Step:
 
 def _final() -> Step:
     return Step(Show.FINAL)
+
+
+async def _nothing(channel_id: int) -> None:
+    return None

@@ -7,6 +7,7 @@ move it writes; moves of several games that arrive together share one."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from typing import Any
 
 import pytest
@@ -18,38 +19,50 @@ from driver import Players
 
 
 class Trips:
-    """Every call to SQLite's thread from now on: a read by its verb, a write
-    of the games' batch by the rows of its statement, any other write by name."""
+    """Every trip to SQLite's thread from now on (each is one `fetchall`:
+    fetchone and execute call it): a write of the games' batch by the rows
+    of its statement, a trip of another write by its name, a read by its verb."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.calls: list[str] = []
         self.rows: list[int] = []
+        writing: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+            "writing", default=None
+        )
         transaction = sqlite.SqliteStorage._transaction
+        statement = sqlite.SqliteStorage._statement
         rows = sqlite.SqliteStorage._rows
+        fetchall = sqlite._Connection.fetchall
+
+        async def labelled(label: str, call: Any) -> Any:
+            token = writing.set(label)
+            try:
+                return await call
+            finally:
+                writing.reset(token)
 
         async def counted_transaction(storage: Any, body: Any) -> Any:
             name = body.__qualname__.split(".")[-3]
-            if name not in ("_rows", "_statement"):  # counted below, with their statement
-                self.calls.append(f"write:{name}")
-            return await transaction(storage, body)
+            return await labelled(f"write:{name}", transaction(storage, body))
+
+        async def counted_statement(storage: Any, sql: str, params: Any) -> Any:
+            label = "write:" + " ".join(sql.split()[:4])  # e.g. UPDATE games SET record
+            return await labelled(label, statement(storage, sql, params))
 
         async def counted_rows(storage: Any, sql: str, params: Any) -> Any:
             count = len(params) // len(sql_batch.COLUMNS)
-            self.calls.append(f"write:{count} row{'s' if count > 1 else ''}")
             self.rows.append(count)
-            return await rows(storage, sql, params)
+            return await labelled(
+                f"write:{count} row{'s' if count > 1 else ''}", rows(storage, sql, params)
+            )
 
-        for name in ("fetchone", "fetchall", "execute"):
-            read = getattr(sqlite._Connection, name)
+        async def counted(conn: Any, sql: str, params: Any = ()) -> Any:
+            self.calls.append(writing.get() or f"read:{sql.split()[0]}")
+            return await fetchall(conn, sql, params)
 
-            async def counted(
-                conn: Any, sql: str, params: Any = (), _read: Any = read, _name: str = name
-            ) -> Any:
-                self.calls.append(f"read:{sql.split()[0]}")
-                return await _read(conn, sql, params)
-
-            monkeypatch.setattr(sqlite._Connection, name, counted)
+        monkeypatch.setattr(sqlite._Connection, "fetchall", counted)
         monkeypatch.setattr(sqlite.SqliteStorage, "_transaction", counted_transaction)
+        monkeypatch.setattr(sqlite.SqliteStorage, "_statement", counted_statement)
         monkeypatch.setattr(sqlite.SqliteStorage, "_rows", counted_rows)
 
     def clear(self) -> None:

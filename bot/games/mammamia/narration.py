@@ -21,14 +21,15 @@ from typing import Any
 import discord
 
 from bot.games.mammamia import pictures, render
+from bot.games.mammamia.legends import order_legend
 from bot.games.mammamia.pictures import Result
 from bot.games.mammamia.render import custom_id
-from bot.i18n import N_, by_last_part, join_and, sentences, t, tn
+from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, sentences, t, tn
 from bot.kit import phone
-from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
-from engine.value import Value
+from engine.value import JSON, Value
 
 #: One press that refuses every help request to come, by how long (PL-H2).
 REFUSE_ALL = (
@@ -79,7 +80,7 @@ class Line(Value):
     OMITTED_IF_NONE = frozenset({"order", "paid", "helper", "choice", "reason", "cards"})
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Line:
+    def from_json(cls, data: JSON) -> Line:
         choice = data.get("choice")
         return cls(
             type=data["type"],
@@ -110,7 +111,7 @@ class Reveal(Value):
     beats: int = 0  # pauses taken so far (`step`)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Reveal:
+    def from_json(cls, data: JSON) -> Reveal:
         return cls(
             round=data["round"],
             revealer=data["revealer"],
@@ -251,7 +252,7 @@ def _per_player(model: Reveal, variant: str, names: Sequence[str]) -> list[str]:
         if gave:
             parts.append(tn("reveal.story.helped", gave))
         if parts:
-            told.append(t("reveal.story.player", name=name, outcomes=" · ".join(parts)))
+            told.append(t("reveal.story.player", name=name, outcomes=join_dots(parts)))
     return told
 
 
@@ -267,7 +268,7 @@ def reveal(
     model: Reveal,
     variant: str,
     names: Sequence[str],
-    decision: list[discord.ui.Item[Any]] | None = None,
+    decision: list[Item] | None = None,
     prompt: str | None = None,
 ) -> Reply:
     """The reveal message as the narration stands; `decision` adds the buttons
@@ -313,7 +314,7 @@ def _reveal_embed(
     if last is not None and not model.done and fit < FITS.index("no_last_card"):
         embed.add_field(name=t("reveal.last_card"), value=render.card_title(variant, last))
     progress = t("reveal.progress_value", shown=model.shown, total=model.total)
-    embed.add_field(name=t("reveal.progress"), value=f"{progress} · {tally(model)}")
+    embed.add_field(name=t("reveal.progress"), value=join_dots([progress, tally(model)]))
     if fit < FITS.index("no_table"):
         embed.add_field(name=t("reveal.table"), value=render.cards(model.table), inline=False)
     if model.done:
@@ -323,8 +324,13 @@ def _reveal_embed(
             inline=False,
         )
     revealer = t("reveal.revealer", name=render.name_of(names, model.revealer))
-    footer = revealer if fit >= FITS.index("no_legend") else f"{revealer}\n{legend()}"
-    embed.set_footer(text=footer)
+    footer = [revealer]
+    if fit < FITS.index("no_legend"):  # what the pictures' marks mean
+        footer.append(legend())
+        marks = order_legend(pictured_orders(model, variant))
+        if marks:
+            footer.append(marks)
+    embed.set_footer(text="\n".join(footer))
     return embed
 
 
@@ -351,6 +357,17 @@ OUTCOME_WORDS = by_last_part(
     N_("alt.outcome.helped"),
     N_("alt.outcome.returned"),
 )
+
+
+def pictured_orders(model: Reveal, variant: str) -> list[pictures.OrderFace]:
+    """The order cards the reveal's pictures show now (`reveal_pictures`)."""
+    told = [line for line in model.lines if line.type in (MADE, RETURNED) and line.order]
+    faces = [pictures.OrderFace.of(variant, line.order or "") for line in told]
+    if model.done:  # every order, in at most `MOST_PICTURES` pictures
+        return faces
+    revealed = pictures.revealed_of(variant, model.last)
+    extra = [revealed] if isinstance(revealed, pictures.OrderFace) else []
+    return faces[-LIVE_OUTCOMES:] + extra
 
 
 def reveal_pictures(model: Reveal, variant: str, names: Sequence[str]) -> list[Picture]:
@@ -428,7 +445,7 @@ def tally(model: Reveal) -> str:
     kinds = [line.type for line in model.lines]
     made = tn("reveal.tally_made", kinds.count(MADE))
     back = tn("reveal.tally_back", kinds.count(RETURNED))
-    return f"{made} · {back}"
+    return join_dots([made, back])
 
 
 def summary(model: Reveal, variant: str, names: Sequence[str]) -> str:
@@ -453,7 +470,7 @@ def decision_prompt(
     names: Sequence[str],
     help_on: bool,
     answered: Sequence[int] = (),
-) -> tuple[str, list[discord.ui.Item[Any]]]:
+) -> tuple[str, list[Item]]:
     """What is being decided, publicly, and the buttons only the decider may
     use; a help request says who has answered it (`answered`), not how."""
     pending = view.pending
@@ -464,7 +481,7 @@ def decision_prompt(
     title = render.order_title(variant, order)
     needs = render.order_needs(variant, order)
     green, red, blue = GREEN, RED, BLUE
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if pending.stage == "help":
         prompt = t(  # PL-H2: everyone who may help is asked at once
             "decide.help_all",
@@ -539,8 +556,10 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
         description="\n".join(lines) + (f"\n\n{tie}" if tie else ""),
         colour=render.COLOURS[view.variant],
     )
-    embed.set_footer(text=t("footer.game", game=game))
+    embed.set_footer(text=t("footer.game", game=str(game)))
     # Each player's delivered orders as a fan of cards in their colour (public view only).
-    alt = t("alt.ranking", ranking="; ".join(ranked))
-    ranking = Picture("ranking.png", pictures.ranking_image, (pictures.ranking_of(view),), alt)
+    alt = t("alt.ranking", ranking=join_groups(ranked))
+    ranking = Picture(
+        "ranking.png", pictures.ranking_image, (pictures.ranking_of(view, names),), alt
+    )
     return Reply(embed=embed, pictures=[ranking])

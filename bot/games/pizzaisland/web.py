@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.games.pizzaisland import render
 from bot.games.pizzaisland.controls import HERO_HELP, _hero_label
-from bot.i18n import t
+from bot.i18n import labelled, t
 from bot.web.door import JSON, Seen
 from bot.web.scene import Card, Scene, Zone
 from engine.pizzaisland import events as ev
@@ -60,7 +60,7 @@ class PizzaIslandWeb:
         scene: Scene = {
             "title": t(
                 "pi.table.title",
-                game=view.game,
+                game=str(view.game),
                 level=t(render.LEVEL_KEYS.get(level, render.LEVEL_KEYS["normal"])),
             ),
             "status": render.status_line(view, names),
@@ -98,7 +98,7 @@ class PizzaIslandWeb:
         zones: list[Zone] = []
         take_deck = by_card.get((None, "deck"))
         deck: Card = {
-            "label": f"{t('pi.table.deck')}: {view.deck_size}",
+            "label": labelled(t("pi.table.deck"), view.deck_size),
             "face": str(view.deck_size),
             "tone": "back deck",
             "down": True,
