@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.mammamia import render as mm_render
 from bot.storage import sql_batch, sqlite
 from engine import mammamia as engine
 
@@ -172,3 +173,29 @@ async def test_moves_of_several_games_at_once_share_statements(discord_server, b
     assert all(p.live.version == 1 for p in tables)
     assert all(call.startswith("write:") for call in trips.calls), trips.calls
     assert sum(trips.rows) >= len(tables) and len(trips.rows) < len(tables), trips.calls
+
+
+async def test_a_turn_by_the_hand_controls_reads_nothing_and_writes_one_row(
+    discord_server, bots, monkeypatch
+):
+    """The hand opened from the table, a turn picked in its menus, Play: the
+    answers before the move read and write nothing; the move is one row."""
+    monkeypatch.setattr(sql_batch, "OWED_WAIT", 60.0)  # no write of its own in this test
+    trips = Trips(monkeypatch)
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=21)
+    await players.open("classic", turn_timer="off")
+    await bots.idle()
+    trips.clear()
+    live = players.live
+    mover = players.user_of(live.state.current)
+    table = discord_server.get_message(live.table_id)
+    label = mm_render.t("table.button.hand")
+    hand = (await discord_server.click(mover, table, label=label)).message
+    hand = await players.pick_a_turn(mover, hand)
+    assert trips.calls == [], trips.calls
+    play = hand.find_button(prefix=f"mm:{players.game}:{live.version}:play:")
+    await discord_server.click(mover, hand, play["custom_id"])
+    await bots.idle()
+    assert live.version == 1
+    assert trips.calls == ["write:1 row"], trips.calls
