@@ -231,10 +231,7 @@ class ComputerLevelSelect(Component, verb="botlevel"):
         level = self.click.values[0] if self.click.values else ""
         if level not in presentation(row.game).rules.difficulties:
             raise gone()
-        taken = {seat.name for seat in row.seats}
-        with use_locale(row.settings.get("language")):
-            names = [computer_name(n, level) for n in t("computer.names").split(",")]
-        name = next((n for n in names if n not in taken), names[0])
+        name = new_computer_name(row, level)
         row = await svc.add_computer(
             channel_id(interaction), interaction.user.id, name, level, self.click.game
         )
@@ -244,6 +241,14 @@ class ComputerLevelSelect(Component, verb="botlevel"):
 
 def computer_name(name: str, level: str) -> str:
     return t("computer.name", name=name, level=level_name(level))
+
+
+def new_computer_name(row: GameRow, level: str) -> str:
+    """A computer player's name in the lobby's language, one not taken yet."""
+    taken = {seat.name for seat in row.seats}
+    with use_locale(row.settings.get("language")):
+        names = [computer_name(n, level) for n in t("computer.names").split(",")]
+    return next((n for n in names if n not in taken), names[0])
 
 
 class RemoveComputerButton(Component, verb="rmbot"):

@@ -73,6 +73,9 @@ class FakeUser:
     """The user's privacy settings refuse direct messages from the bot (50007)."""
     locale: str = "en-US"
     """The language of the user's Discord client (interactions' `locale`)."""
+    avatar: str | None = None
+    """The hash of the user's own avatar (None: Discord's default); the fake's
+    CDN draws a picture for it (`FakeDiscord._serve_avatar`)."""
 
     @property
     def mention(self) -> str:

@@ -25,7 +25,7 @@ def user(u: FakeUser) -> dict[str, Any]:
         "username": u.name,
         "discriminator": "0",
         "global_name": u.global_name,
-        "avatar": None,
+        "avatar": u.avatar,
         "public_flags": 0,
     }
     if u.bot:

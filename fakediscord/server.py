@@ -45,6 +45,7 @@ from .models import (
     RuleViolation,
     Violation,
 )
+from .pictures import avatar_png
 from .routing import BotRequest, Upload, error, match, read_request
 
 log = logging.getLogger(__name__)
@@ -97,6 +98,7 @@ class FakeDiscord(Actors):
         self.owner = FakeUser(self.ids.next(), "Owner")
         self.users_by_id: dict[int, FakeUser] = {self.owner.id: self.owner}
         self.users: list[FakeUser] = []
+        self.avatar_requests = 0  # pictures its CDN served
         self.guilds: list[FakeGuild] = []
         self.messages: dict[int, FakeMessage] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
@@ -136,6 +138,11 @@ class FakeDiscord(Actors):
         return f"{self.url}/api/v10"
 
     @property
+    def cdn_base(self) -> str:
+        """What ``discord.Asset.BASE`` must be set to: the fake's CDN."""
+        return f"{self.url}/cdn"
+
+    @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/"
 
@@ -164,6 +171,8 @@ class FakeDiscord(Actors):
             return await self._gateway(request)
         if path.startswith("/attachments/"):
             return self._serve_attachment(path)
+        if path.startswith("/cdn/avatars/"):
+            return self._serve_avatar(path)
         self._inflight += 1
         self.touch()
         try:
@@ -204,6 +213,18 @@ class FakeDiscord(Actors):
                 if len(parts) > 3 and str(att.id) == parts[3]:
                     return web.Response(body=att.data, content_type=att.content_type or "")
         return web.Response(status=404)
+
+    def _serve_avatar(self, path: str) -> web.Response:
+        """A user's avatar, as Discord's CDN serves it (`/avatars/<user>/<hash>.png`):
+        a picture drawn from the hash, for a user who has that avatar."""
+        parts = path.split("/")  # "", "cdn", "avatars", user, file
+        if len(parts) != 5 or not parts[3].isdigit():
+            return web.Response(status=404)
+        user = self.users_by_id.get(int(parts[3]))
+        if user is None or user.avatar is None or parts[4] != f"{user.avatar}.png":
+            return web.Response(status=404)
+        self.avatar_requests += 1
+        return web.Response(body=avatar_png(user.avatar), content_type="image/png")
 
     def touch(self) -> None:
         self._last_activity = time.monotonic()
