@@ -19,14 +19,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lobby
-from bot.components import guarded
-from bot.games import AnyPresentation, presentations
-from bot.games.options import LANGUAGE, ON_OFF, TURN_TIMER, option_keys
-from bot.here import FREE
 from bot.i18n.translator import L_
-
-from .host import HostCommands
+from bot.interactions import lobby
+from bot.interactions.command_checks import FREE
+from bot.interactions.components import guarded
+from bot.plugin.contract import AnyPresentation
+from bot.plugin.options import LANGUAGE, ON_OFF, TURN_TIMER, option_keys
+from bot.plugin.registry import presentations
+from cogs.host import HostCommands
 
 
 def message_ids(shown: AnyPresentation) -> set[str]:

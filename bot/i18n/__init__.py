@@ -300,7 +300,7 @@ def _number_in(params: Mapping[str, object]) -> int:
 @functools.cache
 def default_catalog() -> Catalog:
     """The host's catalog and every game's, read once."""
-    from bot.games import catalog_dirs  # the games' registry, which renders with these
+    from bot.kit.discovery import catalog_dirs  # the games' registry, which renders with these
 
     return Catalog.load([LOCALE_DIR, *catalog_dirs()])
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .palette import BACKGROUND, RGB, shade, tint
+from bot.pictures.palette import BACKGROUND, RGB, shade, tint
 
 # Register the PNG encoder now, at import, rather than in the first draw.
 Image.preinit()

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from .canvas import Box, Pen, Point
-from .palette import RGB, shade, tint
+from bot.pictures.canvas import Box, Pen, Point
+from bot.pictures.palette import RGB, shade, tint
 
 #: The pattern's grid, in picture units (`pattern_tile`: 7 device pixels at
 #: twice the size would be 3.5; the pictures' own tile is 7 units).

@@ -17,26 +17,25 @@ from __future__ import annotations
 import html
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
 from aiohttp import web
 
-from ..config import ActivityConfig
-from ..games import presentation
-from ..i18n import DEFAULT_LOCALE, locale_of, t, use_locale
-from . import frames
-from .art import icon
-from .assets import Assets
-from .auth import Discord, Refused, Sessions
-from .avatars import Avatars
-from .hub import Hub
-from .scene import sprite
-from .service import Door
-
-if TYPE_CHECKING:
-    from ..client import GameBot
+from bot.flow.service import GameService
+from bot.i18n import DEFAULT_LOCALE, locale_of, t, use_locale
+from bot.kit.clock import Clock
+from bot.plugin.registry import presentation
+from bot.web import frames
+from bot.web.art import icon
+from bot.web.assets import Assets
+from bot.web.auth import Discord, Refused, Sessions
+from bot.web.avatars import Avatars
+from bot.web.config import ActivityConfig
+from bot.web.door import Door
+from bot.web.hub import Hub
+from bot.web.scene import sprite
 
 log = logging.getLogger(__name__)
 
@@ -85,13 +84,10 @@ OUTSIDE = """<!doctype html>
 class Channels:
     """The channels the Door posts lobby messages to, through the bot."""
 
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
 
-    def channel(self, channel_id: int) -> discord.abc.Messageable | None:
-        found = self.bot.get_channel(channel_id)
-        if isinstance(found, discord.abc.Messageable):
-            return found
+    def channel(self, channel_id: int) -> discord.PartialMessageable | None:
         return self.bot.get_partial_messageable(channel_id)
 
     def guild_locale(self, guild_id: int | None) -> str | None:
@@ -102,13 +98,14 @@ class Channels:
 class ActivityServer:
     """Serves the Activity for one bot process."""
 
-    def __init__(self, bot: GameBot, config: ActivityConfig) -> None:
-        assert bot.service is not None
+    def __init__(
+        self, bot: discord.Client, service: GameService, clock: Clock, config: ActivityConfig
+    ) -> None:
         self.bot = bot
         self.config = config
-        service = bot.service
-        self.door = Door(service, bot.clock.now, Channels(bot), self._pace)
-        self.sessions = Sessions(config.client_secret, bot.clock.utcnow)
+        self.service = service
+        self.door = Door(service, clock.now, Channels(bot), self._pace)
+        self.sessions = Sessions(config.client_secret, clock.utcnow)
         self.discord = Discord(self.client_id, config.client_secret, self._instance)
         self.avatars = Avatars(self._user_avatar, bot.http.get_from_cdn)
         self.hub = Hub(self.door, self.sessions, self.avatars)
@@ -132,8 +129,7 @@ class ActivityServer:
 
     def _pace(self, name: str, settings: Any) -> float:
         """Seconds a paced step takes: the bot's pace if set (tests), else the game's."""
-        assert self.bot.service is not None
-        pace = self.bot.service.pace
+        pace = self.service.pace
         if pace is not None:
             return float(pace)
         return float(presentation(name).pace(settings))

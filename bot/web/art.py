@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..pictures.canvas import Pen
-from ..pictures.glyphs import turned
-from ..pictures.palette import BACKGROUND, INK, SEATS, ColourStyle, shade, tint
-from ..pictures.svg import Defs, SvgPen, _n, hex_of
+from bot.pictures.canvas import Pen
+from bot.pictures.glyphs import turned
+from bot.pictures.palette import BACKGROUND, INK, SEATS, ColourStyle, shade, tint
+from bot.pictures.svg import Defs, SvgPen, _n, hex_of
 
 
 class Sprite:

@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import N_, t, tn
+from bot.plugin.options import LANGUAGE, ON_OFF, TURN_TIMER, option_keys
+from bot.plugin.registry import presentation, presentations
+from bot.publishing.lobby_post import TIMER_KEYS, level_name
+from bot.storage import GameRow, GameStatus
+from bot.web.scene import Scene, plain, seat_limits, ui, web_tables
 from engine import Option
-
-from ..games import presentation, presentations
-from ..games.options import LANGUAGE, ON_OFF, TURN_TIMER, option_keys
-from ..i18n import N_, t, tn
-from ..lobby import TIMER_KEYS, level_name
-from ..storage import GameRow, GameStatus
-from .scene import Scene, plain, seat_limits, ui, web_tables
 
 #: The words of a yes/no setting's two choices.
 HOST_CHOICES = {"on": N_("command.choice.on"), "off": N_("command.choice.off")}

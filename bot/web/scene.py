@@ -38,13 +38,12 @@ import re
 from functools import cache
 from typing import Any, Protocol, cast
 
+from bot.i18n import current_locale, sentences, t
+from bot.plugin.registry import presentations
+from bot.publishing.table_post import AUTO
+from bot.web.art import Sprite, host_art
+from bot.web.door import Seen
 from engine import game
-
-from ..games import presentations
-from ..i18n import current_locale, sentences, t
-from ..tables import AUTO
-from .art import Sprite, host_art
-from .service import Seen
 
 Scene = dict[str, Any]
 Card = dict[str, Any]

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from bot import stats
+from bot.flow import stats
 from bot.i18n import t, tn
 
 from driver import Players
@@ -20,7 +20,7 @@ from pi_driver import IslandPlayers
 @pytest.fixture(autouse=True)
 def one_game_is_enough(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stats, "MIN_GAMES", 1)
-    monkeypatch.setattr("bot.standings.MIN_GAMES", 1)
+    monkeypatch.setattr("bot.interactions.standings.MIN_GAMES", 1)
 
 
 async def _play(server, bots, users, seed: int, computers: tuple[str, ...]) -> Players:

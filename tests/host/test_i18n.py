@@ -22,7 +22,6 @@ from discord.app_commands import TranslationContext, TranslationContextLocation,
 from discord.ext import commands
 
 import cogs
-from bot.games import catalog_dirs, presentations
 from bot.i18n import (
     EXTRACT_KEYWORDS,
     LOCALE_DIR,
@@ -43,6 +42,8 @@ from bot.i18n import (
     use_locale,
 )
 from bot.i18n.translator import L_, CatalogTranslator, command_key
+from bot.kit.discovery import catalog_dirs
+from bot.plugin.registry import presentations
 from cogs.games import message_ids
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.games import Table
 from bot.games.mammamia import PRESENTATION, render
 from bot.i18n import join_and, sentences, t, tn, use_locale
+from bot.plugin.contract import Table
 from engine import mammamia as engine
 
 

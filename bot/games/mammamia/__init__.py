@@ -7,9 +7,12 @@ from typing import Any
 
 import discord
 
-from bot.games import Presentation, SeatScore, Show, Step, Table
+from bot.games.mammamia import narration, render
+from bot.games.mammamia.commands import Commands
+from bot.games.mammamia.controls import ITEMS
 from bot.i18n import N_, Nn_, by_last_part, join_or, t, tn
-from bot.reply import Reply
+from bot.kit.reply import Reply
+from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
 from engine.interface import Option
 from engine.mammamia import GAME as RULES
 from engine.mammamia import events as ev
@@ -17,10 +20,6 @@ from engine.mammamia import variant_of
 from engine.mammamia.cards import BOXES
 from engine.mammamia.views import PlayerView, PublicView
 from engine.value import JSON
-
-from . import narration, render
-from .commands import Commands
-from .controls import ITEMS
 
 #: What Mamma Mia!'s presentation draws from: its public view and events.
 MMTable = Table[PublicView, ev.Event]

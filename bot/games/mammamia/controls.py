@@ -14,8 +14,13 @@ from typing import Any
 
 import discord
 
-from bot import answers, asking
-from bot.components import (
+from bot.flow import questions as asking
+from bot.flow.service import Outcome
+from bot.games.mammamia import render
+from bot.games.mammamia.hand import Draft, chosen, hand
+from bot.games.mammamia.render import PREFIX, custom_id
+from bot.i18n import join_and, sentences, t
+from bot.interactions.components import (
     Component,
     acknowledge,
     channel_id,
@@ -26,18 +31,15 @@ from bot.components import (
     service_of,
     update,
 )
-from bot.i18n import join_and, sentences, t
-from bot.paging import page_of, turned
-from bot.reply import Reply, select
-from bot.service import Live, Outcome, ServiceError, seat_for
+from bot.interactions.paging import page_of, turned
+from bot.kit.reply import Reply, select
+from bot.live import answer_cache as answers
+from bot.live.live import Live
+from bot.live.refusals import ServiceError, seat_for
 from engine.mammamia import GAME as RULES
 from engine.mammamia import State, variant_of
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
-
-from . import render
-from .hand import Draft, chosen, hand
-from .render import PREFIX, custom_id
 
 Cards = tuple[tuple[str, int], ...]
 
@@ -98,8 +100,8 @@ async def act_turn(
     interaction: discord.Interaction[Any], make: Any, version: int | None = None
 ) -> Outcome:
     svc = service_of(interaction)
-    live = await svc.running(channel_id(interaction))
-    return await svc.act(live.id, interaction.user.id, make, version)
+    live = await svc.games.running(channel_id(interaction))
+    return await svc.act(live.id, interaction.user.id, make, version, interaction)
 
 
 # --- the hand ------------------------------------------------------------------
@@ -112,7 +114,7 @@ class HandButton(Component, prefix=PREFIX, verb="hand"):
     playing = True
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        await show_hand(interaction, await service_of(interaction).live(self.click.game))
+        await show_hand(interaction, await service_of(interaction).games.live(self.click.game))
 
 
 class _DraftSelect(Component):
@@ -159,7 +161,7 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
             await edit(interaction, hand_reply(live, seat, None, t("hand.choose")))
             return
         outcome = await service_of(interaction).act(
-            live.id, interaction.user.id, lambda s: action, self.click.version
+            live.id, interaction.user.id, lambda s: action, self.click.version, interaction
         )
         await edit(interaction, hand_reply(live, seat, None, played_notice(outcome)))
 
@@ -175,7 +177,9 @@ class _Decision(Component):
 
     async def decide(self, interaction: discord.Interaction[Any], make: Any) -> None:
         click = self.click
-        await service_of(interaction).act(click.game, interaction.user.id, make, click.version)
+        await service_of(interaction).act(
+            click.game, interaction.user.id, make, click.version, interaction
+        )
         await acknowledge(interaction)
 
 
@@ -265,7 +269,11 @@ class _Picked(_Decision):
             return
         cards = _cards_of(value)
         await service_of(interaction).act(
-            click.game, interaction.user.id, lambda s: self.action(s, cards), click.version
+            click.game,
+            interaction.user.id,
+            lambda s: self.action(s, cards),
+            click.version,
+            interaction,
         )
         shown = render.cards(dict(cards))
         if isinstance(self, PaySetSelect):
@@ -295,7 +303,7 @@ class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
 class HelpButton(Component, prefix=PREFIX, verb="help"):
     """PL-H2: every player who may help is asked at once, each pressing for
     themselves; the host applies the answers in the rule's order once they
-    settle it (`bot.asking`). Whether a player holds the cards stays theirs:
+    settle it (`bot.flow.questions`). Whether a player holds the cards stays theirs:
     all who may be asked see the buttons, and Help without the cards gets a
     private refusal."""
 
@@ -308,7 +316,12 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
         accept = click.arg == "yes"
         service = service_of(interaction)
         await asking.answer(
-            service, click.game, interaction.user.id, lambda s: Help(s, accept), click.version
+            service,
+            click.game,
+            interaction.user.id,
+            lambda s: Help(s, accept),
+            click.version,
+            interaction,
         )
         await say(interaction, t("decide.noted.yes") if accept else t("decide.noted.no"))
 

@@ -21,14 +21,13 @@ from typing import Any
 
 import discord
 
+from bot.games.mammamia import render
+from bot.games.mammamia.pictures import HandPicture, hand_image
+from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.reply import GREEN, Picture, Reply, button, select
+from bot.kit.reply import GREEN, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
 from engine.mammamia.views import PlayerView
-
-from . import render
-from .pictures import HandPicture, hand_image
-from .render import custom_id
 
 NONE = "-"
 FINISH = "~"  # between the order and the draw of a `finish` choice: `order~draw`

@@ -20,15 +20,14 @@ from typing import Any
 
 import discord
 
+from bot.games.mammamia import pictures, render
+from bot.games.mammamia.pictures import Result
+from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, join_and, sentences, t, tn
-from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
 from engine.value import Value
-
-from . import pictures, render
-from .pictures import Result
-from .render import custom_id
 
 #: Why an order went back under its pile (`Returned.reason`).
 RETURNED_WHY = by_last_part(

@@ -13,10 +13,10 @@ from typing import Any
 
 import discord
 
-from bot import here
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.reply import BLUE, Reply, button
-from bot.reply import custom_id as _custom_id
+from bot.kit.reply import BLUE, Reply, button
+from bot.kit.reply import custom_id as _custom_id
+from bot.live.refusals import slash
 from engine.mammamia import GAME, variant_of
 from engine.mammamia.cards import (
     ALL_KINDS,
@@ -336,7 +336,7 @@ def table(
 
 def turn_ping(view: PublicView, mention: str, names: Sequence[str]) -> str:
     if view.phase == "turn":
-        return t("ping.turn", mention=mention, hand=here.slash(GAME.name, "hand"))
+        return t("ping.turn", mention=mention, hand=slash(GAME.name, "hand"))
     pending = view.pending
     if pending and pending.stage == "help":
         owner = names[pending.owner]

@@ -12,26 +12,25 @@ from collections import Counter
 from functools import partial
 from typing import Any
 
+from bot.games.mammamia import narration, render
+from bot.games.mammamia.hand import turn_label
+from bot.games.mammamia.pictures import Outcome, glyphs
+from bot.games.mammamia.pictures.cards import outcome_mark
+from bot.games.mammamia.pictures.faces import Need, OrderFace
+from bot.games.mammamia.pictures.palette import KINDS
 from bot.i18n import t, tn
 from bot.pictures import glyphs as kit
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import CARD_FACE, INK, WINNER, ColourStyle, tint
 from bot.pictures.svg import hex_of
 from bot.web.art import Sprite
+from bot.web.door import JSON, Seen
 from bot.web.scene import Card, Pile, Scene, fields, seat, spoken
-from bot.web.service import JSON, Seen
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Ask, Choose, Help, Pay, Turn
 from engine.mammamia.actions import Pass as PassTurn
 from engine.mammamia.cards import ALL_KINDS, ORDER_CARDS
 from engine.mammamia.views import PlayerView, PublicView
-
-from . import narration, render
-from .hand import turn_label
-from .pictures import Outcome, glyphs
-from .pictures.cards import outcome_mark
-from .pictures.faces import Need, OrderFace
-from .pictures.palette import KINDS
 
 MID = (20.0, 20.0)  # the middle of a 40×40 symbol
 
@@ -346,7 +345,7 @@ class MammaMiaWeb:
 
     def _help(self, seen: Seen) -> list[JSON]:
         """PL-H2: everyone asked may answer at once, though the engine takes
-        the answers in the rule's order (`bot.asking`)."""
+        the answers in the rule's order (`bot.flow.questions`)."""
         if seen.seat is None or seen.seat not in seen.asked:
             return []
         return [

@@ -8,18 +8,17 @@ from typing import Any
 
 import discord
 
-from bot.games import Presentation, SeatScore, Show, Step, Table
+from bot.games.pizzaisland import render
+from bot.games.pizzaisland.commands import Commands
+from bot.games.pizzaisland.controls import ITEMS
 from bot.i18n import N_, by_last_part, join_and, t
-from bot.reply import Reply
+from bot.kit.reply import Reply
+from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
 from engine.interface import Option
 from engine.pizzaisland import GAME as RULES
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.views import PlayerView, PublicView
 from engine.value import JSON
-
-from . import render
-from .commands import Commands
-from .controls import ITEMS
 
 #: The message of each refusal the engine raises (engine/pizzaisland), by its code.
 REFUSALS = by_last_part(

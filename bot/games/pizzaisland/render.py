@@ -14,15 +14,14 @@ from typing import Any
 
 import discord
 
+from bot.games.pizzaisland.pictures import PlayerPizzas, pizzas_image, ship_image
 from bot.i18n import N_, by_last_part, join_and, t, tn
-from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
-from bot.reply import custom_id as _custom_id
+from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import custom_id as _custom_id
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PublicView
 from engine.value import Value
-
-from .pictures import PlayerPizzas, pizzas_image, ship_image
 
 PREFIX = "pi"  # this game's component ids: pi:<game>:<version>:<verb>[:<arg>]
 COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "yellow": "🟨"}

@@ -12,12 +12,22 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
+from bot.games.pizzaisland import render
+from bot.games.pizzaisland.controls import HERO_HELP
+from bot.games.pizzaisland.pictures.cards import (
+    HEROES,
+    PLACES,
+    SHAPES,
+    SLICES,
+    hero_badge,
+    shape_glyph,
+)
 from bot.i18n import N_, by_last_part, t, tn
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import INK, LIGHT, MUTED, PANEL, ColourStyle, shade
 from bot.web.art import Sprite
+from bot.web.door import JSON, Seen
 from bot.web.scene import Card, Pile, Scene, seat, spoken
-from bot.web.service import JSON, Seen
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.actions import (
     Decline,
@@ -32,10 +42,6 @@ from engine.pizzaisland.actions import (
 )
 from engine.pizzaisland.cards import PIZZA_SIZE, SHIP_SIZE, parts
 from engine.pizzaisland.views import PlayerView, PublicView
-
-from . import render
-from .controls import HERO_HELP
-from .pictures.cards import HEROES, PLACES, SHAPES, SLICES, hero_badge, shape_glyph
 
 MID = (20.0, 20.0)  # the middle of a 40×40 symbol
 #: The back of every slice card (the deck).

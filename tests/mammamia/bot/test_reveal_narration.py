@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.games import Show
 from bot.games.mammamia import PACE, PRESENTATION, narration
 from bot.i18n import use_locale
+from bot.plugin.contract import Show
 from engine.mammamia import events as ev
 from engine.mammamia.cards import BOXES
 

@@ -18,6 +18,9 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from bot.games.mammamia.pictures import cards
+from bot.games.mammamia.pictures.faces import Need, OrderFace
+from bot.games.mammamia.pictures.palette import PLAYERS
 from bot.pictures import cards as kit
 from bot.pictures import glyphs as kit_glyphs
 from bot.pictures.canvas import SCALE, STENCIL, Pen, Sheet
@@ -25,10 +28,6 @@ from bot.pictures.palette import LIGHT, MUTED, PANEL, WINNER, shade
 from engine.mammamia.cards import BOXES
 from engine.mammamia.events import Event, Made, Returned
 from engine.mammamia.views import PlayerView, PublicView
-
-from . import cards
-from .faces import Need, OrderFace
-from .palette import PLAYERS
 
 MARGIN = 16.0
 CACHE = 256

@@ -12,12 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.games.pizzaisland.pictures import cards
 from bot.pictures import cards as kit
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import MUTED, PANEL, shade
 from engine.pizzaisland.cards import SHIP_SIZE
-
-from . import cards
 
 MARGIN = 16.0
 CACHE = 256
