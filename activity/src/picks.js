@@ -1,74 +1,77 @@
 // Putting an action together from what the player points at. Each legal
 // action that is composed (a turn: a kind, a count, an order, a draw) names
 // its fields; a card's `pick` sets some of them; Play plays the one action
-// every pick matches. The client checks nothing else: the server does.
+// every pick matches. A field the player has not picked takes its default
+// (no order, the supply) where a legal action has it, else stays open. The
+// client checks nothing else: the server does.
 
 export class Composer {
   constructor() {
-    this.picks = {};
+    this.picked = {}; // what the player chose
     this.at = null; // the game and version the picks were made at
   }
 
-  // New picks for a new moment of the game (its defaults picked already).
+  // New picks for a new moment of the game.
   reset(scene, at) {
     if (this.at === at) return false;
-    this.picks = { ...(scene.defaults || {}) };
+    this.picked = {};
     this.at = at;
     return true;
   }
 
-  clear(scene) {
-    this.picks = { ...(scene.defaults || {}) };
+  clear() {
+    this.picked = {};
   }
 
-  matches(scene, chosen = this.picks) {
+  matches(scene, chosen) {
     return scene.actions.filter(
       (a) => a.fields && Object.entries(chosen).every(([f, v]) => (a.fields[f] ?? "-") === v),
     );
   }
 
-  pressed(pick) {
-    return Object.entries(pick).every(([f, v]) => this.picks[f] === v);
+  // The picks with every default that some legal action still has.
+  picks(scene) {
+    const found = { ...this.picked };
+    for (const [field, value] of Object.entries(scene.defaults || {})) {
+      if (field in found) continue;
+      if (this.matches(scene, { ...found, [field]: value }).length) found[field] = value;
+    }
+    return found;
+  }
+
+  pressed(scene, pick) {
+    const picks = this.picks(scene);
+    return Object.entries(pick).every(([f, v]) => picks[f] === v);
   }
 
   usable(scene, pick) {
-    return (
-      this.matches(scene, { ...this.picks, ...pick }).length > 0 ||
-      this.matches(scene, { ...(scene.defaults || {}), ...pick }).length > 0
-    );
+    return this.matches(scene, { ...this.picked, ...pick }).length > 0 || this.matches(scene, pick).length > 0;
   }
 
   // Point at a pick: choose it (keeping what else fits), or, pointed at
-  // again, let it go back to its default.
+  // again, let it go.
   toggle(scene, pick) {
-    if (this.pressed(pick)) {
-      this.release(scene, pick);
-      return;
-    }
-    this.choose(scene, pick);
+    if (Object.entries(pick).every(([f, v]) => this.picked[f] === v)) this.release(pick);
+    else this.choose(scene, pick);
   }
 
   choose(scene, pick) {
-    const merged = { ...this.picks, ...pick };
-    this.picks = this.matches(scene, merged).length ? merged : { ...(scene.defaults || {}), ...pick };
+    const merged = { ...this.picked, ...pick };
+    this.picked = this.matches(scene, merged).length ? merged : { ...pick };
   }
 
-  release(scene, pick) {
-    const defaults = scene.defaults || {};
-    for (const f of Object.keys(pick)) {
-      if (f in defaults) this.picks[f] = defaults[f];
-      else delete this.picks[f];
-    }
+  release(pick) {
+    for (const field of Object.keys(pick)) delete this.picked[field];
   }
 
   // A stack of picks (a pile of one kind: 1, 2, … of them): which one is chosen.
-  level(card) {
-    return card.picks.findIndex((p) => this.pressed(p.pick));
+  level(scene, card) {
+    return card.picks.findIndex((p) => Object.entries(p.pick).every(([f, v]) => this.picked[f] === v));
   }
 
   // The one action the picks name, if exactly one.
   one(scene) {
-    const found = this.matches(scene);
+    const found = this.matches(scene, this.picks(scene));
     return found.length === 1 ? found[0] : null;
   }
 }

@@ -29,6 +29,7 @@ export class TableView {
     this.stripTimer = null;
     this.pacer = new Pacer((step) => this.showStep(step));
     this.clockEnds = null;
+    this.counts = {}; // cards counted out, by group (what to ask for, what pays)
     setInterval(() => this.tick(), 1000);
   }
 
@@ -49,6 +50,7 @@ export class TableView {
     this.frame = frame;
     const moment = this.composer.reset(frame.scene, at);
     if (moment) {
+      this.counts = {};
       this.clockEnds = frame.scene.clock ? performance.now() + frame.scene.clock.seconds * 1000 : null;
     }
     this.draw();
@@ -119,8 +121,9 @@ export class TableView {
     others.forEach((s, i) => seats.append(this.seat(s, i, others.length)));
     const centre = el("div", { class: "centre", role: "group", "aria-label": scene.ui.centre });
     for (const p of scene.centre) centre.append(this.pile(p));
-    if (this.stripShown) centre.append(this.strip);
-    return el("section", { class: "felt", "aria-label": scene.ui.table }, seats, centre, mine);
+    const felt = el("section", { class: "felt", "aria-label": scene.ui.table }, seats, centre, mine);
+    if (this.stripShown) felt.append(this.strip);
+    return felt;
   }
 
   seat(s, index, count) {
@@ -179,7 +182,7 @@ export class TableView {
     g.setAttribute("aria-label", label);
     g.setAttribute("data-key", `place:${spot.key}`);
     g.classList.add("can");
-    if (spot.pick) g.setAttribute("aria-pressed", this.composer.pressed(spot.pick) ? "true" : "false");
+    if (spot.pick) g.setAttribute("aria-pressed", this.composer.pressed(this.scene, spot.pick) ? "true" : "false");
     const run = () => {
       if (act) this.send(act.action);
       else {
@@ -198,7 +201,7 @@ export class TableView {
     return g;
   }
 
-  pile(p) {
+  pile(p, drawn = false) {
     const scene = this.scene;
     const act = p.act !== undefined ? scene.actions[p.act] : null;
     const inside = [];
@@ -211,17 +214,20 @@ export class TableView {
       inside.push(row);
     } else {
       const stack = el("div", { class: `stack${p.count > 1 ? " deep" : ""}${p.count ? "" : " none"}` }, backArt(p.back));
-      if (p.top) stack.append(el("div", { class: "top" }, cardArt(p.top.art)));
       stack.append(el("span", { class: "badge", "data-count": p.id, text: String(p.count) }));
-      inside.push(stack);
+      // The top card lies face up on the pile (the oven's, MM-T7).
+      const top = p.top ? el("div", { class: `top ${p.top.art.t}` }, cardArt(p.top.art)) : null;
+      inside.push(top ? el("div", { class: "heap" }, stack, top) : stack);
     }
     const title = el("span", { class: "pile-title", "aria-hidden": "true", text: p.title });
     const note = p.note ? el("span", { class: "pile-note", "aria-hidden": "true", text: p.note }) : null;
     const label = p.note ? `${p.label}. ${p.note}` : p.label;
     const classes = `pile ${p.id}`;
-    if (act || p.pick) {
-      const pressed = p.pick ? this.composer.pressed(p.pick) : null;
-      const usable = act || this.composer.usable(scene, p.pick);
+    // A pile the player draws from stays a control when it is not their turn,
+    // so that the focus has somewhere to stay.
+    if (act || p.pick || drawn) {
+      const pressed = p.pick ? this.composer.pressed(scene, p.pick) : null;
+      const usable = act || (p.pick && this.composer.usable(scene, p.pick));
       return el(
         "button",
         {
@@ -248,6 +254,7 @@ export class TableView {
   }
 
   pointPile(p, act, enter) {
+    if (!act && !p.pick) return;
     if (act) {
       this.send(act.action);
       return;
@@ -300,7 +307,7 @@ export class TableView {
           class: `${classes} can`,
           "data-key": `card:${c.key || c.label}`,
           "aria-label": c.label,
-          "aria-pressed": this.composer.pressed(c.pick) ? "true" : "false",
+          "aria-pressed": this.composer.pressed(scene, c.pick) ? "true" : "false",
           "aria-disabled": usable ? null : "true",
           title: c.label,
           onclick: () => {
@@ -309,7 +316,7 @@ export class TableView {
             this.draw();
           },
           onkeydown: (event) => {
-            if (event.key === "Enter" && this.composer.pressed(c.pick) && this.playIfOne()) event.preventDefault();
+            if (event.key === "Enter" && this.composer.pressed(this.scene, c.pick) && this.playIfOne()) event.preventDefault();
           },
         },
         art,
@@ -325,7 +332,7 @@ export class TableView {
   // arrow keys up and down one more or fewer, a digit that many.
   stack(c, classes, art) {
     const scene = this.scene;
-    const level = this.composer.level(c);
+    const level = this.composer.level(this.scene, c);
     const usable = c.picks.some((p) => this.composer.usable(scene, p.pick));
     const chosen = level >= 0 ? c.picks[level] : null;
     const layers = Math.min(c.n, 4);
@@ -349,7 +356,7 @@ export class TableView {
   }
 
   stackKey(event, c) {
-    const level = this.composer.level(c);
+    const level = this.composer.level(this.scene, c);
     if (event.key === "ArrowUp") this.pickLevel(c, Math.min(level + 1, c.picks.length - 1));
     else if (event.key === "ArrowDown") this.pickLevel(c, level - 1);
     else if (/^[1-9]$/.test(event.key) && Number(event.key) <= c.picks.length) this.pickLevel(c, Number(event.key) - 1);
@@ -366,9 +373,9 @@ export class TableView {
 
   pickLevel(c, level) {
     const scene = this.scene;
-    const now = this.composer.level(c);
+    const now = this.composer.level(scene, c);
     if (level < 0) {
-      if (now >= 0) this.composer.release(scene, c.picks[now].pick);
+      if (now >= 0) this.composer.release(c.picks[now].pick);
     } else if (this.composer.usable(scene, c.picks[level].pick)) {
       this.composer.choose(scene, c.picks[level].pick);
     }
@@ -384,7 +391,8 @@ export class TableView {
       section.append(el("ul", { class: "me" }, line));
     }
     if (scene.hand) {
-      const hand = el("div", { class: "hand", role: "toolbar", "aria-label": scene.ui.hand, "data-group": "hand" });
+      const orders = scene.hand.cards.filter((c) => c.art && c.art.t === "order").length;
+      const hand = el("div", { class: `hand${orders > 4 ? " many" : ""}`, role: "toolbar", "aria-label": scene.ui.hand, "data-group": "hand" });
       for (const c of scene.hand.cards) hand.append(this.card(c));
       if (!scene.hand.cards.length) hand.append(el("p", { class: "empty", text: scene.hand.empty }));
       section.append(hand);
@@ -392,7 +400,7 @@ export class TableView {
     }
     if (scene.draw && scene.draw.length) {
       const draw = el("div", { class: "draw", role: "toolbar", "aria-label": scene.ui.draw, "data-group": "draw" });
-      for (const p of scene.draw) draw.append(this.pile(p));
+      for (const p of scene.draw) draw.append(this.pile(p, true));
       section.append(draw);
       roving(draw);
     }
@@ -426,8 +434,9 @@ export class TableView {
     const dock = el("footer", { class: "dock" });
     if (scene.prompt) dock.append(el("div", { class: "prompt" }, ...scene.prompt.split("\n").map((t) => el("p", { text: t }))));
     const buttons = el("div", { class: "controls", role: "group", "aria-label": scene.ui.choose });
+    for (const group of scene.counters || []) dock.append(this.counter(group));
     scene.actions.forEach((a, i) => {
-      if (a.fields) return;
+      if (a.fields || a.group) return;
       const onCard = !a.direct;
       buttons.append(
         el("button", {
@@ -453,7 +462,7 @@ export class TableView {
           text: scene.ui.clear,
           "data-key": "clear",
           onclick: () => {
-            this.composer.clear(scene);
+            this.composer.clear();
             this.draw();
           },
         }),
@@ -471,6 +480,56 @@ export class TableView {
     }
     if (buttons.childElementCount) dock.append(buttons);
     return dock.childElementCount ? dock : null;
+  }
+
+  // Cards of several kinds counted out (what to ask the others for, what pays
+  // a Bombastica): a counter per kind, and the one way they name, to confirm.
+  counter(group) {
+    const scene = this.scene;
+    const counts = (this.counts[group.group] ||= Object.fromEntries(group.kinds.map((k) => [k.kind, 0])));
+    const ways = scene.actions.filter((a) => a.group === group.group);
+    const match = ways.find((a) => group.kinds.every((k) => (a.counts[k.kind] || 0) === counts[k.kind]));
+    const change = (kind, by, max) => {
+      counts[kind] = Math.max(0, Math.min(max, counts[kind] + by));
+      this.draw();
+    };
+    const rows = group.kinds.map((k) =>
+      el(
+        "div",
+        { class: "counted", role: "group", "aria-label": `${k.label}: ${counts[k.kind]}` },
+        el("span", { class: "card small" }, cardArt(k.art)),
+        el("button", {
+          class: "step",
+          text: "−",
+          "aria-label": k.fewer,
+          "data-key": `fewer:${group.group}:${k.kind}`,
+          "aria-disabled": counts[k.kind] > 0 ? null : "true",
+          onclick: () => change(k.kind, -1, k.max),
+        }),
+        el("span", { class: "n", "aria-hidden": "true", text: String(counts[k.kind]) }),
+        el("button", {
+          class: "step",
+          text: "+",
+          "aria-label": k.more,
+          "data-key": `more:${group.group}:${k.kind}`,
+          "aria-disabled": counts[k.kind] < k.max ? null : "true",
+          onclick: () => change(k.kind, 1, k.max),
+        }),
+      ),
+    );
+    return el(
+      "section",
+      { class: "counter", "aria-label": group.title, "data-group": `count-${group.group}` },
+      el("p", { class: "counter-title", text: group.title }),
+      el("div", { class: "counted-rows" }, ...rows),
+      el("button", {
+        class: "action play",
+        text: match ? match.label : group.title,
+        "aria-disabled": match ? null : "true",
+        "data-key": `confirm:${group.group}`,
+        onclick: () => match && this.send(match.action),
+      }),
+    );
   }
 
   // --- the paced steps: the oven's reveal, card by card ---------------------------------
@@ -504,24 +563,28 @@ export class TableView {
   }
 
   placeStrip() {
-    const centre = this.app.root.querySelector(".centre");
-    if (centre && this.strip.parentElement !== centre) centre.append(this.strip);
+    const felt = this.app.root.querySelector(".felt");
+    if (felt && this.strip.parentElement !== felt) felt.append(this.strip);
   }
 
-  // The strip of revealed cards stays while the reveal goes on, then goes.
+  // The strip of revealed cards stays while the reveal goes on, then goes
+  // once its last step has been seen.
   settleStrip() {
-    clearTimeout(this.stripTimer);
-    if (!this.frame || this.scene.revealing || this.pacer.waiting || this.pacer.timer !== null) {
+    const busy = this.frame && (this.scene.revealing || this.pacer.waiting || this.pacer.timer !== null);
+    if (busy) {
+      clearTimeout(this.stripTimer);
+      this.stripTimer = null;
       if (this.stripShown) this.placeStrip();
       return;
     }
-    if (!this.stripShown) return;
+    if (!this.stripShown || this.stripTimer) return;
     this.stripTimer = setTimeout(() => {
+      this.stripTimer = null;
       if (this.scene.revealing || this.pacer.waiting) return;
       this.stripShown = false;
       this.strip.replaceChildren();
       this.strip.remove();
-    }, Math.max(1500, 2 * (this.scene.pace || 0)));
+    }, Math.max(1200, 2 * (this.scene.pace || 0)));
   }
 
   // The oven's count goes down as its cards are turned.

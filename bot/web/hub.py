@@ -60,7 +60,7 @@ LOBBY_POLL = 1.0
 #: than the launcher.
 RECENT = timedelta(minutes=30)
 #: Frames a client may send: an action's JSON is small.
-MAX_FRAME = 16 * 1024
+MAX_FRAME = 64 * 1024
 LOBBY_VERBS = frozenset({"join", "leave", "addbot", "rmbot", "start", "cancel"})
 
 

@@ -153,6 +153,7 @@ class MammaMiaWeb:
             "draw": draw,
             "hand": self._hand(seen) if isinstance(seen.mine, PlayerView) else None,
             "actions": actions,
+            "counters": self._counters(actions),
             "defaults": {"order": "-", "draw": "supply" if "supply" in draws else "-"},
             "steps": self._steps(seen),
             "moves": self._moves(seen),
@@ -337,11 +338,51 @@ class MammaMiaWeb:
                         "action": action.to_json(),
                     }
                 )
+            elif isinstance(action, Ask) or (isinstance(action, Pay) and action.cards):
+                # Cards of several kinds, counted out: one of many ways (PL-H1, MM-R7).
+                counted = dict(action.cards or {})
+                out.append(
+                    {
+                        "label": self._decision(action),
+                        "action": action.to_json(),
+                        "group": "ask" if isinstance(action, Ask) else "pay",
+                        "counts": counted,
+                    }
+                )
             else:
                 out.append(
                     {"label": self._decision(action), "action": action.to_json(), "direct": True}
                 )
         return out
+
+    def _counters(self, actions: list[JSON]) -> list[JSON]:
+        """For a choice of cards counted out (what to ask for, what pays a
+        Bombastica), a counter per kind: the player counts the cards out,
+        and the one way that matches is played."""
+        found = []
+        for group, title in (("pay", t("pick.pay")), ("ask", t("pick.ask"))):
+            ways = [a for a in actions if a.get("group") == group]
+            if not ways:
+                continue
+            most: dict[str, int] = {}
+            for way in ways:
+                for kind, n in way["counts"].items():
+                    most[kind] = max(most.get(kind, 0), n)
+            kinds = []
+            for kind in sorted(most, key=lambda k: list(KINDS).index(k)):
+                name = render.kind_name(kind)
+                kinds.append(
+                    {
+                        "kind": kind,
+                        "label": name,
+                        "art": kind_art(kind),
+                        "max": most[kind],
+                        "more": t("activity.ui.more_of", name=name),
+                        "fewer": t("activity.ui.fewer_of", name=name),
+                    }
+                )
+            found.append({"group": group, "title": title, "kinds": kinds})
+        return found
 
     def _help(self, seen: Seen) -> list[JSON]:
         """PL-H2: everyone asked may answer at once, though the engine takes
@@ -360,7 +401,7 @@ class MammaMiaWeb:
             if not action.accept:
                 return t("decide.button.decline")
             if action.cards:
-                return t("pick.paid", cards=render.cards(dict(action.cards)))
+                return t("activity.mm.pay", cards=render.cards(dict(action.cards)))
             return t("decide.button.pay")
         if isinstance(action, Ask):
             return t("activity.mm.ask", cards=render.cards(dict(action.cards)))

@@ -242,6 +242,7 @@ class PizzaIslandWeb:
                 places.append(
                     {
                         **slice_card(placed),
+                        "key": f"{index}:{placed}:{i}",
                         "shape": f"shape-{PLACES[i]}",
                         **by_card.get((index, placed), {}),
                     }
