@@ -110,7 +110,7 @@ function drawNeed(box, need, x, y, s) {
   }
 }
 
-// A round pizza (Pizza Island): six places clockwise from the top, each a
+// A round pizza: six places clockwise from the top, each a
 // wedge in its slice's colour and pattern with its shape, heroes outside the
 // rim. `place(i, wedge)` may make a place something to point at.
 export function pizzaArt(pizza, place) {

@@ -550,8 +550,8 @@ export class TableView {
       turnOver(node);
     }
     if (step.mark) {
-      const target = [...this.strip.querySelectorAll("[data-mark]")].reverse().find((n) => n.dataset.mark === step.key);
-      if (target && target.classList.contains("revealed")) {
+      const target = [...this.strip.querySelectorAll(".revealed[data-mark]")].reverse().find((n) => n.dataset.mark === step.key);
+      if (target) {
         const mark = el("span", { class: "outcome", role: "img", "aria-label": step.text }, svg("svg", { viewBox: "0 0 40 40", focusable: "false" }, use(step.mark, 0, 0, 40, 40)));
         target.querySelector(".outcome")?.remove();
         target.append(mark);

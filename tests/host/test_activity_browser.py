@@ -44,6 +44,15 @@ SAID = """() => {
   const live = document.getElementById("live");
   new MutationObserver(() => window.__said.push(live.textContent))
     .observe(live, { childList: true, characterData: true, subtree: true });
+  // What appeared on the table: cards travelling, the oven's cards turned, marks on orders.
+  window.__added = { flyer: 0, revealed: 0, outcome: 0 };
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      for (const name of Object.keys(window.__added)) {
+        if (node.classList && node.classList.contains(name)) window.__added[name] += 1;
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
 }"""
 #: The group of cards the focus is in (the hand, the piles to draw from).
 FOCUS_GROUP = "() => document.activeElement.closest('[data-group]')?.dataset.group ?? ''"
@@ -62,12 +71,17 @@ async def shoot(seat: Seat, name: str) -> list[str]:
         raise
 
 
-async def at_the_launcher(discord_server, bot, browser, users, sizes) -> list[Seat]:
-    """Each user opens the Activity from the app launcher of a channel with no game."""
+async def at_the_launcher(
+    discord_server, bot, browser, users, sizes, motion: tuple[bool, ...] = (False, False, True)
+) -> list[Seat]:
+    """Each user opens the Activity from the app launcher of a channel with no
+    game; the desktop's browser lets things move, the phones' ask it not to."""
     tables = []
-    for user, (width, height) in zip(users, sizes, strict=True):
+    for user, (width, height), moving in zip(users, sizes, motion, strict=True):
         tables.append(
-            await open_table(browser, discord_server, bot, user, width=width, height=height)
+            await open_table(
+                browser, discord_server, bot, user, width=width, height=height, motion=moving
+            )
         )
     for table in tables:
         await table.showing("launcher")
@@ -270,6 +284,11 @@ async def test_a_classic_game_from_the_launcher_to_play_again(discord_server, bo
         for seat, table in enumerate(tables):
             assert table.state()["seat"] == seat
             assert check_frames(table.frames, row, seat) > 20
+            added = await table.table.evaluate("window.__added")
+            # The reveal turned the oven's cards one by one and marked each order's fate on it.
+            assert added["revealed"] > 10 and added["outcome"] > 0, added
+            # Cards travelled on the desktop; where reduced motion is asked for, nothing moved.
+            assert (added["flyer"] > 0) == (seat == 2), (seat, added)
         # Play again, from the table: a new lobby for everyone, posted to the channel.
         await tables[0].table.locator('[data-key="after:again"]').click()
         for table in tables:

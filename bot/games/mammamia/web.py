@@ -377,8 +377,8 @@ class MammaMiaWeb:
                         "label": name,
                         "art": kind_art(kind),
                         "max": most[kind],
-                        "more": t("activity.ui.more_of", name=name),
-                        "fewer": t("activity.ui.fewer_of", name=name),
+                        "more": t("activity.mm.more_of", name=name),
+                        "fewer": t("activity.mm.fewer_of", name=name),
                     }
                 )
             found.append({"group": group, "title": title, "kinds": kinds})

@@ -256,10 +256,11 @@ class PizzaIslandWeb:
 
     def _centre(self, seen: Seen, by_card: dict[tuple[int | None, str], JSON]) -> list[Pile]:
         view = public(seen)
+        title, size = t("pi.table.deck"), tn("pi.cards", view.deck_size)
         deck: Pile = {
             "id": "deck",
-            "title": t("pi.table.deck"),
-            "label": f"{t('pi.table.deck')}: {tn('pi.cards', view.deck_size)}",
+            "title": title,
+            "label": f"{title}: {size}",
             "count": view.deck_size,
             "back": "back-slice",
             "anchor": "deck",

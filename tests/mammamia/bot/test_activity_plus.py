@@ -66,7 +66,7 @@ async def test_pl_h2_a_plus_game_at_the_table_in_three_languages(discord_server,
         scene = frame["scene"]
         assert scene["ui"]["play"] == t("activity.play", locale)
         assert "final" in scene and scene["final"]["lines"]
-        assert "delivered" in {z["id"] for z in scene["zones"]}, "PL-R5: the delivered pile"
+        assert "delivered" in {p["id"] for p in scene["centre"]}, "PL-R5: the delivered pile"
     row = await bots.current.service.storage.game(players.game)
     for seat, viewer in enumerate(viewers):
         assert check_frames(viewer.frames, row, seat) > 20
