@@ -119,6 +119,14 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     p.add_argument(
         "--web-games", type=int, default=0, help="more games, played at the web table only"
     )
+    p.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(1.0, 3.0),
+        metavar=("LOW", "HIGH"),
+        help="seconds a player waits before a move (20 apart: a person's pace)",
+    )
     a = p.parse_args(argv)
     options = Options(
         games=a.games,
@@ -139,6 +147,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         floor_seconds=a.floor_seconds,
         idle_seconds=a.idle_seconds,
         web_games=a.web_games,
+        think=(a.think[0], a.think[1]),
     )
     if options.processes > 1 and options.database == "sqlite":
         p.error("several processes share one PostgreSQL: give --database postgresql")
@@ -356,7 +365,9 @@ class Run:
             channel = self.server.add_channel(f"web-{g:04d}", guild=guild)
             users = [self.server.add_user(f"W{g:04d}S{s}", guild=guild) for s in range(2)]
             rng = random.Random(self.rng.random())
-            self.web_tables.append(WebTable(self.server, channel, users, rng, self.o.think))
+            # People at the web table move as fast as the table lets them: the round
+            # trip is measured on as many moves as the run allows.
+            self.web_tables.append(WebTable(self.server, channel, users, rng, (0.2, 0.6)))
 
     async def pictures_off(self) -> None:
         """Each server's Manage Server (its owner) turns pictures off, as an

@@ -208,8 +208,8 @@ class MammaMiaRound:
     keyboard alone for her turns; Ben on a phone and Cleo on a desktop by
     pointing; decisions by their buttons."""
 
-    def __init__(self, tables: list[Seat], rng: random.Random) -> None:
-        self.tables, self.rng = tables, rng
+    def __init__(self, tables: list[Seat], rng: random.Random, name: str) -> None:
+        self.tables, self.rng, self.name = tables, rng, name
         self.keyboard: list[int] = []  # presses of each keyboard turn
         self.focus_kept = 0  # keyboard turns that found the focus where the last one left it
         self.pointed = False  # Ana pointed at something since her last keyboard turn
@@ -223,7 +223,7 @@ class MammaMiaRound:
         if not any(a.get("fields") for a in scene["actions"]):  # a decision of the reveal
             if f"{width}-decision" not in self.shots:
                 self.shots.add(f"{width}-decision")
-                problems = await shoot(table, f"mm-{width}-decision")
+                problems = await shoot(table, f"{self.name}-{width}-decision")
                 assert problems == [], problems
             self.pointed |= index == 0
             await answered(table, version, lambda: decide(table, self.rng))
@@ -231,12 +231,15 @@ class MammaMiaRound:
         if width < 1000:  # the one-screen rule, on every turn at a phone's width
             off = await off_screen(table, TURN_SCREEN)
             if off:
-                await shoot(table, f"mm-{width}-off-screen")
+                await shoot(table, f"{self.name}-{width}-off-screen")
             assert off == [], (width, off)
         turn = choose_turn(table, self.rng, orders=index != 0)
-        if f"{width}-turn" not in self.shots:
-            self.shots.add(f"{width}-turn")
-            problems = await shoot(table, f"mm-{width}-turn")
+        later = "later" if table.state()["view"]["round"] > 1 else "turn"
+        if later == "later" and await table.table.locator(".reveal").count():
+            later = "turn"  # the table later on, once the reveal's cards are gone
+        if f"{width}-{later}" not in self.shots:
+            self.shots.add(f"{width}-{later}")
+            problems = await shoot(table, f"{self.name}-{width}-{later}")
             assert problems == [], problems
         if index == 0 and turn["fields"].get("kind", "-") != "-":
             if self.keyboard and not self.pointed:  # the focus stayed through everyone's moves
@@ -272,13 +275,13 @@ async def test_a_classic_game_from_the_launcher_to_play_again(discord_server, bo
             assert seen["lang"] == lang
             assert [r["id"] for r in seen["regions"]] == ["live"], seen["regions"]
             assert 0 < seen["regions"][0]["chars"] <= 200
-        round_ = MammaMiaRound(tables, rng)
+        round_ = MammaMiaRound(tables, rng, "classic")
         live = await play_to_the_end(bots, game_id, tables, round_)
         for table in tables:
             await table.at(game_id, live.version)
             await table.table.wait_for_selector(".final")
         for table, name in zip(tables, ("320", "375", "1280"), strict=True):
-            problems = await shoot(table, f"mm-{name}-end")
+            problems = await shoot(table, f"classic-{name}-end")
             assert problems == [], (name, problems)
         row = await bots.current.service.storage.game(game_id)
         for seat, table in enumerate(tables):
@@ -317,7 +320,7 @@ async def test_pl_h2_a_plus_game_with_help_from_the_launcher(discord_server, bot
         game_id = await into_a_game(discord_server, bots, tables, "Mamma Mia!", choices)
         for table, lang in zip(tables, ("en", "ru", "zh-TW"), strict=True):
             assert (await reader(table))["lang"] == lang
-        round_ = MammaMiaRound(tables, rng)
+        round_ = MammaMiaRound(tables, rng, "plus")
         asked_together = 0
 
         async def move(table: Seat, version: int) -> None:
@@ -351,6 +354,7 @@ class IslandRound:
         self.tables, self.rng = tables, rng
         self.done: list[str] = []
         self.shots: set[str] = set()
+        self.moves = 0
 
     async def __call__(self, table: Seat, version: int) -> None:
         scene = table.state()["scene"]
@@ -362,6 +366,9 @@ class IslandRound:
             off = await off_screen(table, [".pile.deck", ".dock .controls"])
             assert off == [], (width, off)
         kind = "take" if taking else "decision"
+        self.moves += 1
+        if self.moves % 30 == 0:  # the table later on, its pizzas filling
+            kind = "later"
         if f"{width}-{kind}" not in self.shots:
             self.shots.add(f"{width}-{kind}")
             problems = await shoot(table, f"island-{width}-{kind}")
