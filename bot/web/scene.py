@@ -194,16 +194,23 @@ def spoken(text: str) -> str:
     return " ".join(PICTOGRAPHS.sub(" ", MARKDOWN.sub("", text)).split())
 
 
+#: The characters Discord's markdown is made of: a string without any is left alone.
+MARKS = frozenset("*_~`")
+#: What holds no words, only ids and values: an action's JSON (kept as it is),
+#: a card's art, the fields a pick sets, counts.
+NO_WORDS = frozenset({"action", "art", "fields", "pick", "counts", "defaults"})
+
+
 def plain(value: Any) -> Any:
     """The scene's words without Discord's markdown (the catalog's messages
     are written for messages; the web table shows them as text). An action's
     JSON is left as it is."""
     if isinstance(value, str):
-        return MARKDOWN.sub("", value)
+        return value if MARKS.isdisjoint(value) else MARKDOWN.sub("", value)
     if isinstance(value, list):
         return [plain(v) for v in value]
     if isinstance(value, dict):
-        return {k: v if k == "action" else plain(v) for k, v in value.items()}
+        return {k: v if k in NO_WORDS else plain(v) for k, v in value.items()}
     return value
 
 
