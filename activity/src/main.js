@@ -10,7 +10,7 @@ const live = document.getElementById("live");
 const body = document.body;
 const clientId = body.dataset.clientId;
 const SESSION_KEY = "table-session";
-//: How long Discord's frame has to answer the SDK before the page says where it is.
+// How long Discord's frame has to answer the SDK before the page says where it is.
 const HANDSHAKE_MS = 8000;
 
 // The session outlives a dropped connection (a restarted bot); kept in the
