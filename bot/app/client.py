@@ -155,7 +155,7 @@ class GameBot(commands.Bot):
         super().add_dynamic_items(*items)
         self.kinds.extend(items)
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every click answered: one discord.py hands to no component (its id
         is not on the message clicked, or is none of the bot's) gets its
         private answer here (`bot.interactions.clicks`)."""
@@ -186,7 +186,7 @@ class GameBot(commands.Bot):
         self.timers.start()  # deadlines stored before the restart are due as they were
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Whatever went wrong, the player gets an answer, never "This interaction failed"."""
         log.error("command %s failed", interaction.command, exc_info=error)

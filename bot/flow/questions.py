@@ -19,7 +19,6 @@ question has one state version, so one clock and one set of buttons.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from bot.clocks.thinking import think
 from bot.flow.service import By, GameService
@@ -28,7 +27,7 @@ from bot.live.presence import Answers, Auto, Presence
 from bot.live.refusals import ServiceError, named, seat_for
 from bot.storage import GameStatus
 from engine import ActionError
-from engine.interface import Action
+from engine.interface import Action, Agent, Event, State
 from engine.question import as_asked
 
 #: (seat, action, timed out): one answer the engine takes, in its order.
@@ -111,7 +110,11 @@ async def answer(
     return plan is not None
 
 
-async def ask_agents(live: Live, presence: Presence, agent_for: Callable[[Live, int], Any]) -> bool:
+async def ask_agents(
+    live: Live,
+    presence: Presence,
+    agent_for: Callable[[Live, int], Agent[State, Action, Event] | None],
+) -> bool:
     """Computer seats, and people the bot plays for, answer at once; True if
     that settles the question. Stored by the caller, who holds the lock."""
     answers = answers_of(live, presence, live.version)
@@ -126,10 +129,11 @@ async def ask_agents(live: Live, presence: Presence, agent_for: Callable[[Live, 
     return live.rules.settle(live.state, answers, False) is not None
 
 
-def question_state(live: Live, seat: int) -> Any:
+def question_state(live: Live, seat: int) -> State:
     """The state as the question will stand when it reaches `seat` (what its
     agent decides on): the seats before it having let it pass."""
-    return as_asked(live.rules, live.state, seat)
+    state: State = as_asked(live.rules, live.state, seat)
+    return state
 
 
 async def expire(

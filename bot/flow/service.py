@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -34,9 +34,9 @@ from bot.live.narration import fold, stored_model
 from bot.live.presence import Presence
 from bot.live.public_messages import Published
 from bot.live.refusals import ServiceError, named, seat_for, seat_for_target
-from bot.storage import GameRow, GameStatus, StaleVersion, Storage
+from bot.storage import KEEP, GameRow, GameStatus, Keep, StaleVersion, Storage
 from engine import ActionError, game
-from engine.interface import Action, Event
+from engine.interface import JSON, Action, Event
 
 if TYPE_CHECKING:
     from bot.clocks.timers import Timers
@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 
 #: The person's interaction that made a change, if one did: the change is
 #: published through it (`bot.publishing.routes`).
-By = discord.Interaction[Any] | None
+By = discord.Interaction | None
 
 
 @dataclass(frozen=True)
@@ -280,8 +280,16 @@ class GameService:
         except Exception:
             log.exception("game %s: recording its result failed", live.id)
 
-    async def set_presence(self, live: Live, presence: Presence, **deadline: Any) -> None:
-        live.row = await self.storage.set_presence(live.id, presence.to_json(), **deadline)
+    async def set_presence(
+        self,
+        live: Live,
+        presence: Presence,
+        deadline_at: datetime | Keep | None = KEEP,
+        narration: JSON | None = None,
+    ) -> None:
+        live.row = await self.storage.set_presence(
+            live.id, presence.to_json(), deadline_at=deadline_at, narration=narration
+        )
 
     async def rearm(self, live: Live, presence: Presence) -> None:
         """Store a change of who is at the table, with the clock armed anew for
@@ -384,5 +392,5 @@ def published_to_the_end(row: GameRow) -> bool:
 SETTLED = ("model", "model_version", "narration_from", "final_due", "ping", "intent", "repost")
 
 
-def settled(published: Published) -> dict[str, Any]:
+def settled(published: Published) -> JSON:
     return {name: getattr(published, name) for name in SETTLED}

@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import time
 from datetime import datetime
-from typing import Any
 
 import discord
 from discord.ext import tasks
@@ -89,7 +88,7 @@ class Deferred:
 deferred = Deferred()
 
 
-def note_late(interaction: discord.Interaction[Any]) -> None:
+def note_late(interaction: discord.Interaction) -> None:
     late_answers.note(interaction.created_at)
 
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -76,7 +76,7 @@ class Worker:
                 self._process = self._thread
         return self._process
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[..., T], *args: object) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), fn, *args)

@@ -24,6 +24,12 @@ from bot.pictures.worker import render
 
 log = logging.getLogger(__name__)
 
+#: A message's components as the bot builds them (discord.py's are generic
+#: over the view that holds them).
+Item = discord.ui.Item[discord.ui.View]
+Button = discord.ui.Button[discord.ui.View]
+Select = discord.ui.Select[discord.ui.View]
+
 GREEN = discord.ButtonStyle.success
 BLUE = discord.ButtonStyle.primary
 RED = discord.ButtonStyle.danger
@@ -71,7 +77,7 @@ class Reply:
 
     content: str | None = None
     embed: discord.Embed | None = None
-    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     pictures: list[Picture] = field(default_factory=list)
     files: list[tuple[str, bytes]] | None = None
     alts: dict[str, str] = field(default_factory=dict)  # each file's alt text, by its name
@@ -174,7 +180,7 @@ def button(
     emoji: str | None = None,
     row: int | None = None,
     disabled: bool = False,
-) -> discord.ui.Button[Any]:
+) -> Button:
     return discord.ui.Button(
         label=label, custom_id=cid, style=style, emoji=emoji, row=row, disabled=disabled
     )
@@ -182,12 +188,10 @@ def button(
 
 def select(
     cid: str, options: list[tuple[str, str, bool]], row: int | None = None, placeholder: str = ""
-) -> discord.ui.Select[Any]:
+) -> Select:
     """A select of (label, value, preselected) options; those past Discord's
     25 are left out when it is sent (`bot.kit.limits`)."""
-    menu: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=cid, row=row, placeholder=placeholder or None
-    )
+    menu: Select = discord.ui.Select(custom_id=cid, row=row, placeholder=placeholder or None)
     menu.options = [_option(label, value, default) for label, value, default in options]
     return menu
 

@@ -9,10 +9,11 @@ mentions twice and never forgets to.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from bot.live.live import Live
 from bot.live.presence import Presence
 from bot.live.public_messages import Intent, Ping, Published
+from engine.interface import View
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Moment:
         return [user for user, _ in self.asked if user is not None]
 
 
-def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
+def moment_of(live: Live, view: View, presence: Presence) -> Moment:
     key = live.shown.moment(view)
     if key is None:
         return Moment(None)
@@ -48,7 +49,7 @@ def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
     return Moment(key, asked, reminder)
 
 
-def intent(live: Any, published: Published, presence: Presence) -> Published:
+def intent(live: Live, published: Published, presence: Presence) -> Published:
     """The table post a new state owes (stored with the action that led to it):
     a new moment that asks a person mentions them, once; so does its
     reminder. A clock re-armed by a kick or a player back (the reminder gone)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from engine.value import JSON
 
@@ -29,7 +28,7 @@ class Armed:
     due: float | None = None  # the timeout in epoch seconds; derived, never stored
 
     @classmethod
-    def of(cls, data: dict[str, Any], deadline: datetime | None) -> Armed:
+    def of(cls, data: JSON, deadline: datetime | None) -> Armed:
         """The stored record ("due" and "half", which earlier versions stored,
         are worked out from `deadline` instead)."""
         armed = cls(
@@ -99,10 +98,10 @@ class Presence:
     answers: Answers | None = None
     #: Moves in a row made while every seat was played by the bot (`bot.live.deadlines`).
     unattended: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: JSON = field(default_factory=dict)
 
     @classmethod
-    def of(cls, data: dict[str, Any], seats: int, deadline: datetime | None = None) -> Presence:
+    def of(cls, data: JSON, seats: int, deadline: datetime | None = None) -> Presence:
         """The stored presence of a game whose `deadline_at` is `deadline`."""
         armed, auto, answers = data.get("armed"), data.get("auto"), data.get("answers")
         return cls(

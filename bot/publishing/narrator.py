@@ -16,7 +16,6 @@ import asyncio
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
 import discord
 
@@ -24,8 +23,9 @@ from bot.i18n import t
 from bot.kit.reply import GREEN, Reply, button, custom_id
 from bot.live.narration import stored_model
 from bot.live.public_messages import Published
-from bot.plugin.contract import AnyPresentation, Show, Step, Table
+from bot.plugin.contract import AnyPresentation, Model, Show, Step, Table
 from bot.publishing.routes import Outlet
+from engine.interface import Event, View
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ Draw = Callable[[Reply], Awaitable[Reply]]  # a reply's pictures drawn, or not, 
 Posted = Callable[[Published], Awaitable[None]]  # store the record once a message is posted
 
 
-def marked(shown: AnyPresentation, table: Table[Any, Any], reply: Reply) -> Reply:
+def marked(shown: AnyPresentation, table: Table[View, Event], reply: Reply) -> Reply:
     """A narration message with the game's Rules button: useful beside a
     reveal, and what tells it for the game's after a restart (`tables.MARKS`)."""
     rules = custom_id(shown.prefix, table.game, 0, "rules", "n")
@@ -74,9 +74,9 @@ class Narrator:
     async def show(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
-        steps: Sequence[tuple[Any, Step]],
+        steps: Sequence[tuple[Model | None, Step]],
         pause: float,
         place: int,
     ) -> Published:
@@ -86,6 +86,7 @@ class Narrator:
             if step.show is Show.FINAL:
                 published = await self.final(shown, table, published)
                 continue
+            assert model is not None, "a narration step to show comes with its model"
             if step.show is Show.POST:
                 if published.buttons and published.narration_id is not None:
                     # The old message keeps no buttons of a decision long taken.
@@ -99,7 +100,7 @@ class Narrator:
     async def decision(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
         pending: bool,
         place: int,
@@ -112,7 +113,7 @@ class Narrator:
         return await self._draw(shown, table, published, model, pending, place)
 
     async def final(
-        self, shown: AnyPresentation, table: Table[Any, Any], published: Published
+        self, shown: AnyPresentation, table: Table[View, Event], published: Published
     ) -> Published:
         if published.final_id is not None:
             return published
@@ -128,9 +129,9 @@ class Narrator:
     async def _draw(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
-        model: Any,
+        model: Model,
         decision: bool,
         place: int,
     ) -> Published:
@@ -156,9 +157,9 @@ class Narrator:
     async def _edit(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
-        model: Any,
+        model: Model,
         decision: bool,
     ) -> Published | None:
         """Edit the narration message; None if it is gone. Pictures it already

@@ -23,7 +23,6 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
@@ -36,10 +35,10 @@ from bot.live.live import Live
 from bot.live.moments import moment_of
 from bot.live.narration import Fold, fold, stored_model
 from bot.live.public_messages import Published
-from bot.plugin.contract import Show, Step
+from bot.plugin.contract import Model, Show, Step
 from bot.publishing.lobby_post import lobby_message
 from bot.publishing.narrator import Narrator, post_nonce
-from bot.publishing.routes import BOT_RATE, Budget, Outlet
+from bot.publishing.routes import BOT_RATE, CHANNELS, Budget, Channel, Outlet
 from bot.publishing.table_post import (
     FINAL,
     MENTION_USERS,
@@ -69,7 +68,7 @@ class Stage:
     outlet: Outlet
     narrator: Narrator
     version: int = -1  # the version its messages show; -1: not yet, since this process began
-    model: Any = None  # the narration model as shown
+    model: Model | None = None  # the narration model as shown
     decision: int = -1  # the version whose decision buttons are shown
     repost: bool = False  # `/<game> table`: the table to the bottom of the channel
     place: int = 0  # narration posts made, for their nonces
@@ -102,11 +101,11 @@ class Publisher:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pictures: dict[int, bool] = {}  # guild -> pictures on, for this sync
         # The person's interaction that last changed each game, to publish through.
-        self._carriers: dict[int, discord.Interaction[Any]] = {}
+        self._carriers: dict[int, discord.Interaction] = {}
 
     # --- scheduling ---------------------------------------------------------------
 
-    def publish(self, live: Live, by: discord.Interaction[Any] | None = None) -> None:
+    def publish(self, live: Live, by: discord.Interaction | None = None) -> None:
         """Something changed in this game: bring its public messages up to
         date, through `by` (the person's interaction that changed it) if given."""
         game = live.id
@@ -323,7 +322,7 @@ class Publisher:
         if live.published != published or live.table_id != table_id:
             await self.games.save_published(live)
 
-    async def _channel(self, channel_id: int) -> Any:
+    async def _channel(self, channel_id: int) -> Channel | None:
         channel = self.client.get_channel(channel_id)
         if channel is None:
             try:
@@ -331,7 +330,7 @@ class Publisher:
             except discord.HTTPException:
                 log.warning("channel %s is gone", channel_id)
                 return None
-        return channel
+        return channel if isinstance(channel, CHANNELS) else None
 
     async def _drawn(self, live: Live, reply: Reply) -> Reply:
         """The reply with its pictures drawn in a worker thread, unless the

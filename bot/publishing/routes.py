@@ -50,7 +50,7 @@ ANSWER_WAIT = 2.5
 ANSWERED = "answered"
 
 
-def answered(interaction: discord.Interaction[Any]) -> None:
+def answered(interaction: discord.Interaction) -> None:
     """Whoever answers an interaction (bot.interactions.components) says so: a post
     waiting to follow up on it looks again."""
     event = interaction.extras.get(ANSWERED)
@@ -93,7 +93,7 @@ class Carrier:
     """A person's interaction that may carry public messages: its follow-ups,
     and the messages made through it (or the one its component is on)."""
 
-    interaction: discord.Interaction[Any]
+    interaction: discord.Interaction
     until: float  # monotonic time its token stops being usable
 
     @property
@@ -122,18 +122,35 @@ class Carrier:
         return self.alive and self.interaction.response.is_done() and not extras.get("thinking")
 
 
+#: A channel a game is played in: one the bot posts in and edits its posts.
+Channel = (
+    discord.TextChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.Thread
+    | discord.PartialMessageable
+)
+CHANNELS = (
+    discord.TextChannel,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.Thread,
+    discord.PartialMessageable,
+)
+
+
 @dataclass
 class Outlet:
     """One game's channel and the interactions that may carry its messages."""
 
-    channel: Any
+    channel: Channel
     budget: Budget
     carrier: Carrier | None = None
     # message id -> the interactions whose token reaches it, and how
     # ("message": made through it; "original": its component is on it).
     reach: dict[int, list[tuple[Carrier, str]]] = field(default_factory=dict)
 
-    def carried_by(self, interaction: discord.Interaction[Any]) -> None:
+    def carried_by(self, interaction: discord.Interaction) -> None:
         """The latest person's interaction on this game: the next posts go
         through it; the message its component is on can be edited through it."""
         carrier = Carrier(interaction, time.monotonic() + TOKEN_LIFE - _age(interaction))
@@ -225,5 +242,5 @@ def _send(reply: Reply) -> dict[str, Any]:
     return {k: v for k, v in reply.kwargs().items() if v is not None}
 
 
-def _age(interaction: discord.Interaction[Any]) -> float:
+def _age(interaction: discord.Interaction) -> float:
     return max(0.0, (discord.utils.utcnow() - interaction.created_at).total_seconds())

@@ -22,18 +22,19 @@ import json
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.i18n import N_, by_last_part, t
-from bot.kit.reply import Reply, button, custom_id
+from bot.kit.reply import Button, Reply, button, custom_id
+from bot.live.live import Live
 from bot.live.moments import Moment
 from bot.live.presence import Presence
 from bot.plugin.contract import AnyPresentation, Table
 from bot.plugin.registry import presentation
 from bot.publishing.launch import open_table_button
 from bot.publishing.routes import Outlet
+from engine.interface import Event, View
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ ADOPT_WINDOW = 50
 AUTO = by_last_part(N_("table.auto.timeout"), N_("table.auto.away"), N_("table.auto.kicked"))
 
 
-def table_reply(live: Any, table: Table[Any, Any], presence: Presence, moment: Moment) -> Reply:
+def table_reply(live: Live, table: Table[View, Event], presence: Presence, moment: Moment) -> Reply:
     """The table as it stands, its first line naming whoever must act."""
     shown: AnyPresentation = live.shown
     reply = shown.table(table)
@@ -55,7 +56,7 @@ def table_reply(live: Any, table: Table[Any, Any], presence: Presence, moment: M
         text = shown.ping(table, mention)
         due = presence.armed.due if presence.armed is not None else None
         if moment.reminder and due is not None:
-            text = t("ping.reminder", due=int(due)) + " " + text
+            text = t("ping.reminder", due=str(int(due))) + " " + text
         reply.content = text
     presence_notes(reply, presence, live.version, live.names())
     if not live.over and live.row.status == "running":
@@ -103,7 +104,7 @@ def presence_notes(reply: Reply, presence: Presence, version: int, names: list[s
         embed.add_field(name=t("table.absent"), value="\n".join(absent), inline=False)
 
 
-def watch_button(game: str, game_id: int) -> discord.ui.Button[Any]:
+def watch_button(game: str, game_id: int) -> Button:
     """Watch: anyone who is not playing sees the public table, privately."""
     watch = custom_id(presentation(game).prefix, game_id, 0, "watch")
     return button(t("table.button.watch"), watch)

@@ -18,6 +18,7 @@ from bot.publishing.lobby_post import TIMER_KEYS, level_name
 from bot.storage import GameRow, GameStatus
 from bot.web.scene import Scene, plain, seat_limits, ui, web_tables
 from engine import Option
+from engine.interface import chosen
 
 #: The words of a yes/no setting's two choices.
 HOST_CHOICES = {"on": N_("command.choice.on"), "off": N_("command.choice.off")}
@@ -86,7 +87,7 @@ def launcher_scene(people: list[Person], you: int) -> Scene:
                 "name": name,
                 "title": shown.title(),
                 "emblem": table.emblem if table is not None else None,
-                "players": tn("activity.launcher.players", most, least=least),
+                "players": tn("activity.launcher.players", most, min=least),
                 "options": settings,
             }
         )
@@ -152,7 +153,7 @@ def lobby_scene(row: GameRow, people: list[Person], you: int, avatars: list[str 
     else:
         status = t("activity.lobby.take_a_seat")
     settings = shown.settings_lines(row.settings)
-    settings.append(t(TIMER_KEYS.get(row.settings.get("turn_timer", "2m"), TIMER_KEYS["2m"])))
+    settings.append(t(TIMER_KEYS.get(chosen(row.settings, "turn_timer", "2m"), TIMER_KEYS["2m"])))
     return finish(
         {
             "kind": "lobby",

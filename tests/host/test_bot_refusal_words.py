@@ -81,8 +81,8 @@ def said(code: str) -> str:
 
 
 def test_refusals_spell_out_kinds_cards_and_piles():
-    assert said("too_few") == "You hold only 1 × 🫑 pepper."
-    assert "2 × 🫒 olive" in said("cannot_help")
+    assert said("too_few") == "You hold only 🫑 1 pepper."
+    assert "🫒 2 olives" in said("cannot_help")
     assert said("empty_pile") == "The order pile is empty: draw from the other pile."
     assert said("not_your_turn") == "It is Ana's turn."
     assert said("choose_fewest").endswith(": salami or olive.")  # a list, in words

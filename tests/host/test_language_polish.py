@@ -38,7 +38,7 @@ def test_lists_are_joined_as_each_language_joins_them(locale, joined):
     with use_locale(locale):
         assert join_and(["Ana", "Bo", "Cleo"]) == joined
         cards = render.cards({"olive": 2, "salami": 1})
-        each = ["2 × " + render.kind("olive"), "1 × " + render.kind("salami")]
+        each = [render.amount("olive", 2), render.amount("salami", 1)]
         assert cards == join_and(each)
 
 

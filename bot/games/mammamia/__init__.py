@@ -7,13 +7,13 @@ from typing import Any
 
 import discord
 
-from bot.games.mammamia import narration, render
+from bot.games.mammamia import narration, render, web
 from bot.games.mammamia.commands import Commands
 from bot.games.mammamia.controls import ITEMS
-from bot.i18n import N_, Nn_, by_last_part, join_or, t, tn
+from bot.i18n import N_, Nn_, by_last_part, join_dots, join_or, number, t, tn
 from bot.kit.reply import Reply
-from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
-from engine.interface import Option
+from bot.plugin.contract import Plugin, Presentation, SeatScore, Show, Step, Table
+from engine.interface import Option, Settings, chosen
 from engine.mammamia import GAME as RULES
 from engine.mammamia import events as ev
 from engine.mammamia import variant_of
@@ -33,25 +33,24 @@ REVEAL_SPEED = Option("reveal_speed", tuple(PACE), "normal")
 LEVEL_ABOUT = by_last_part(N_("mm.computer.easy"), N_("mm.computer.medium"), N_("mm.computer.hard"))
 
 
-class MammaMiaPresentation:
+class MammaMiaPresentation(Presentation[PublicView, PlayerView, ev.Event, narration.Reveal]):
     rules = RULES
     prefix = render.PREFIX
     command = render.COMMAND
     options = (REVEAL_SPEED,)
     commands = Commands
-    reworded: Mapping[str, str] = {}
     items = ITEMS
 
     def title(self) -> str:
         return t("mammamia.title")
 
-    def pace(self, settings: Mapping[str, Any]) -> float:
-        return PACE.get(settings.get("reveal_speed") or "normal", PACE["normal"])
+    def pace(self, settings: Settings) -> float:
+        return PACE.get(chosen(settings, "reveal_speed", "normal"), PACE["normal"])
 
-    def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
+    def colour(self, settings: Settings) -> discord.Colour:
         return render.COLOURS[variant_of(settings)]
 
-    def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
+    def settings_lines(self, settings: Settings) -> list[str]:
         return render.settings_lines(settings)
 
     def table(self, table: MMTable) -> Reply:
@@ -102,7 +101,7 @@ class MammaMiaPresentation:
     def final(self, table: MMTable) -> Reply:
         return narration.final(table.game, table.view, table.names)
 
-    def variant(self, settings: Mapping[str, Any]) -> str:
+    def variant(self, settings: Settings) -> str:
         return variant_of(settings)
 
     def variant_name(self, variant: str) -> str:
@@ -134,7 +133,7 @@ class MammaMiaPresentation:
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         return refusal_words(code, params)
 
-    def rules_text(self, settings: Mapping[str, Any], view: PlayerView | None) -> Reply:
+    def rules_text(self, settings: Settings, view: PlayerView | None) -> Reply:
         variant = variant_of(settings)
         embed = discord.Embed(
             title=t("rules.title", variant=render.variant_name(variant)),
@@ -196,10 +195,12 @@ def refusal_words(code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, 
     words = dict(params)
     if "choices" in words:
         words["choices"] = join_or([render.kind_name(k) for k in words["choices"]])
+    kind = words.get("kind")
+    for key in ("need", "held"):  # so many cards of `kind`, in words that agree
+        if key in words and kind in render.KIND_EMOJI:
+            words[key] = render.amount(kind, words[key])
     if "kind" in words:
-        words["kind"] = (
-            render.kind(words["kind"]) if words["kind"] in render.KIND_EMOJI else (words["kind"])
-        )
+        words["kind"] = render.kind(kind) if kind in render.KIND_EMOJI else kind
     for key in ("cards", "missing"):
         if key in words:
             words[key] = render.cards(words[key])
@@ -229,7 +230,7 @@ def summary_lines(table: MMTable) -> list[str]:
             returned[event.seat] += 1
     lines = []
     for seat, name in enumerate(table.names):
-        made = " · ".join(str(r[seat]) for r in rounds) or "0"
+        made = join_dots(number(r[seat]) for r in rounds) or number(0)
         parts = [t("summary.mm.rounds", rounds=made)]
         if table.view.help:
             parts += [
@@ -237,7 +238,7 @@ def summary_lines(table: MMTable) -> list[str]:
                 tn("summary.mm.received", received[seat]),
             ]
         parts.append(tn("summary.mm.returned", returned[seat]))
-        lines.append(t("summary.mm.line", name=name, parts=" · ".join(parts)))
+        lines.append(t("summary.mm.line", name=name, parts=join_dots(parts)))
     return lines
 
 
@@ -248,11 +249,11 @@ def casual_log(table: MMTable) -> list[str]:
         if isinstance(event, ev.RoundStarted | ev.GameStart):
             break
         if isinstance(event, ev.Played):
-            who, kind = table.names[event.seat], render.kind(event.ingredient)
+            who, played = table.names[event.seat], render.amount(event.ingredient, event.count)
             if event.order:
-                lines.insert(0, t("log.play_order", name=who, count=event.count, kind=kind))
+                lines.insert(0, t("log.play_order", name=who, cards=played))
             else:
-                lines.insert(0, t("log.play", name=who, count=event.count, kind=kind))
+                lines.insert(0, t("log.play", name=who, cards=played))
         elif isinstance(event, ev.Passed):
             lines.insert(0, t("log.pass", name=table.names[event.seat]))
         elif isinstance(event, ev.Skipped):
@@ -260,6 +261,6 @@ def casual_log(table: MMTable) -> list[str]:
     return lines
 
 
-PRESENTATION: Presentation[PublicView, PlayerView, ev.Event, narration.Reveal] = (
-    MammaMiaPresentation()
-)
+PRESENTATION = MammaMiaPresentation()
+#: All the game gives the host (`bot.plugin.registry`).
+PLUGIN = Plugin(PRESENTATION, web=web.WEB)

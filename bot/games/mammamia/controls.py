@@ -9,8 +9,8 @@ ephemeral picker only the owner sees.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -40,6 +40,7 @@ from engine.mammamia import GAME as RULES
 from engine.mammamia import State, variant_of
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
+from engine.mammamia.views import PlayerView, PublicView
 
 Cards = tuple[tuple[str, int], ...]
 
@@ -50,13 +51,30 @@ def state_of(live: Live) -> State:
     return live.state
 
 
+def public_of(live: Live) -> PublicView:
+    """The public view, as this game's own (the host holds any game's)."""
+    view = live.public_view()
+    assert isinstance(view, PublicView), live.row.game
+    return view
+
+
+def view_of(live: Live, seat: int) -> PlayerView:
+    """`seat`'s view, as this game's own."""
+    view = live.player_view(seat)
+    assert isinstance(view, PlayerView), live.row.game
+    return view
+
+
+def legal_of(live: Live, seat: int) -> list[Action]:
+    """`seat`'s legal actions, as this game's own."""
+    return [action for action in live.legal(seat) if isinstance(action, Action)]
+
+
 def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
-    state_of(live)  # a Mamma Mia! game
-
     def make() -> Reply:
-        return hand(live.id, live.player_view(seat), live.names(), live.legal(seat), draft, notice)
+        return hand(live.id, view_of(live, seat), live.names(), legal_of(live, seat), draft, notice)
 
     if notice is not None:  # what was just played: said once
         return make()
@@ -68,11 +86,11 @@ def played_notice(outcome: Outcome) -> str:
     """What the player just did, and the cards they drew (private to them)."""
     action = outcome.action
     if isinstance(action, Turn):
-        kind = render.kind(action.ingredient)
+        played = render.amount(action.ingredient, action.count)
         if action.order:
-            text = t("played.with_order", count=action.count, kind=kind)
+            text = t("played.with_order", cards=played)
         else:
-            text = t("played.plain", count=action.count, kind=kind)
+            text = t("played.plain", cards=played)
     else:
         text = t("played.pass")
     drawn: list[str] = []
@@ -84,20 +102,31 @@ def played_notice(outcome: Outcome) -> str:
             told.append(t("played.mamma_mia"))
     if drawn:
         variant = variant_of(outcome.live.row.settings)
-        told.append(
-            t("played.drew", cards=join_and([render.card_title(variant, c) for c in drawn]))
-        )
+        told.append(t("played.drew", cards=drawn_words(variant, drawn)))
     return sentences(*told)
 
 
-async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
+def drawn_words(variant: str, drawn: Sequence[str]) -> str:
+    """`🍄 2 mushrooms and 🟩 Misto`: ingredients counted by kind (never
+    "mushroom and mushroom"), then each order card, in the order first drawn."""
+    kinds = Counter(c for c in drawn if c in render.KIND_EMOJI)
+    said: list[str] = []
+    for card in dict.fromkeys(drawn):
+        if card in kinds:
+            said.append(render.amount(card, kinds[card]))
+        else:
+            said += [render.card_title(variant, card)] * drawn.count(card)
+    return join_and(said)
+
+
+async def show_hand(interaction: discord.Interaction, live: Live) -> None:
     seat = seat_for(live, interaction.user.id)
     await service_of(interaction).back(live, interaction.user.id)  # an away player is back
     await reply(interaction, hand_reply(live, seat))
 
 
 async def act_turn(
-    interaction: discord.Interaction[Any], make: Any, version: int | None = None
+    interaction: discord.Interaction, make: Callable[[int], Action], version: int | None = None
 ) -> Outcome:
     svc = service_of(interaction)
     live = await svc.games.running(channel_id(interaction))
@@ -113,7 +142,7 @@ class HandButton(Component, prefix=PREFIX, verb="hand"):
 
     playing = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, await service_of(interaction).games.live(self.click.game))
 
 
@@ -122,7 +151,7 @@ class _DraftSelect(Component):
 
     current = private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         seat = seat_for(self.live, interaction.user.id)
         draft = Draft.decode(self.click.arg)
         if self.click.values:
@@ -154,9 +183,9 @@ class DrawSelect(_DraftSelect, prefix=PREFIX, verb="draw"):
 class PlayButton(Component, prefix=PREFIX, verb="play"):
     current = seated = private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         live, seat = self.live, seat_for(self.live, interaction.user.id)
-        action = chosen(Draft.decode(self.click.arg), live.legal(seat))
+        action = chosen(Draft.decode(self.click.arg), legal_of(live, seat))
         if action is None:  # only a turn the player picked plays
             await edit(interaction, hand_reply(live, seat, None, t("hand.choose")))
             return
@@ -175,7 +204,7 @@ class _Decision(Component):
 
     current = seated = True
 
-    async def decide(self, interaction: discord.Interaction[Any], make: Any) -> None:
+    async def decide(self, interaction: discord.Interaction, make: Callable[[int], Action]) -> None:
         click = self.click
         await service_of(interaction).act(
             click.game, interaction.user.id, make, click.version, interaction
@@ -184,27 +213,27 @@ class _Decision(Component):
 
 
 class ChooseButton(_Decision, prefix=PREFIX, verb="choose"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         kinds = tuple((self.click.arg or "").split("+"))
         await self.decide(interaction, lambda seat: Choose(seat, kinds))
 
 
 class PayButton(_Decision, prefix=PREFIX, verb="pay"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         if self.click.arg not in ("yes", "no"):
             raise gone()  # no such button was drawn
         if self.click.arg == "no":
             await self.decide(interaction, lambda seat: Pay(seat, False))
             return
-        pending = self.live.public_view().pending
+        pending = public_of(self.live).pending
         if pending is not None and pending.short:  # MM-R10: which cards, privately
             await self._bombastica_picker(interaction, pending.short)
             return
         await self.decide(interaction, lambda seat: Pay(seat, True))
 
-    async def _bombastica_picker(self, interaction: discord.Interaction[Any], short: int) -> None:
+    async def _bombastica_picker(self, interaction: discord.Interaction, short: int) -> None:
         seat = seat_for(self.live, interaction.user.id)
-        legal = self.live.legal(seat)
+        legal = legal_of(self.live, seat)
         payments = [a for a in legal if isinstance(a, Pay) and a.cards]
         if not payments:
             raise ServiceError("cannot_pay_bombastica", RULES.name, count=short)
@@ -215,9 +244,9 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
 class AskButton(_Decision, prefix=PREFIX, verb="ask"):
     """PL-H1: the owner picks which missing cards to ask for, privately."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         seat = seat_for(self.live, interaction.user.id)
-        legal = self.live.legal(seat)
+        legal = legal_of(self.live, seat)
         asks = [a for a in legal if isinstance(a, Ask)]
         if not asks:
             raise ServiceError("cannot_ask", RULES.name)
@@ -257,7 +286,7 @@ class _Picked(_Decision):
     def choices(self, seat: int) -> list[Pay | Ask]:
         raise NotImplementedError
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         click = self.click
         value = click.values[0] if click.values else ""
         page = turned(value)
@@ -309,7 +338,7 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
 
     current = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         click = self.click
         if click.arg not in ("yes", "no"):
             raise gone()  # no such button was drawn

@@ -18,7 +18,7 @@ from bot.games.mammamia.pictures import Outcome, glyphs
 from bot.games.mammamia.pictures.cards import outcome_mark
 from bot.games.mammamia.pictures.faces import Need, OrderFace
 from bot.games.mammamia.pictures.palette import KINDS
-from bot.i18n import t, tn
+from bot.i18n import labelled, t, tn
 from bot.pictures import glyphs as kit
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import CARD_FACE, INK, WINNER, ColourStyle, tint
@@ -181,8 +181,8 @@ class MammaMiaWeb:
             "table.player",
             colour="",
             name=seen.names[index],
-            hand=player.hand_size,
-            orders=player.order_pile_size,
+            in_hand=player.hand_size,
+            order_pile=player.order_pile_size,
             delivered=len(delivered) if delivered is not None else t("table.hidden"),
         )
         marks = []
@@ -221,7 +221,7 @@ class MammaMiaWeb:
             {
                 "id": "oven",
                 "title": t("table.oven"),
-                "label": spoken(f"{t('table.oven')}: {oven_words}"),
+                "label": spoken(labelled(t("table.oven"), oven_words)),
                 "count": view.oven_size,
                 "back": "back-ingredient",
                 "top": top,
@@ -230,9 +230,9 @@ class MammaMiaWeb:
             {
                 "id": "table",
                 "title": t("table.leftovers"),
-                "label": spoken(f"{t('table.leftovers')}: {render.cards(view.table)}"),
+                "label": labelled(t("table.leftovers"), render.cards(view.table, icon=False)),
                 "cards": [
-                    kind_card(k, n=n, label=spoken(render.cards({k: n})))
+                    kind_card(k, n=n, label=render.amount(k, n, icon=False))
                     for k, n in view.table.items()
                 ],
                 "empty": t("cards.none"),
@@ -246,7 +246,7 @@ class MammaMiaWeb:
                 {
                     "id": "delivered",
                     "title": title,
-                    "label": f"{title}: {tn('hand.count', pile)}",
+                    "label": labelled(title, tn("hand.count", pile)),
                     "count": pile,
                     "back": "back-delivered",
                     "anchor": "delivered",
@@ -255,13 +255,13 @@ class MammaMiaWeb:
         supply: Pile = {
             "id": "supply",
             "title": t("table.supply"),
-            "label": f"{t('table.supply')}: {tn('hand.count', view.supply_size)}",
+            "label": labelled(t("table.supply"), tn("hand.count", view.supply_size)),
             "count": view.supply_size,
             "back": "back-ingredient",
             "anchor": "supply",
         }
         if view.turns_left is not None:  # the supply ran out: the last turns
-            supply["note"] = f"{t('table.last_turns')}: {view.turns_left}"
+            supply["note"] = labelled(t("table.last_turns"), view.turns_left)
         mine = seen.mine
         if not isinstance(mine, PlayerView):
             return [*centre, supply], []
@@ -271,7 +271,7 @@ class MammaMiaWeb:
         orders: Pile = {
             "id": "orders",
             "title": t("hand.order_pile"),
-            "label": f"{t('hand.order_pile')}: {tn('hand.count', own.order_pile_size)}",
+            "label": labelled(t("hand.order_pile"), tn("hand.count", own.order_pile_size)),
             "count": own.order_pile_size,
             "back": f"seat-{own.colour}",
             "anchor": f"orders-{mine.seat}",
@@ -288,15 +288,14 @@ class MammaMiaWeb:
         held = Counter(c for c in mine.hand if c not in mine.hand_orders)
         cards: list[Card] = []
         for kind, n in sorted(held.items(), key=lambda kv: (-kv[1], kv[0])):
-            name = render.kind_name(kind)
             picks = [
                 {
                     "pick": {"kind": kind, "count": str(count)},
-                    "label": spoken(t("hand.play_cards", count=count, kind=name)),
+                    "label": render.amount(kind, count, icon=False),
                 }
                 for count in range(1, n + 1)
             ]
-            label = spoken(render.cards({kind: n}))
+            label = render.amount(kind, n, icon=False)
             cards.append(kind_card(kind, n=n, label=label, picks=picks, key=f"kind-{kind}"))
         for order in mine.hand_orders:
             cards.append(
@@ -462,7 +461,7 @@ class MammaMiaWeb:
                     continue
                 if isinstance(event, ev.Revealed):
                     card = event.card
-                    text = t("reveal.last_card") + ": " + render.card_title(variant, card)
+                    text = labelled(t("reveal.last_card"), render.card_title(variant, card))
                     key = f"o-{card}" if card not in KINDS else None
                     shown = revealed_card(variant, card, key=key)
                     steps.append({"text": text, "card": shown, "from": "oven"})

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.games.pizzaisland.pictures import PlayerPizzas, pizzas_image, ship_image
-from bot.i18n import N_, by_last_part, join_and, t, tn
-from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, number, t, tn
+from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from bot.kit.reply import custom_id as _custom_id
+from engine.interface import Settings, chosen
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PublicView
-from engine.value import Value
+from engine.value import JSON, Value
 
 PREFIX = "pi"  # this game's component ids: pi:<game>:<version>:<verb>[:<arg>]
 COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "yellow": "🟨"}
@@ -171,9 +171,8 @@ def status_line(view: PublicView, names: Sequence[str]) -> str:
     return t("pi.status.turn", name=who, taken=view.taken)
 
 
-def settings_lines(settings: Mapping[str, Any]) -> list[str]:
-    level = settings.get("level") or "normal"
-    scoring = settings.get("scoring") or "wins"
+def settings_lines(settings: Settings) -> list[str]:
+    level, scoring = chosen(settings, "level", "normal"), chosen(settings, "scoring", "wins")
     return [
         t("pi.lobby.level", level=t(LEVEL_KEYS.get(level, LEVEL_KEYS["normal"]))),
         t("pi.lobby.scoring", scoring=t(SCORING_KEYS.get(scoring, SCORING_KEYS["wins"]))),
@@ -202,7 +201,7 @@ def table(game: int, view: PublicView, names: Sequence[str], events: Sequence[ev
     """The one public table message: every pizza, the deck, the Ship, whose
     turn and how many cards taken, the latest moves, the match standing."""
     level = view.level
-    title = t("pi.table.title", game=view.game, level=t(LEVEL_KEYS.get(level, level)))
+    title = t("pi.table.title", game=str(view.game), level=t(LEVEL_KEYS.get(level, level)))
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = [status_line(view, names)]
     lines += [f"› {line}" for line in latest_lines(events, names)]
@@ -216,15 +215,15 @@ def table(game: int, view: PublicView, names: Sequence[str], events: Sequence[ev
         embed.add_field(
             name=f"{marker}{colour} {names[seat]}", value=pizzas_text(player.pizzas), inline=True
         )
-    embed.add_field(name=t("pi.table.deck"), value=str(view.deck_size), inline=True)
+    embed.add_field(name=t("pi.table.deck"), value=number(view.deck_size), inline=True)
     if level == "advanced":
-        ship = " ".join(card_name(c) for c in view.ship) or t("pi.table.ship_empty")
+        ship = join_dots(card_name(c) for c in view.ship) or t("pi.table.ship_empty")
         embed.add_field(name=t("pi.table.ship"), value=ship, inline=True)
     embed.add_field(name=t("pi.table.standing"), value=standing(view, names), inline=False)
     held = achievements_text(view, names)
     if held:
         embed.add_field(name=t("pi.table.achievements"), value=held, inline=False)
-    embed.set_footer(text=t("footer.game", game=game))
+    embed.set_footer(text=t("footer.game", game=str(game)))
     pictures = table_pictures(view, names)
     return Reply(embed=embed, items=turn_buttons(game, view), pictures=pictures)
 
@@ -237,7 +236,9 @@ def table_pictures(view: PublicView, names: Sequence[str]) -> list[Picture]:
     """Every playing seat's pizzas as wheels, in the fields' order, and in the
     advanced level the Ship's face-up cards (PI-A1): public facts only (PI-I1)."""
     players = tuple(
-        PlayerPizzas.of(seat_colour(p.seat), p.pizzas) for p in view.players if p.playing
+        PlayerPizzas.of(seat_colour(p.seat), p.pizzas, names[p.seat])
+        for p in view.players
+        if p.playing
     )
     shown = [Picture("pizzas.png", pizzas_image, (players,), pizzas_alt(view, names))]
     if view.level == "advanced":
@@ -265,17 +266,17 @@ def pizzas_alt(view: PublicView, names: Sequence[str]) -> str:
                 pizzas=join_and(pizzas) or t("pi.alt.no_pizza"),
             )
         )
-    return t("pi.alt.pizzas", players="; ".join(said))
+    return t("pi.alt.pizzas", players=join_groups(said))
 
 
-def turn_buttons(game: int, view: PublicView) -> list[discord.ui.Item[Any]]:
+def turn_buttons(game: int, view: PublicView) -> list[Item]:
     """The turn's buttons, usable only by the player to act (PI-N2, PI-A1)."""
     if not view.to_act or view.phase != "turn":
         return []
     version = view.version
     if view.pending is not None:
         return [button(t("pi.button.decide"), custom_id(game, version, "decide"), BLUE)]
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if view.taken < 3:
         if view.deck_size:
             items.append(
@@ -314,7 +315,7 @@ class GameEnd(Value):
         )
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameEnd:
+    def from_json(cls, data: JSON) -> GameEnd:
         return cls(
             game=data["game"],
             winner=data["winner"],
@@ -328,18 +329,18 @@ def game_result(game: int, model: GameEnd, names: Sequence[str]) -> Reply:
     """The end of one game of the match: its winner (or why none) and the points."""
     winner = model.winner
     if winner is not None:
-        title = t("pi.result.winner", game=model.game, name=names[winner])
+        title = t("pi.result.winner", game=str(model.game), name=names[winner])
     elif model.reason == "stalemate":
-        title = t("pi.result.stalemate", game=model.game)
+        title = t("pi.result.stalemate", game=str(model.game))
     else:
-        title = t("pi.result.deck_empty", game=model.game)
+        title = t("pi.result.deck_empty", game=str(model.game))
     lines = [
         t("pi.result.points", name=names[seat], points=points)
         for seat, points in enumerate(model.points)
         if seat in model.playing
     ]
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-    embed.set_footer(text=t("footer.game", game=game))
+    embed.set_footer(text=t("footer.game", game=str(game)))
     return Reply(embed=embed)
 
 
@@ -362,5 +363,5 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
     winner = view.match_winner
     title = t("pi.final.title", name=names[winner]) if winner is not None else t("pi.final.none")
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-    embed.set_footer(text=t("footer.game", game=game))
+    embed.set_footer(text=t("footer.game", game=str(game)))
     return Reply(embed=embed)

@@ -22,7 +22,7 @@ from bot.games.pizzaisland.pictures.cards import (
     hero_badge,
     shape_glyph,
 )
-from bot.i18n import N_, by_last_part, t, tn
+from bot.i18n import N_, by_last_part, labelled, t, tn
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import INK, LIGHT, MUTED, PANEL, ColourStyle, shade
 from bot.web.art import Sprite
@@ -149,7 +149,7 @@ class PizzaIslandWeb:
         scene: Scene = {
             "title": t(
                 "pi.table.title",
-                game=view.game,
+                game=str(view.game),
                 level=t(render.LEVEL_KEYS.get(level, render.LEVEL_KEYS["normal"])),
             ),
             "status": render.status_line(view, names),
@@ -249,7 +249,7 @@ class PizzaIslandWeb:
                 )
         name = t(PIZZA_WORDS[colour])
         return {
-            "label": tn("pi.pizza.slices", len(slices), pizza=name, size=PIZZA_SIZE),
+            "label": tn("pi.pizza.slices", len(slices), pizza=name, total=PIZZA_SIZE),
             "fill": f"slice-{colour}",
             "places": places,
         }
@@ -260,7 +260,7 @@ class PizzaIslandWeb:
         deck: Pile = {
             "id": "deck",
             "title": title,
-            "label": f"{title}: {size}",
+            "label": labelled(title, size),
             "count": view.deck_size,
             "back": "back-slice",
             "anchor": "deck",
@@ -275,7 +275,7 @@ class PizzaIslandWeb:
                     "id": "ship",
                     "shape": "ship",
                     "title": t("pi.table.ship"),
-                    "label": f"{t('pi.table.ship')}: {words}",
+                    "label": labelled(t("pi.table.ship"), words),
                     "cards": ship,
                     "slots": SHIP_SIZE,
                     "anchor": "ship",
