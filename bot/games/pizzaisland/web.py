@@ -22,7 +22,7 @@ from bot.games.pizzaisland.pictures.cards import (
     hero_badge,
     shape_glyph,
 )
-from bot.i18n import N_, by_last_part, labelled, t, tn
+from bot.i18n import N_, by_last_part, join_and, labelled, t, tn
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import INK, LIGHT, MUTED, PANEL, ColourStyle, shade
 from bot.web.art import Sprite
@@ -99,11 +99,11 @@ def hero_words(action: Any, names: Sequence[str]) -> str:
         return t("pi.option.mushroom", card=slice_words(action.card))
     if isinstance(action, Pepper):
         where = t("pi.pepper.top") if action.to == "top" else t("pi.pepper.bottom")
-        cards = ", ".join(slice_words(c) for c in action.order)
+        cards = join_and([slice_words(c) for c in action.order])
         label = t("pi.option.pepper", cards=cards, where=where)
         if action.ship:
-            ship = ", ".join(slice_words(c) for c in action.ship)
-            label += " " + t("pi.option.pepper_ship", cards=ship)
+            ship = join_and([slice_words(c) for c in action.ship])
+            label = t("pi.option.pepper_ship", pepper=label, cards=ship)
         return spoken(label)
     if isinstance(action, Knife):
         return t("pi.option.knife", card=slice_words(action.card), name=names[action.player])
