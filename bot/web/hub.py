@@ -316,7 +316,7 @@ class Hub:
 
     async def _lobby(self, viewer: Viewer, ident: object, data: dict[str, Any]) -> None:
         session = viewer.session
-        verb = data.get("verb")
+        verb = frames.text(data.get("verb"), 16)
         who = Seat(user_id=session.user_id, name=session.name)
         work: Any
         if verb == "browse":
@@ -325,9 +325,11 @@ class Hub:
             await _send(viewer.ws, {"type": "done", "id": ident})
             return
         if verb == "open":
-            name = data.get("game")
+            name = frames.text(data.get("game"), 64)
             chosen = (
-                chosen_options(name, data.get("options", {})) if name in presentations() else None
+                chosen_options(name, data.get("options", {}))
+                if name is not None and name in presentations()
+                else None
             )
             if chosen is None:
                 await self._malformed(viewer, ident)

@@ -129,6 +129,9 @@ async def test_a_malformed_frame_is_answered_and_the_socket_kept(discord_server,
         ),
         json.dumps({"type": "lobby", "id": 8, "verb": "open", "game": "mammamia", "options": [1]}),
         json.dumps({"type": "lobby", "id": 9, "verb": "shout"}),
+        json.dumps({"type": "lobby", "id": 10, "verb": ["open"]}),  # not a word: unhashable
+        json.dumps({"type": "lobby", "id": 11, "verb": "open", "game": {"a": 1}}),
+        json.dumps({"type": ["act"], "id": 12}),
         b"\x00\x01binary",
     ]
     for sent in frames:
@@ -149,10 +152,10 @@ async def test_a_malformed_frame_is_answered_and_the_socket_kept(discord_server,
         await players.step()
         live = players.live
     wrong = {"turn": {"nonsense": 1}}
-    answer = await viewer.act(wrong, live.version, ident=10)
+    answer = await viewer.act(wrong, live.version, ident=20)
     assert answer["type"] == "refused" and answer["text"] != malformed
     legal = engine.legal_actions(live.state, 0)[0].to_json()
-    assert (await viewer.act(legal, live.version, ident=11))["type"] == "done"
+    assert (await viewer.act(legal, live.version, ident=21))["type"] == "done"
     await viewer.close()
 
 
