@@ -34,7 +34,7 @@ from bot.live.narration import fold, stored_model
 from bot.live.presence import Presence
 from bot.live.public_messages import Published
 from bot.live.refusals import ServiceError, named, seat_for, seat_for_target
-from bot.storage import KEEP, GameRow, GameStatus, Keep, StaleVersion, Storage
+from bot.storage import KEEP, GameRow, GameStatus, Keep, StaleVersion, Storage, WrongStatus
 from engine import ActionError, game
 from engine.interface import JSON, Action, Event
 
@@ -322,6 +322,26 @@ class GameService:
             live.row = await self.storage.finish(live.id, GameStatus.CANCELLED)
         self.changed(live)
         return live
+
+    async def channel_deleted(self, channel_id: int) -> GameRow | None:
+        """Discord deleted the channel: its lobby or running game is closed
+        (cancelled, unrated), since nothing can be shown or played there."""
+        row = await self.lobbies.here(channel_id)
+        if row is None:
+            return None
+        if row.status == GameStatus.LOBBY:
+            async with self.lobbies.channel_lock(channel_id):
+                try:
+                    return await self.storage.finish(row.id, GameStatus.CANCELLED)
+                except WrongStatus:  # started meanwhile: closed as a game, below
+                    pass
+        async with self.games.lock(row.id):
+            live = await self.games.live(row.id)
+            if live.row.status != GameStatus.RUNNING:
+                return live.row
+            live.row = await self.storage.finish(live.id, GameStatus.CANCELLED)
+        self.changed(live)
+        return live.row
 
     async def kick(self, game_id: int, by: int, target: int, moderator: bool) -> Live:
         """The host or a moderator takes a player out: the seat is played to the end."""

@@ -25,7 +25,7 @@ from bot.flow.service import GameService
 from bot.i18n import t, use_locale
 from bot.interactions import command_checks as here
 from bot.interactions.overload import deferred, note_late, too_late
-from bot.kit import metrics
+from bot.kit import budget, metrics
 from bot.kit.limits import echo, fit
 from bot.kit.reply import Item, Reply, drop_none
 from bot.live.live import Live
@@ -206,6 +206,7 @@ async def placed(interaction: discord.Interaction, click: Click) -> GameRow:
     if (
         row is None
         or row.channel_id != interaction.channel_id
+        or row.guild_id != interaction.guild_id  # the payload's guild is no proof
         or prefix_of(row.game) != click.prefix
         or click.version > row.version
     ):
@@ -452,20 +453,40 @@ async def tell(interaction: discord.Interaction, notice: str | None) -> None:
         await interaction.followup.send(content=notice, ephemeral=True)
 
 
+def misplaced(interaction: discord.Interaction) -> bool:
+    """Whether the payload names a guild its channel is not in, as far as the
+    bot knows its channels: the guild Discord names is trusted only with its
+    own channel, so nobody acts as a member of one server in another's."""
+    channel_id = interaction.channel_id
+    channel = interaction.client.get_channel(channel_id) if channel_id is not None else None
+    guild = getattr(channel, "guild", None)
+    return guild is not None and guild.id != interaction.guild_id
+
+
+def stopping(interaction: discord.Interaction) -> bool:
+    """Whether the bot is stopping (bot.app.client: SIGTERM, SIGINT)."""
+    return bool(getattr(interaction.client, "stopping", False))
+
+
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> bool:
     """Run a handler in the player's language so that no click or command ever
     ends in "This interaction failed": a refusal is said privately, an
     unexpected error is logged and the player told. True if it went through."""
     global handling
     handling += 1
+    budget.AHEAD.set(True)  # a person waits: before the clocks' and catch-up's requests
     notice = None
     deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
     with use_locale(interaction.locale):
         try:
             if age(interaction) >= BEHIND:
                 await _defer(interaction)
-            if interaction.guild_id is None:  # games are played in server channels
-                raise ServiceError("no_channel")
+            if stopping(interaction):  # answered, not started: the next start does it
+                raise ServiceError("stopping")
+            if interaction.guild_id is None or misplaced(interaction):
+                raise ServiceError("no_channel")  # games are played in server channels
+            if interaction.channel_id in getattr(interaction.client, "deleted_channels", ()):
+                raise ServiceError("channel_deleted")
             await here.check(interaction, service_of(interaction))  # a command of another game?
             notice = await owed_notice(interaction)
             await work
@@ -482,6 +503,9 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> bo
         except Exception as error:
             if too_late(error):  # the bot is behind: counted, not a traceback
                 note_late(interaction)
+                return False
+            if stopping(interaction):  # cut short by the stop (its session closed)
+                log.warning("interaction %s cut short by the stop: %r", interaction.id, error)
                 return False
             log.exception("interaction %s failed", interaction.id)
             try:

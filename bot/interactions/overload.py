@@ -16,6 +16,8 @@ from datetime import datetime
 import discord
 from discord.ext import tasks
 
+from bot.kit import metrics
+
 log = logging.getLogger(__name__)
 
 #: Discord's error code for an interaction that can no longer be answered.
@@ -40,6 +42,7 @@ class LateAnswers:
         self._reported_at = -self.every
 
     def note(self, created_at: datetime, now: datetime | None = None) -> None:
+        metrics.LATE_ANSWERS.inc()
         self.total += 1
         self._unreported += 1
         age = ((now or discord.utils.utcnow()) - created_at).total_seconds()
@@ -71,6 +74,7 @@ class Deferred:
         self._reported_at = -every
 
     def note(self) -> None:
+        metrics.DEFERRED.inc()
         self.total += 1
         self._unreported += 1
         moment = time.monotonic()
@@ -127,7 +131,9 @@ class LoopWatch:
     async def _look(self) -> None:
         now = time.monotonic()
         if self._looked is not None:
-            self.note(now - self._looked - LOOK_EVERY)
+            late = max(0.0, now - self._looked - LOOK_EVERY)
+            metrics.LOOP_LATE.observe(late)
+            self.note(late)
         self._looked = now
 
     def note(self, late: float, moment: float | None = None) -> None:

@@ -55,6 +55,15 @@ def _leave_with(parent: int) -> None:
     threading.Thread(target=watch, name="leave-with-the-bot", daemon=True).start()
 
 
+#: Every worker made, for `stop_all`.
+WORKERS: list[Worker] = []
+
+
+async def stop_all() -> None:
+    """Stop every worker process (at the bot process's end)."""
+    await asyncio.gather(*(worker.stop() for worker in WORKERS))
+
+
 class Worker:
     """One worker process, started on first use, for `await run(fn, *args)`.
 
@@ -66,6 +75,14 @@ class Worker:
         self.name = name
         self._process: Executor | None = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+        WORKERS.append(self)
+
+    async def stop(self) -> None:
+        """Let the worker process go (it finishes the task it has), and its
+        queue's semaphores with it; the next call starts another."""
+        process, self._process = self._process, None
+        if process is not None and process is not self._thread:
+            await asyncio.to_thread(process.shutdown, wait=True, cancel_futures=True)
 
     def _executor(self) -> Executor:
         if self._process is None:

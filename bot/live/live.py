@@ -32,6 +32,9 @@ class Live:
     # Loaded from storage (after a restart, or from another process): a post
     # under way when it was stored may have got there (`bot.publishing.table_post.adopt`).
     resumed: bool = False
+    # What its messages owed as stored then (a post this process owes since,
+    # for a move it made itself, cannot be out already).
+    loaded: Published | None = None
     # What the engine says of the state as it stands (its views, each seat's
     # legal actions) and the answers made from it, worked out once per
     # version: a move's answer, its table, its narration and its clock all

@@ -21,12 +21,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import discord
 
 from bot.i18n import t, use_locale
+from bot.kit import budget
 from bot.kit.reply import Reply
 from bot.live.choices import Choices
 from bot.live.deadlines import ended_early
@@ -38,7 +39,7 @@ from bot.live.public_messages import Published
 from bot.plugin.contract import Model, Show, Step
 from bot.publishing.lobby_post import lobby_message
 from bot.publishing.narrator import Narrator, post_nonce
-from bot.publishing.routes import BOT_RATE, CHANNELS, Budget, Channel, Outlet
+from bot.publishing.routes import CHANNELS, Channel, Outlet
 from bot.publishing.table_post import (
     FINAL,
     MENTION_USERS,
@@ -56,6 +57,8 @@ log = logging.getLogger(__name__)
 
 #: Discord's code for a direct message the user's privacy settings refuse.
 CANNOT_DM = 50007
+#: Discord's code for a channel that does not exist (deleted).
+UNKNOWN_CHANNEL = 10003
 #: Games published for the first time by this process at once (a restart's catch-up).
 FIRST_AT_ONCE = 4
 
@@ -82,14 +85,12 @@ class Publisher:
         client: discord.Client,
         games: LiveGames,
         pace: float | None = None,
-        budget: Budget | None = None,
     ) -> None:
         self.client = client
         self.games = games
         self.storage = games.storage
         self.choices = Choices(games.storage)
         self.pace = pace  # seconds a paced narration step takes for every game; None: each game's
-        self.budget = budget or Budget(BOT_RATE)
         self._stages: dict[int, Stage] = {}
         # Games this process has published once (their clocks may run, `shown`),
         # and at most a few first publishings at a time: after a long outage a
@@ -97,6 +98,9 @@ class Publisher:
         self._shown: set[int] = set()
         self._first = asyncio.Semaphore(FIRST_AT_ONCE)
         self.on_shown: Callable[[], None] = lambda: None  # the timers look again
+        # Channels Discord deleted, and who closes their games (the bot).
+        self.gone: set[int] = set()
+        self.on_channel_gone: Callable[[int], Awaitable[None]] = _nothing
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pictures: dict[int, bool] = {}  # guild -> pictures on, for this sync
@@ -120,6 +124,7 @@ class Publisher:
             self._tasks[game] = asyncio.create_task(self._worker(game), name=f"publish-{game}")
 
     async def _worker(self, game: int) -> None:
+        budget.AHEAD.set(False)  # not ahead because the move that woke it was a person's
         dirty = self._dirty[game]
         delay = 1.0
         try:
@@ -149,9 +154,13 @@ class Publisher:
         """Whether a game's public messages are still being brought up to date."""
         return any(not task.done() for task in self._tasks.values())
 
-    def stop(self) -> None:
-        for task in self._tasks.values():
+    async def stop(self) -> None:
+        """Stop publishing: what is left is posted by the next start (each post
+        idempotent, a post whose id was not stored found again)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # --- one game -------------------------------------------------------------------
 
@@ -169,18 +178,23 @@ class Publisher:
             await self._sync_game(game)
             return
         async with self._first:
-            await self._sync_game(game)
+            with budget.ahead():  # not behind the clocks of games shown already
+                await self._sync_game(game)
             await asyncio.sleep(0)  # the live interactions go first
 
     async def _sync_game(self, game: int) -> None:
         live = await self.games.live(game)
+        if live.row.channel_id in self.gone:  # nothing can be shown there any more
+            self._shown.add(game)
+            self._forget(live)
+            return
         stage = self._stages.get(game)
         if stage is None:
             channel = await self._channel(live.row.channel_id)
             if channel is None:
                 self._shown.add(game)  # nothing to show: its clock runs all the same
                 return
-            outlet = Outlet(channel, self.budget)
+            outlet = Outlet(channel)
 
             async def draw(reply: Reply) -> Reply:
                 return await self._drawn(live, reply)
@@ -277,9 +291,14 @@ class Publisher:
         if live.row.ping_message_id is not None:
             await stage.outlet.delete(live.row.ping_message_id)
             await self.storage.set_messages(live.id, ping_message_id=None)
-        published = live.published
-        owed = published.intent is not None or published.repost or published.final_due
-        owed = owed or published.narration_for != published.narration_from
+        # What was owed when the game was loaded: only a post under way then
+        # may be out unrecorded. One owed since, for a move this process made
+        # (a timeout played before the table was first shown), is not out yet,
+        # and needs no reading of the channel (one request the global limit
+        # counts, a thousand after an outage).
+        stored = live.loaded or live.published
+        owed = stored.intent is not None or stored.repost or stored.final_due
+        owed = owed or stored.narration_for != stored.narration_from
         # No table stored: the first may be out, sent as the Start click's
         # follow-up, which has no nonce for Discord to catch a repeat by.
         owed = owed or live.table_id is None
@@ -327,10 +346,17 @@ class Publisher:
         if channel is None:
             try:
                 channel = await self.client.fetch_channel(channel_id)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
                 log.warning("channel %s is gone", channel_id)
+                if error.code == UNKNOWN_CHANNEL:  # deleted while the bot was away
+                    self.channel_gone(channel_id)
+                    await self.on_channel_gone(channel_id)
                 return None
         return channel if isinstance(channel, CHANNELS) else None
+
+    def channel_gone(self, channel_id: int) -> None:
+        """Discord deleted the channel: its games are shown no more."""
+        self.gone.add(channel_id)
 
     async def _drawn(self, live: Live, reply: Reply) -> Reply:
         """The reply with its pictures drawn in a worker thread, unless the
@@ -430,7 +456,6 @@ class Publisher:
         if not (await self.choices.preferences(user_id)).notices():
             return
         try:
-            await self.budget.take()
             dm = await self.client.create_dm(discord.Object(user_id))
             await dm.send(
                 content=t("notify.dm", ping=ping, link=link),
@@ -483,7 +508,6 @@ class Publisher:
             return
         with use_locale(row.settings.get("language")):
             reply = lobby_message(row, t("lobby.idle_closed"))
-        await self.budget.take()
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(row.lobby_message_id).edit(**reply.kwargs())
 
@@ -503,3 +527,7 @@ def _redraw() -> Step:
 
 def _final() -> Step:
     return Step(Show.FINAL)
+
+
+async def _nothing(channel_id: int) -> None:
+    return None

@@ -3,7 +3,8 @@ the session endpoint (who you are) and the websocket (the live table).
 
     GET  /                   the page (its first words in the browser's language;
                              outside Discord it says what it is, in words)
-    GET  /assets/<name>      the client, the art and the icon, named by content hash
+    GET  /assets/<name>      the client (built from activity/ by `make activity`; the
+                             wheel carries it), the art and the icon, named by content hash
     GET  /favicon.ico        the icon, for a browser that asks there anyway
     POST /api/session        {code, instance_id} -> {session, locale}: the OAuth2 code
                              exchanged, the user and the instance's channel checked
@@ -25,6 +26,7 @@ from aiohttp import web
 
 from bot.flow.service import GameService
 from bot.i18n import DEFAULT_LOCALE, locale_of, t, use_locale
+from bot.kit import budget
 from bot.kit.clock import Clock
 from bot.plugin.registry import presentation
 from bot.web import frames
@@ -39,8 +41,10 @@ from bot.web.scene import sprite
 
 log = logging.getLogger(__name__)
 
-#: The built client (`activity/dist`, next to the bot's package in a checkout).
-DIST = Path(__file__).resolve().parents[2] / "activity" / "dist"
+#: Where the built client is: inside the installed package (the wheel
+#: carries it: setup.py), else beside the package in a checkout (`make activity`).
+INSTALLED = Path(__file__).resolve().parent / "client"
+CHECKOUT = Path(__file__).resolve().parents[2] / "activity" / "dist"
 #: The largest body a client sends (a session request is a code and an id).
 MAX_BODY = 16 * 1024
 
@@ -95,6 +99,15 @@ class Channels:
         return None if guild is None else str(guild.preferred_locale)
 
 
+class ClientNotBuilt(Exception):
+    """The Activity is asked for but its client was never built."""
+
+
+def client_folder() -> Path | None:
+    """The folder the built client is served from, if it is anywhere."""
+    return next((f for f in (INSTALLED, CHECKOUT) if (f / "app.js").exists()), None)
+
+
 class ActivityServer:
     """Serves the Activity for one bot process."""
 
@@ -109,7 +122,7 @@ class ActivityServer:
         self.discord = Discord(self.client_id, config.client_secret, self._instance)
         self.avatars = Avatars(self._user_avatar, bot.http.get_from_cdn)
         self.hub = Hub(self.door, self.sessions, self.avatars)
-        self.assets = self._assets()
+        self.assets = Assets()  # made by `start`, from the client it finds
         self.app = web.Application(client_max_size=MAX_BODY)
         self.app.add_routes(
             [
@@ -134,18 +147,21 @@ class ActivityServer:
             return float(pace)
         return float(presentation(name).pace(settings))
 
-    def _assets(self) -> Assets:
+    @staticmethod
+    def _assets(client: Path) -> Assets:
+        """The page's files: the built client's, the art and the icon (drawn here)."""
         assets = Assets()
         for name in ("app.js", "app.css"):
-            if assets.add_file(DIST / name) is None:
-                log.warning(
-                    "The Activity's client is not built: run `make run` (it builds activity/)"
-                )
+            assets.add_file(client / name)
         assets.add("art.svg", sprite().encode())
         assets.add("icon.svg", icon().encode())
         return assets
 
     async def start(self) -> None:
+        client = client_folder()
+        if client is None:
+            raise ClientNotBuilt(t("config.activity_not_built"))
+        self.assets = self._assets(client)
         self._runner = web.AppRunner(self.app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port)
@@ -171,7 +187,8 @@ class ActivityServer:
             application_id=self.client_id(),
             instance_id=instance_id,
         )
-        found: dict[str, Any] = await self.bot.http.request(route)
+        with budget.ahead():  # a person waits for the table to open
+            found: dict[str, Any] = await self.bot.http.request(route)
         return found
 
     async def _user_avatar(self, user_id: int) -> str | None:
