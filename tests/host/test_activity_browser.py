@@ -187,6 +187,9 @@ async def answered(seat: Seat, version: int, press: Callable[[], Awaitable[str]]
             return  # the game moved on meanwhile (someone else answered the question)
         seen = len(seat.frames)
         pressed = await press()
+        if not pressed:
+            await asyncio.sleep(0.01)
+            continue  # what was to be pressed went away: look again
         async with _explained(seat, pressed):
             while True:
                 new = seat.frames[seen:]

@@ -115,9 +115,16 @@ class Seat:
         return frame
 
     async def at(self, game: int, version: int, timeout: float = 10_000) -> None:
-        """Wait until the table shows this version of the game."""
-        await self.table.wait_for_selector(
-            f'#table[data-version="{game}:{version}"]', timeout=timeout, state="attached"
+        """Wait until the table shows this version of the game, or a later one
+        (a computer may move before the page draws the version asked for)."""
+        await self.table.wait_for_function(
+            """([game, version]) => {
+                const shown = document.getElementById("table")?.dataset.version || "";
+                const [g, v] = shown.split(":");
+                return g === String(game) && Number(v) >= version;
+            }""",
+            arg=[game, version],
+            timeout=timeout,
         )
 
 
