@@ -46,6 +46,7 @@ FLAG_COMPONENTS_V2 = 1 << 15
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+GUILD_VOICE = 2
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
@@ -100,7 +101,7 @@ class FakeRole:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A text channel or a thread."""
+    """A text channel, a voice channel (its text chat) or a thread."""
 
     id: int
     name: str

@@ -35,6 +35,7 @@ from .models import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
+    GUILD_TEXT,
     MEMBER_PERMISSIONS,
     Attachment,
     FakeChannel,
@@ -324,10 +325,13 @@ class FakeDiscord(Actors):
         self.guilds.append(guild)
         return guild
 
-    def add_channel(self, name: str, guild: FakeGuild | None = None) -> FakeChannel:
+    def add_channel(
+        self, name: str, guild: FakeGuild | None = None, kind: int = GUILD_TEXT
+    ) -> FakeChannel:
+        """A channel: a text channel, or with ``kind=GUILD_VOICE`` a voice channel."""
         guild = guild or self.guild
         position = len(guild.text_channels())
-        channel = FakeChannel(self.ids.next(), name, guild.id, position=position)
+        channel = FakeChannel(self.ids.next(), name, guild.id, type=kind, position=position)
         guild.channels[channel.id] = channel
         if self.sessions:  # a bot connected already learns of it, as from Discord
             created = self.broadcast("CHANNEL_CREATE", payloads.channel(channel))

@@ -11,9 +11,12 @@ from __future__ import annotations
 import asyncio
 import json
 
+import discord
+
 from bot.i18n import t
 
 from driver import Players
+from fakediscord.models import GUILD_VOICE
 from viewers import Viewer, check_frames, session
 
 
@@ -176,3 +179,45 @@ async def test_a_lobby_opened_by_command_reaches_the_launcher_at_once(discord_se
     refused = await _lobby_click(viewer, 1, "open", game="mammamia", options={})
     assert refused == {"type": "refused", "id": 1, "text": t("error.channel_busy")}
     await viewer.close()
+
+
+async def test_a_game_opened_from_a_voice_channels_launcher(discord_server, bots):
+    """The Activity launched in a voice channel (where Discord's own games are
+    played, everyone in the call at the table): the lobby is posted to that
+    channel's text chat, a player there joins with its button, and the game
+    starts and is played from the table in the same channel."""
+    bots.activity = True
+    bot = await bots.start()
+    ana, ben = discord_server.users[:2]
+    call = discord_server.add_channel("game-night", kind=GUILD_VOICE)
+    async with asyncio.timeout(10):  # the bot learns of it from Discord (CHANNEL_CREATE)
+        while bot.get_channel(call.id) is None:
+            await asyncio.sleep(0.01)
+    assert isinstance(bot.get_channel(call.id), discord.VoiceChannel)
+    status, body = await session(discord_server, bot, ana, call)
+    assert status == 200, body
+    ana_at = await Viewer.open(bot, body["session"])
+    await ana_at.wait(lambda f: f["type"] == "state" and f["status"] == "none")
+    answer = await _lobby_click(ana_at, 1, "open", game="mammamia", options={})
+    assert answer["type"] == "done", answer
+    await bots.idle()
+    lobby = discord_server.public_messages(call)[-1]
+    assert discord_server.public_messages() == []  # nothing in the text channel
+    await discord_server.click(ben, lobby, label=t("lobby.button.join"))
+    await ana_at.wait(lambda f: f["type"] == "state" and len(f["scene"].get("seats", ())) == 2)
+    assert (await _lobby_click(ana_at, 2, "start"))["type"] == "done"
+    running = await ana_at.wait(lambda f: f["type"] == "state" and f["status"] == "running")
+    await bots.idle()
+    table = discord_server.public_messages(call)[-1]
+    assert table.id != lobby.id and table.components, "the table message, with its buttons"
+    live = bots.current.service.games.held(running["game"])
+    assert live is not None and live.row.channel_id == call.id
+    if 0 in live.rules.to_act(live.state):  # Ana moves at the table, in the call's game
+        frame = await ana_at.state(live.version)
+        replies = []
+        for ident, action in enumerate(frame["scene"]["actions"], start=10):
+            replies.append(await ana_at.act(action["action"], live.version, ident))
+            if replies[-1]["type"] == "done":
+                break
+        assert replies[-1]["type"] == "done", replies
+    await ana_at.close()
