@@ -18,6 +18,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
 from bot.flow import questions
 from bot.i18n import t
 from engine import mammamia as engine
@@ -54,6 +56,8 @@ SAID = """() => {
     }
   }).observe(document.body, { childList: true, subtree: true });
 }"""
+#: Nothing travelling across the table, no card being turned over.
+SETTLED = "() => !document.querySelector('.flyer') && !document.getAnimations().length"
 #: The group of cards the focus is in (the hand, the piles to draw from).
 FOCUS_GROUP = "() => document.activeElement.closest('[data-group]')?.dataset.group ?? ''"
 
@@ -61,6 +65,9 @@ FOCUS_GROUP = "() => document.activeElement.closest('[data-group]')?.dataset.gro
 async def shoot(seat: Seat, name: str) -> list[str]:
     """A screenshot of what the player sees, and what is wrong on it."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    # The table as it stands, not cards caught in flight (a desktop's moves last < 1 s).
+    with contextlib.suppress(PlaywrightTimeout):
+        await seat.table.wait_for_function(SETTLED, timeout=2_000)
     await seat.page.screenshot(path=str(SHOTS / f"{name}.png"))
     print("SHOT", name, flush=True)
     try:
