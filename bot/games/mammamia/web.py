@@ -388,10 +388,15 @@ class MammaMiaWeb:
         the answers in the rule's order (`bot.flow.questions`)."""
         if seen.seat is None or seen.seat not in seen.asked:
             return []
-        return [
-            {"label": t("decide.button.help"), "action": {"help": True}, "direct": True},
-            {"label": t("decide.button.refuse"), "action": {"help": False}, "direct": True},
-        ]
+        refuse = {"label": t("decide.button.refuse"), "action": {"help": False}, "direct": True}
+        # Only a player holding the asked cards may help: the channel's buttons
+        # are everyone's, but this table is the viewer's own, who knows their hand.
+        pending = public(seen).pending
+        hand = seen.mine.hand if isinstance(seen.mine, PlayerView) else ()
+        if pending is None or any(hand.count(k) < n for k, n in pending.ask.items()):
+            return [refuse]
+        accept = {"label": t("decide.button.help"), "action": {"help": True}, "direct": True}
+        return [accept, refuse]
 
     def _decision(self, action: Any) -> str:
         if isinstance(action, Choose):
