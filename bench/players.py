@@ -24,6 +24,7 @@ import time
 from collections.abc import Awaitable
 from typing import Any
 
+import bot.plugin  # noqa: F401  (the games' messages too: a table's words are its game's)
 from bot.games.mammamia.render import KIND_EMOJI
 from bot.i18n import t
 
