@@ -215,11 +215,16 @@ def extracted(folder: Path, method_map: list[tuple[str, str]] | None = None) -> 
 
 def used_by_the_code() -> dict[str, bool]:
     """What `make i18n-extract` finds (babel.cfg's files, the project's
-    keywords), and the words of each game's generated `new` options."""
+    keywords), the same in each game's folder outside them (the tests' own
+    game), and the words of each game's generated `new` options."""
     with (PROJECT_ROOT / "babel.cfg").open(encoding="utf-8") as file:
         method_map, _ = parse_mapping_cfg(file)
     used = extracted(PROJECT_ROOT, method_map)
     assert "lobby.the_host" in used and "kind.olive" in used  # the scan itself works
+    for shown in presentations().values():
+        folder = Path(importlib.import_module(type(shown).__module__).__file__ or "").parent
+        if not folder.is_relative_to(PROJECT_ROOT / "bot"):
+            used |= extracted(folder)
     for key in generated_ids():
         used.setdefault(key, False)
     return used
