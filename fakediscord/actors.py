@@ -337,7 +337,10 @@ class Actors:
             "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "channel_id": str(channel.id),
             "channel": payloads.channel(channel)
-            | {"permissions": str(guild.permissions_for(rec.user))},
+            | {
+                "permissions": str(guild.permissions_for(rec.user)),
+                "last_message_id": self.last_message_id(channel),
+            },
             "member": payloads.member(rec.user, guild, with_permissions=True),
             "token": rec.token,
             "version": 1,

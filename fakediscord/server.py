@@ -514,6 +514,7 @@ class FakeDiscord(Actors):
             flags=flags,
             type=msg_type,
             timestamp=payloads.iso(self.clock.time()),
+            at=self.clock.time(),
         )
         if interaction is not None:
             msg.webhook_id = self.application_id
@@ -559,7 +560,8 @@ class FakeDiscord(Actors):
         if finish_loading:
             msg.flags &= ~FLAG_LOADING
         msg.attachments = self._attachments_after(msg, body, uploads)
-        msg.edited_timestamp = payloads.iso(self.clock.time())
+        msg.at = self.clock.time()
+        msg.edited_timestamp = payloads.iso(msg.at)
         if msg.public:
             await self._broadcast_message("MESSAGE_UPDATE", msg)
 
@@ -619,6 +621,16 @@ class FakeDiscord(Actors):
             and m.author is self.bot_user
             and not self.is_answer(m)
         ]
+
+    def last_message_id(self, channel: FakeChannel) -> str | None:
+        """The channel's newest message still there (ephemeral ones are no
+        channel's), as Discord tells it in an interaction's channel."""
+        ids = [
+            m.id
+            for m in self.messages.values()
+            if m.channel_id == channel.id and m.public and not m.deleted
+        ]
+        return str(max(ids)) if ids else None
 
     def public_messages(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
         """Live public messages of the channel, oldest first, each as last edited."""

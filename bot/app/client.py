@@ -6,7 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
@@ -53,6 +53,22 @@ def commands_digest(application_id: int | None, payload: list[dict[str, Any]]) -
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def newest_noted(client: discord.Client, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+    """The channel's newest message, as each interaction's channel tells it,
+    kept on the cached channel (`last_message_id`): with no message events
+    (see the intents), it is how the publisher knows other messages came
+    under a game's table (`bot.publishing.publisher`)."""
+
+    def parse_interaction(data: Any) -> None:
+        newest = (data.get("channel") or {}).get("last_message_id")
+        channel = client.get_channel(int(data.get("channel_id") or 0))
+        if newest and channel is not None and hasattr(channel, "last_message_id"):
+            channel.last_message_id = int(newest)
+        parse(data)
+
+    return parse_interaction
+
+
 class GameBot(commands.Bot):
     """The bot: every game found by `bot.games`, on one storage and one service."""
 
@@ -89,6 +105,8 @@ class GameBot(commands.Bot):
         self.config = config
         self._storage = storage
         self._owns_storage = storage is None
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = newest_noted(self, parsers["INTERACTION_CREATE"])
         # The game service and its publisher; built in setup_hook, used by the cogs.
         self.service: GameService | None = None
         self.publisher: Publisher | None = None

@@ -31,7 +31,7 @@ from bot.live.games import LiveGames
 from bot.live.live import Live
 from bot.live.moments import intent
 from bot.live.narration import fold, stored_model
-from bot.live.presence import Presence
+from bot.live.presence import NARRATION, Presence
 from bot.live.public_messages import Published
 from bot.live.refusals import ServiceError, named, seat_for, seat_for_target
 from bot.storage import KEEP, GameRow, GameStatus, Keep, StaleVersion, Storage, WrongStatus
@@ -200,10 +200,13 @@ class GameService:
         action: Action,
         presence: Presence | None = None,
         by: By = None,
+        acting: frozenset[int] = frozenset(),
     ) -> Outcome:
         """Apply and store one action, in one write with all that follows from
         it: the presence, the next deadline, the narration and the table post
-        it owes. The caller holds the game's lock."""
+        it owes. The caller holds the game's lock. The person who made it,
+        and `acting` (everyone whose answers it carries out), are not
+        mentioned by the post it owes: it reports what they just did."""
         rules = live.rules
         try:
             state, events = rules.apply(live.state, action)
@@ -215,7 +218,9 @@ class GameService:
         if count_unattended(live, presence) and status is None:
             status = GameStatus.CANCELLED  # nobody plays it: a table that never ends stops
         after = Live(live.row, state, record, {**live.events, state.version: events})
-        published, deadline = self.following(after, presence, live.published, events)
+        actor = live.row.seats[seat].user_id
+        acting = acting | ({actor} if actor is not None else set())
+        published, deadline = self.following(after, presence, live.published, events, acting)
         if status is GameStatus.CANCELLED:
             deadline = None
         try:
@@ -247,7 +252,12 @@ class GameService:
         return Outcome(live, seat, action, events)
 
     def following(
-        self, live: Live, presence: Presence, published: Published, events: list[Event]
+        self,
+        live: Live,
+        presence: Presence,
+        published: Published,
+        events: list[Event],
+        acting: frozenset[int] = frozenset(),
     ) -> tuple[Published, datetime | None]:
         """What a new state leads to, stored with the action that made it: the
         narration model with its events folded in, the table post it owes,
@@ -266,7 +276,11 @@ class GameService:
         )
         if folded.posts:
             published = published.but(narration_from=live.version)
-        published = intent(live, published, presence)
+            # Answers standing for the narration under way end with it.
+            presence.standing = {
+                seat: stood for seat, stood in presence.standing.items() if stood.scope != NARRATION
+            }
+        published = intent(live, published, presence, acting)
         pace = shown.pace(live.row.settings) if self.pace is None else self.pace
         deadline = arm(live, presence, self.clock.now(), folded.seconds(pace), self.computer_pause)
         return published, deadline

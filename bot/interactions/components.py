@@ -257,10 +257,11 @@ async def drawn(interaction: discord.Interaction, message: Reply) -> Reply:
 
 async def reply(
     interaction: discord.Interaction, message: Reply, *, ephemeral: bool = True
-) -> None:
-    """Answer the interaction with `message`, or follow up if it was answered."""
+) -> discord.Message | None:
+    """Answer the interaction with `message`, or follow up if it was answered;
+    the follow-up, if it was one (else the answer is the interaction's own)."""
     kwargs = drop_none((await drawn(interaction, message)).kwargs())
-    await send(interaction, ephemeral=ephemeral, **kwargs)
+    return await send(interaction, ephemeral=ephemeral, **kwargs)
 
 
 async def edit(interaction: discord.Interaction, message: Reply) -> None:

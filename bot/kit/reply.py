@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
@@ -187,21 +187,28 @@ def button(
 
 
 def select(
-    cid: str, options: list[tuple[str, str, bool]], row: int | None = None, placeholder: str = ""
+    cid: str,
+    options: Sequence[tuple[str, str, bool] | tuple[str, str, bool, str | None]],
+    row: int | None = None,
+    placeholder: str = "",
 ) -> Select:
-    """A select of (label, value, preselected) options; those past Discord's
-    25 are left out when it is sent (`bot.kit.limits`)."""
+    """A select of (label, value, preselected[, description]) options; those
+    past Discord's 25 are left out when it is sent (`bot.kit.limits`). A
+    description is the option's second line, whole on a phone where a long
+    label is cut."""
     menu: Select = discord.ui.Select(custom_id=cid, row=row, placeholder=placeholder or None)
-    menu.options = [_option(label, value, default) for label, value, default in options]
+    menu.options = [_option(*option) for option in options]
     return menu
 
 
 @lru_cache(maxsize=4096)
-def _option(label: str, value: str, default: bool) -> discord.SelectOption:
+def _option(
+    label: str, value: str, default: bool, description: str | None = None
+) -> discord.SelectOption:
     """One option, made once: discord.py checks each option as it is made, and
     a hand's menus offer the same few dozen again at every click. A select
     only reads its options, so one object serves every message."""
-    return discord.SelectOption(label=label, value=value, default=default)
+    return discord.SelectOption(label=label, value=value, default=default, description=description)
 
 
 def drop_none(kwargs: dict[str, Any]) -> dict[str, Any]:

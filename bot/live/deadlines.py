@@ -54,7 +54,10 @@ def arm(
     if acting:
         start = now + delay
         if live.rules.asked(live.state):  # one clock for the whole question
-            ask = any(seat_played_by_bot(live, presence, s) for s in live.rules.asked(live.state))
+            ask = any(
+                seat_played_by_bot(live, presence, s) or s in presence.standing
+                for s in live.rules.asked(live.state)
+            )
             seconds: float | None = seconds_of(
                 live.row.settings, "decision_timer", DECISION_SECONDS
             )

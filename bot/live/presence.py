@@ -83,9 +83,31 @@ class Answers:
 
     version: int
     seats: dict[int, JSON]
+    pressed: tuple[int, ...] = ()  # the seats whose person answered (not the bot for them)
 
     def to_json(self) -> JSON:
-        return {"version": self.version, "seats": {str(s): a for s, a in self.seats.items()}}
+        data: JSON = {"version": self.version, "seats": {str(s): a for s, a in self.seats.items()}}
+        if self.pressed:
+            data["pressed"] = list(self.pressed)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A person's answer given once for every question put to their seat
+    (`bot.flow.questions`) for the rest of the narration under way (a
+    reveal) or of the game: the same answer whatever the question, so it
+    says nothing of what they hold."""
+
+    answer: JSON  # the action, in its JSON form
+    scope: str  # NARRATION or GAME
+
+    def to_json(self) -> JSON:
+        return {"answer": self.answer, "scope": self.scope}
+
+
+#: How long a standing answer holds: to the next narration message, or the game's end.
+NARRATION, GAME = "narration", "game"
 
 
 @dataclass
@@ -98,6 +120,7 @@ class Presence:
     answers: Answers | None = None
     #: Moves in a row made while every seat was played by the bot (`bot.live.deadlines`).
     unattended: int = 0
+    standing: dict[int, Standing] = field(default_factory=dict)  # by seat
     extra: JSON = field(default_factory=dict)
 
     @classmethod
@@ -114,11 +137,16 @@ class Presence:
                 Answers(
                     int(answers["version"]),
                     {int(s): a for s, a in (answers.get("seats") or {}).items()},
+                    tuple(int(s) for s in answers.get("pressed") or ()),
                 )
                 if answers
                 else None
             ),
             unattended=int(data.get("unattended", 0)),
+            standing={
+                int(seat): Standing(stood["answer"], str(stood["scope"]))
+                for seat, stood in (data.get("standing") or {}).items()
+            },
         )
 
     def to_json(self) -> JSON:
@@ -130,6 +158,7 @@ class Presence:
             "auto": None if self.auto is None else self.auto.to_json(),
             "answers": None if self.answers is None else self.answers.to_json(),
             "unattended": self.unattended,
+            "standing": {str(s): stood.to_json() for s, stood in self.standing.items()},
         }
 
     def absent(self, seat: int) -> bool:

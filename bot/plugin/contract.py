@@ -67,6 +67,9 @@ class Table(Generic[PV, E]):
     names: Sequence[str]
     settings: Settings
     history: Mapping[int, Sequence[E]] = field(default_factory=dict)  # events by version
+    # The seats that have answered the question put to several at once, not
+    # how (`bot.flow.questions`): a question shows who it still waits for.
+    answered: tuple[int, ...] = ()
 
     @property
     def version(self) -> int:
@@ -167,10 +170,10 @@ class Presentation(ABC, Generic[PV, SV, E, M]):
         return []
 
     def moment(self, view: PV) -> str | None:
-        """A key for the turn or decision now awaited (None: nothing is), so
-        the persons asked are mentioned once per moment (the table is posted
-        anew with the mention, `bot.publishing.publisher`). By default every
-        state in which someone must act is a moment of its own."""
+        """A key for the turn or decision now awaited (None: nothing is): a
+        new moment mentions the persons it asks whom the game did not wait
+        for a step before (`bot.live.moments`). By default every state in
+        which someone must act is a moment of its own."""
         return f"{view.version}:{view.to_act}" if view.to_act else None
 
     def ping(self, table: Table[PV, E], mention: str) -> str:

@@ -1,10 +1,12 @@
 """The table message of a game: the one public message that shows the table and
 names whoever must act.
 
-When a person must act at a new moment (a turn, a decision, a reminder) the
-table comes down to the bottom of the channel as a new message that mentions
-them, and the old one goes; otherwise (a computer's move, a change that asks
-nobody new) it is edited in place, without a mention. Which moment is new is
+When the game starts waiting for a person it did not wait for a step before
+(the turn passes to them; a reminder) the table comes down to the bottom of
+the channel as a new message that mentions them, and the old one goes; so
+it does when the round's narration buried it, and on `/<game> table`.
+Otherwise (a person going on with their own turn, a computer's move, a
+change that asks nobody new) it is edited in place, without a mention. Which moment is new is
 settled when the action is committed (`intent`, stored with it), so a
 restart never mentions twice and never forgets to.
 
@@ -40,6 +42,16 @@ log = logging.getLogger(__name__)
 
 #: The table's mention notifies the persons it names, never a role or everyone.
 MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+
+def mention_only(users: tuple[int, ...]) -> discord.AllowedMentions:
+    """The table names everyone asked; it notifies only these persons (those
+    the game now waits for and did not a step before)."""
+    return discord.AllowedMentions(
+        users=[discord.Object(u) for u in users], everyone=False, roles=False
+    )
+
+
 #: How many of a channel's newest messages `adopt` reads (one request).
 ADOPT_WINDOW = 50
 

@@ -149,15 +149,24 @@ async def test_the_installed_bot_runs_serves_the_activity_and_stops_cleanly(
                 assert await response.read() == (CLIENT / "app.js").read_bytes()
             async with session.get(f"{base}/") as response:
                 assert response.status == 200 and "app.js" in await response.text()
-        health = await asyncio.create_subprocess_exec(
-            installed / "bin" / "mammamia-bot",
-            "health",
-            cwd=tmp_path,
-            env=env,
-            stdout=asyncio.subprocess.PIPE,
-        )
-        said, _ = await health.communicate()
-        assert health.returncode == 0 and b'"gateway": "connected"' in said, said
+        # Commands are synced before the gateway is up: healthy once it is,
+        # as an orchestrator polling the check would find.
+        async with asyncio.timeout(60):
+            while True:
+                health = await asyncio.create_subprocess_exec(
+                    installed / "bin" / "mammamia-bot",
+                    "health",
+                    cwd=tmp_path,
+                    env=env,
+                    stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.PIPE,
+                )
+                said, unwell = await health.communicate()
+                if health.returncode == 0:
+                    break
+                assert b'"database": "answers"' in unwell, unwell
+                await asyncio.sleep(0.2)
+        assert b'"gateway": "connected"' in said, said
         lobby = await server.slash(server.users[0], None, "mammamia", "new")
         assert lobby.message is not None and lobby.message.find_button(t("lobby.button.join"))
         proc.send_signal(signal.SIGTERM)

@@ -91,7 +91,12 @@ class MammaMiaPresentation(Presentation[PublicView, PlayerView, ev.Event, narrat
         if not decision:
             return narration.reveal(table.game, model, variant, table.names)
         prompt, items = narration.decision_prompt(
-            table.game, table.version, table.view, table.names, bool(table.view.help)
+            table.game,
+            table.version,
+            table.view,
+            table.names,
+            bool(table.view.help),
+            table.answered,
         )
         return narration.reveal(table.game, model, variant, table.names, items, prompt)
 

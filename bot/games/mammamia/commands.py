@@ -14,7 +14,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.mammamia import render
-from bot.games.mammamia.controls import Pass, Turn, act_turn, hand_reply, played_notice, show_hand
+from bot.games.mammamia.controls import (
+    Pass,
+    Turn,
+    act_turn,
+    hand_reply,
+    keep_hand,
+    played_notice,
+    show_hand,
+)
 from bot.i18n import use_locale
 from bot.i18n.translator import L_
 from bot.interactions.command_checks import RUNNING
@@ -143,4 +151,5 @@ async def _answer_turn(interaction: discord.Interaction, make: Callable[[int], A
     """Apply a whole turn typed as a command, and answer with the hand."""
     outcome = await act_turn(interaction, make)
     notice = played_notice(outcome)
-    await reply(interaction, hand_reply(outcome.live, outcome.seat, None, notice))
+    sent = await reply(interaction, hand_reply(outcome.live, outcome.seat, None, notice))
+    keep_hand(interaction, outcome.live, outcome.seat, sent)

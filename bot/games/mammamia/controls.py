@@ -1,10 +1,11 @@
 """Mamma Mia!'s controls: the private hand and its turn controls, and the
 reveal's decision buttons (MM-R4, MM-R8..R10, PL-R2, PL-R3, PL-H1..H3).
 
-Decision buttons sit on the public reveal message; only the player who must
-decide may use them (`Component.seated`). Choices that would show the owner's
-hand (which cards pay a Bombastica, what to ask for) are offered in an
-ephemeral picker only the owner sees.
+Decision buttons sit on the public reveal message, and on the table when it
+was posted below the reveal (`bot.publishing.publisher.carried_decision`);
+only the player who must decide may use them (`Component.seated`). Choices
+that would show the owner's hand (which cards pay a Bombastica, what to ask
+for) are offered in an ephemeral picker only the owner sees.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from bot.interactions.components import (
     edit,
     gone,
     reply,
-    say,
     service_of,
     update,
 )
@@ -35,6 +35,7 @@ from bot.interactions.paging import page_of, turned
 from bot.kit.reply import Reply, select
 from bot.live import answer_cache as answers
 from bot.live.live import Live
+from bot.live.presence import GAME, NARRATION
 from bot.live.refusals import ServiceError, seat_for
 from engine.mammamia import GAME as RULES
 from engine.mammamia import State, variant_of
@@ -106,6 +107,43 @@ def played_notice(outcome: Outcome) -> str:
     return sentences(*told)
 
 
+def ready_hand(seat: int) -> Callable[[Live], Reply | None]:
+    """The hand made playable when the seat's turn comes (None: nothing to play)."""
+
+    def redraw(live: Live) -> Reply | None:
+        if not any(isinstance(a, Turn | Pass) for a in live.legal(seat)):
+            return None
+        return hand_reply(live, seat)
+
+    return redraw
+
+
+def keep_hand(
+    interaction: discord.Interaction,
+    live: Live,
+    seat: int,
+    sent: discord.Message | None = None,
+) -> None:
+    """The hand just shown (the interaction's answer, or `sent`) is the one
+    the bot readies at this player's next turn (`bot.publishing.hands`)."""
+    publisher = service_of(interaction).publisher
+    if publisher is None:
+        return
+    message = sent
+    if message is None and interaction.type == discord.InteractionType.component:
+        message = interaction.message  # a click redraws the hand it is on
+    names = [a.filename for a in message.attachments] if message is not None else []
+    publisher.hands.keep(
+        live.id,
+        seat,
+        live.version,
+        interaction,
+        ready_hand(seat),
+        sent.id if sent is not None else None,
+        names,
+    )
+
+
 def drawn_words(variant: str, drawn: Sequence[str]) -> str:
     """`🍄 2 mushrooms and 🟩 Misto`: ingredients counted by kind (never
     "mushroom and mushroom"), then each order card, in the order first drawn."""
@@ -122,7 +160,8 @@ def drawn_words(variant: str, drawn: Sequence[str]) -> str:
 async def show_hand(interaction: discord.Interaction, live: Live) -> None:
     seat = seat_for(live, interaction.user.id)
     await service_of(interaction).back(live, interaction.user.id)  # an away player is back
-    await reply(interaction, hand_reply(live, seat))
+    sent = await reply(interaction, hand_reply(live, seat))
+    keep_hand(interaction, live, seat, sent)
 
 
 async def act_turn(
@@ -157,6 +196,7 @@ class _DraftSelect(Component):
         if self.click.values:
             draft = draft.with_(self.verb, self.click.values[0])
         await edit(interaction, hand_reply(self.live, seat, draft))
+        keep_hand(interaction, self.live, seat)
 
 
 class TurnSelect(_DraftSelect, prefix=PREFIX, verb="turn"):
@@ -193,6 +233,7 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
             live.id, interaction.user.id, lambda s: action, self.click.version, interaction
         )
         await edit(interaction, hand_reply(live, seat, None, played_notice(outcome)))
+        keep_hand(interaction, live, seat)
 
 
 # --- the reveal's decisions ---------------------------------------------------------
@@ -329,18 +370,26 @@ class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
         return [a for a in RULES.legal_actions(state_of(self.live), seat) if isinstance(a, Ask)]
 
 
+#: A help request's answers: help, refuse, or refuse every request for the
+#: rest of the reveal or of the game (a standing answer, `bot.flow.questions`).
+HELP_ANSWERS = {"yes": None, "no": None, "no-round": NARRATION, "no-game": GAME}
+
+
 class HelpButton(Component, prefix=PREFIX, verb="help"):
     """PL-H2: every player who may help is asked at once, each pressing for
     themselves; the host applies the answers in the rule's order once they
     settle it (`bot.flow.questions`). Whether a player holds the cards stays theirs:
     all who may be asked see the buttons, and Help without the cards gets a
-    private refusal."""
+    private refusal. The answer is taken in place: the request, on the
+    reveal, then names who has answered (not how); no message is added.
+    Refusing for the round or the game answers every request to come at
+    once, the same whatever the player holds."""
 
     current = True
 
     async def act(self, interaction: discord.Interaction) -> None:
         click = self.click
-        if click.arg not in ("yes", "no"):
+        if click.arg not in HELP_ANSWERS:
             raise gone()  # no such button was drawn
         accept = click.arg == "yes"
         service = service_of(interaction)
@@ -351,8 +400,9 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
             lambda s: Help(s, accept),
             click.version,
             interaction,
+            HELP_ANSWERS[click.arg],
         )
-        await say(interaction, t("decide.noted.yes") if accept else t("decide.noted.no"))
+        await acknowledge(interaction)
 
 
 ITEMS: tuple[type[Component], ...] = (
@@ -371,4 +421,13 @@ ITEMS: tuple[type[Component], ...] = (
     HelpButton,
 )
 
-__all__ = ["ITEMS", "Pass", "Turn", "act_turn", "hand_reply", "played_notice", "show_hand"]
+__all__ = [
+    "ITEMS",
+    "Pass",
+    "Turn",
+    "act_turn",
+    "hand_reply",
+    "keep_hand",
+    "played_notice",
+    "show_hand",
+]
