@@ -14,7 +14,7 @@ from bot.i18n import t
 from engine import mammamia as engine
 
 from browser import Seat, chromium, layout_problems, open_table
-from driver import Players
+from tests.mammamia.driver import Players
 from viewers import check_frames
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "activity-screens"
@@ -142,7 +142,7 @@ async def test_a_whole_advanced_pizza_island_match_at_the_table_and_with_buttons
     """Ana at the web table, Ben with buttons, a match of the advanced level
     (the Ship, heroes, achievements) to its ranking; Ana's frames never carry
     what Ben's Mushroom or Pepper showed (PI-I1)."""
-    from pi_driver import IslandPlayers
+    from tests.pizzaisland.driver import IslandPlayers
 
     bots.activity = True
     bot = await bots.start()

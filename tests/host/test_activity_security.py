@@ -15,7 +15,7 @@ from bot.i18n import t
 from bot.kit.clock import ManualClock
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 from viewers import Viewer, base, check_frames, session
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 async def test_quick_moves_while_discord_is_slow_make_one_post_not_a_queue(discord_server, bots):

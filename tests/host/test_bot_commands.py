@@ -8,7 +8,7 @@ import json
 
 from bot.games.mammamia import render
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 async def _lobby(discord_server, bots, variant="classic"):

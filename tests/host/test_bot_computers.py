@@ -8,7 +8,7 @@ from bot.flow.due import DueMoves
 from bot.games.mammamia import render
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 @pytest.mark.real_computers

@@ -11,7 +11,7 @@ from bot.games.mammamia import render
 from bot.plugin.registry import presentations
 from engine import games
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 async def _game(discord_server, bots, seats=3) -> Players:

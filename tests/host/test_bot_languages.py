@@ -10,8 +10,9 @@ import pytest
 
 from bot.i18n import default_catalog, use_locale
 
-from driver import Players, version_texts
-from pi_driver import IslandPlayers
+from messages import version_texts
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 ENGLISH_FRAGMENT = re.compile(r"[A-Za-z][A-Za-z' ]{12,}[A-Za-z]")
 

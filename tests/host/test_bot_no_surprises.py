@@ -14,8 +14,8 @@ from typing import Any
 from bot.i18n import t, use_locale
 from bot.storage import GameStatus
 
-from driver import Players
 from fakediscord.server import FakeDiscord
+from tests.mammamia.driver import Players
 
 
 async def test_a_deleted_channels_games_close_and_nothing_new_opens_there(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.i18n import t
 
-from driver import Players
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 
 def pings_for(server, user) -> list:

@@ -6,7 +6,7 @@ import pytest
 
 from bot.games.mammamia import render
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 async def _game(discord_server, bots, variant="classic", seats=3, seed=3) -> Players:

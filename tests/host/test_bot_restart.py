@@ -10,7 +10,7 @@ from bot.games.mammamia import render
 from bot.i18n import t
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 async def test_restart_mid_turn_keeps_the_game(discord_server, bots):

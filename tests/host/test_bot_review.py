@@ -8,7 +8,7 @@ import asyncio
 from bot.games.mammamia import render
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 async def test_restart_during_the_last_reveal_still_posts_the_ranking(discord_server, bots):

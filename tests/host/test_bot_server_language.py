@@ -9,8 +9,8 @@ import pytest
 
 from bot.i18n import LOCALES, locale_of, t, use_locale
 
-from driver import Players, reveal_messages
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players, reveal_messages
+from tests.pizzaisland.driver import IslandPlayers
 
 #: A server locale of every language we speak, and one we do not (German).
 SERVERS = [("en-US", "en"), ("ru", "ru"), ("ja", "ja"), ("zh-TW", "zh-TW"), ("fr", "fr")]

@@ -13,8 +13,8 @@ import pytest
 from bot.flow import stats
 from bot.i18n import percent, t, tn
 
-from driver import Players
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 
 @pytest.fixture(autouse=True)

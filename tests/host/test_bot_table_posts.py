@@ -11,7 +11,7 @@ from typing import Any
 from bot.games.mammamia import render
 from bot.kit.clock import ManualClock
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 def fail_next_table_post(bot: Any, *, after_posting: bool) -> list[bool]:
@@ -184,7 +184,7 @@ async def test_pi_the_table_stays_in_place_while_a_turn_goes_on_and_comes_down_w
     being waited for already)."""
     from bot.games.pizzaisland import render as pi_render
 
-    from pi_driver import IslandPlayers
+    from tests.pizzaisland.driver import IslandPlayers
 
     await bots.start()
     players = IslandPlayers(discord_server, bots, discord_server.users[:2], seed=21)

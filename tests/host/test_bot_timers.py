@@ -13,7 +13,7 @@ from bot.live import deadlines
 from bot.web.door import Door
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 async def _game(discord_server, bots, seats=3, seed=31, **options) -> Players:

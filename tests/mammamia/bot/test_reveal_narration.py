@@ -13,7 +13,7 @@ from bot.plugin.contract import Show
 from engine.mammamia import events as ev
 from engine.mammamia.cards import BOXES
 
-from driver import narration_lines
+from tests.mammamia.driver import narration_lines
 
 SEATS = 6
 
