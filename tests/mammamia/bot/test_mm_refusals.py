@@ -89,3 +89,21 @@ async def test_a_typed_order_that_names_nothing_gets_a_clear_refusal(discord_ser
     )
     assert r.message.content == render.t("error.unknown_kind", kind="banana")
     assert players.live.version == version
+
+
+async def test_a_kicked_player_cannot_play_their_old_seat(discord_server, bots):
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:3], seed=52)
+    await players.open("classic", turn_timer="off")
+    ana, ben = players.users[:2]
+    ben_seat = players.live.seat_of(ben.id)
+    await discord_server.slash(
+        ana, discord_server.channel, "mammamia", "kick", options={"player": ben}
+    )
+    await bots.idle()
+    hand = players.live.state.hands[ben_seat]
+    kind = next(c for c in hand if c in render.KIND_EMOJI)
+    options = {"ingredient": kind, "count": 1, "draw": "supply"}
+    r = await discord_server.slash(ben, discord_server.channel, "mammamia", "play", options=options)
+    assert r.response.ephemeral
+    assert r.message.content == render.t("error.left_game")
