@@ -23,7 +23,8 @@ PREFIX = "hc"
 
 
 class Players:
-    """Some of the server's users at one game of High Card in the server's channel."""
+    """Some of the server's users at one game of High Card in the server's channel,
+    clicking its public buttons by their words in the language of the moment."""
 
     def __init__(
         self, server: FakeDiscord, bots: Any, users: list[FakeUser], seed: int = 0
@@ -47,14 +48,14 @@ class Players:
         host = self.users[0]
         lobby = (await self.new(host, **options)).message
         for user in self.users[1:]:
-            await self.server.click(user, lobby, label=t("lobby.button.join", user.locale))
+            await self.server.click(user, lobby, label=t("lobby.button.join"))
         for level in computers:
-            label = t("lobby.button.add_computer", host.locale)
+            label = t("lobby.button.add_computer")
             picker = (await self.server.click(host, lobby, label=label)).message
             select = picker.find_select(prefix=f"{PREFIX}:")
             await self.server.select(host, picker, select["custom_id"], [level])
             await self.bots.idle()
-        await self.server.click(host, lobby, label=t("lobby.button.start", host.locale))
+        await self.server.click(host, lobby, label=t("lobby.button.start"))
         await self.bots.idle()
         row = await self.bots.current.service.storage.active_game(self.channel.id)
         assert row is not None and row.game == GAME.name and row.status == "running"
@@ -107,7 +108,7 @@ class Players:
 
     async def hand(self, user: FakeUser) -> InteractionResult:
         """My cards on the table: the user's hand, privately."""
-        return await self.server.click(user, self.table(), label=t("hc.table.hand", user.locale))
+        return await self.server.click(user, self.table(), label=t("hc.table.hand"))
 
     def choose(self, seat: int) -> int:
         return self.rng.choice([a.card for a in GAME.legal_actions(self.state, seat)])
