@@ -1,7 +1,7 @@
 """The lobby and table commands: join, leave, start, cancel, table, rules, end,
 Play again, and clicks that arrive together, with the test game
 (tests/highcard). A game's own commands are with its tests
-(tests/mammamia/bot/test_mm_commands.py)."""
+(tests/<game>/bot)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Computer players fill empty seats; a player kicked is played by the game's
 stand-in, to the end. With the test game (tests/highcard); each shipped
-game's computers play with its tests (tests/mammamia/bot/test_mm_computers.py)."""
+game's computers play with its tests (tests/<game>/bot)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The host redesign's defects, each with its test: commands in a DM, and the
 one place a game plugs in (a typed value that names nothing, a game's own
-command: tests/mammamia/bot/test_mm_refusals.py)."""
+command: with the game's tests, tests/<game>/bot)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Every refusal of the host is an ephemeral message in the player's words;
 nothing is applied. Played with the test game (tests/highcard); a game's own
-refusals are with its tests (tests/mammamia/bot/test_mm_refusals.py)."""
+refusals are with its tests (tests/<game>/bot)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Regressions from a review: restarts after the last move, a host who
 leaves a lobby to the computers. With the test game (tests/highcard); a
-kicked player's old seat: tests/mammamia/bot/test_mm_refusals.py."""
+kicked player's old seat, played with a game's command: tests/<game>/bot."""
 
 from __future__ import annotations
 

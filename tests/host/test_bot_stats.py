@@ -1,8 +1,7 @@
 """Results, stats, the leaderboard, history and forgetting, after whole games
 with computer seats on the loopback Discord (issue: stats and leaderboards),
 with the test game (tests/highcard). A shipped game's own results (its
-summary, its boxes, its points): tests/mammamia/bot/test_mm_stats.py,
-tests/pizzaisland/bot/test_pi_stats.py."""
+summary, its boxes, its points) are with its tests (tests/<game>/bot)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Timers, away players, kicks, idle lobbies and the record export, on a clock
 the test moves by hand, with the test game (tests/highcard). What a game
-plays at a timeout is with its tests (tests/mammamia/bot/test_mm_timers.py)."""
+plays at a timeout is with its tests (tests/<game>/bot)."""
 
 from __future__ import annotations
 
