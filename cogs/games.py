@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_
+from bot.i18n import LANGUAGE_CHOICES, N_
 from bot.i18n.translator import L_
 from bot.interactions import lobby
 from bot.interactions.command_checks import FREE
@@ -30,7 +30,7 @@ from engine.interface import Setting
 
 #: The host's own settings of every lobby (`bot.flow.service.HOST_SETTINGS`).
 TURN_TIMER = Option("turn_timer", ("off", "1m", "2m", "5m", "1h", "24h"))
-LANGUAGE = Option("language", ("en", "ru", "ja", "zh-tw", "fr"))
+LANGUAGE = Option("language", tuple(LANGUAGE_CHOICES))
 #: Settings that are on or off are a yes/no option in Discord.
 ON_OFF = ("on", "off")
 
