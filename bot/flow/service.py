@@ -1,4 +1,4 @@
-"""The game service: one move end to end (ARCHITECTURE.md).
+"""The game service: one move end to end (docs/architecture.md).
 
 Per game: take its lock, check the player and the state version, apply the
 action with the engine, store the grown record and the new snapshot in one
