@@ -30,7 +30,8 @@ def test_a_game_without_a_web_table_says_to_play_with_the_buttons() -> None:
 def test_every_game_with_a_web_table_draws_a_spectators_scene() -> None:
     for name in scene.web_tables():
         drawn = scene.scene_of(_seen(name))
-        assert drawn["title"] and drawn["zones"] and drawn["actions"] == []
+        assert drawn["title"] and drawn["seats"] and drawn["centre"] and drawn["actions"] == []
+        assert not any(s["mine"] for s in drawn["seats"]) and drawn.get("hand") is None
 
 
 def test_a_game_ended_early_says_why_in_place_of_whose_move_it_was() -> None:

@@ -151,11 +151,15 @@ async def test_the_installed_bot_runs_serves_the_activity_and_stops_cleanly(
         assert not (tmp_path / "data").exists()
         async with aiohttp.ClientSession() as session:
             base = f"http://127.0.0.1:{activity}"
-            async with session.get(f"{base}/app.js") as response:
+            inside = "?frame_id=f&instance_id=i"  # as Discord opens it
+            async with session.get(f"{base}/{inside}") as response:
+                page = await response.text()
+                assert response.status == 200
+            script = page.split('<script type="module" src="')[1].split('"')[0]
+            assert script.startswith("assets/app.") and script.endswith(".js")
+            async with session.get(f"{base}/{script}") as response:  # the wheel's client
                 assert response.status == 200
                 assert await response.read() == (CLIENT / "app.js").read_bytes()
-            async with session.get(f"{base}/") as response:
-                assert response.status == 200 and "app.js" in await response.text()
         # Commands are synced before the gateway is up: healthy once it is,
         # as an orchestrator polling the check would find.
         async with asyncio.timeout(60):
