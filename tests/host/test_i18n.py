@@ -102,7 +102,7 @@ def english_ids() -> list[str]:
 
 def test_five_languages_are_shipped_and_load() -> None:
     catalog = default_catalog()
-    assert catalog.locales == list(LOCALES) == ["en", "ru", "ja", "zh-TW", "fr"]
+    assert catalog.locales == list(LOCALES) and len(LOCALES) == 5
     for locale in LOCALES:
         assert len(catalog.messages(locale)) == len(english_ids()), locale
 
