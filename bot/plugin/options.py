@@ -8,12 +8,12 @@ setting to a game adds it to both with no other edit.
 
 from __future__ import annotations
 
-from bot.i18n import N_
+from bot.i18n import LANGUAGE_CHOICES, N_
 from engine import Option
 
 #: The host's own settings of every lobby (`bot.service.HOST_SETTINGS`).
 TURN_TIMER = Option("turn_timer", ("off", "1m", "2m", "5m", "1h", "24h"), "2m")
-LANGUAGE = Option("language", ("en", "ru", "ja", "zh-tw", "fr"))
+LANGUAGE = Option("language", tuple(LANGUAGE_CHOICES))  # bot.i18n.LANGUAGES
 #: Settings that are on or off are a yes/no option in Discord.
 ON_OFF = ("on", "off")
 

@@ -179,7 +179,7 @@ class ActivityServer:
             await self._runner.cleanup()
             self._runner = None
 
-    async def _instance(self, instance_id: str) -> dict[str, Any]:
+    async def _instance(self, instance_id: str) -> dict[str, object]:
         """Where the Activity instance runs and who is in it, asked with the bot's token."""
         route = discord.http.Route(
             "GET",
@@ -188,7 +188,7 @@ class ActivityServer:
             instance_id=instance_id,
         )
         with budget.ahead():  # a person waits for the table to open
-            found: dict[str, Any] = await self.bot.http.request(route)
+            found: dict[str, object] = await self.bot.http.request(route)
         return found
 
     async def _user_avatar(self, user_id: int) -> str | None:

@@ -221,7 +221,7 @@ class Hub:
             if frame is not None:
                 await _send(viewer.ws, frame)
 
-    async def frame(self, viewer: Viewer) -> dict[str, Any] | None:
+    async def frame(self, viewer: Viewer) -> dict[str, object] | None:
         """The viewer's frame now, or None if nothing it would show changed."""
         channel_id, user = viewer.session.channel_id, viewer.session.user_id
         live = self.door.kept(viewer.game) if viewer.game is not None else None
@@ -275,7 +275,7 @@ class Hub:
         viewer.game, viewer.version, viewer.look = game_id, None, None
         viewer.browsing, viewer.mode = False, "lobby"
 
-    def _looked(self, viewer: Viewer, made: dict[str, Any]) -> dict[str, Any] | None:
+    def _looked(self, viewer: Viewer, made: dict[str, object]) -> dict[str, object] | None:
         look = json.dumps(made, sort_keys=True)
         if look == viewer.look:
             return None
@@ -305,7 +305,7 @@ class Hub:
             text = t("activity.refused.malformed")
         await _send(viewer.ws, {"type": "refused", "id": ident, "text": text})
 
-    async def _act(self, viewer: Viewer, ident: object, data: dict[str, Any]) -> None:
+    async def _act(self, viewer: Viewer, ident: object, data: dict[str, object]) -> None:
         action, version = data.get("action"), frames.whole(data.get("version"))
         if not isinstance(action, dict) or version is None or viewer.game is None:
             await self._malformed(viewer, ident)
@@ -314,7 +314,7 @@ class Hub:
             viewer, ident, self.door.act(viewer.game, viewer.session.user_id, action, version)
         )
 
-    async def _lobby(self, viewer: Viewer, ident: object, data: dict[str, Any]) -> None:
+    async def _lobby(self, viewer: Viewer, ident: object, data: dict[str, object]) -> None:
         session = viewer.session
         verb = frames.text(data.get("verb"), 16)
         who = Seat(user_id=session.user_id, name=session.name)
@@ -372,7 +372,7 @@ class Hub:
         return done
 
 
-def _frame(seen: Seen | None, scene: dict[str, Any]) -> dict[str, Any]:
+def _frame(seen: Seen | None, scene: dict[str, object]) -> dict[str, object]:
     """A frame from what one viewer may see: nothing else goes in."""
     return {
         "type": "state",
@@ -386,7 +386,7 @@ def _frame(seen: Seen | None, scene: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def frame_of(seen: Seen) -> dict[str, Any]:
+def frame_of(seen: Seen) -> dict[str, object]:
     """A game's frame for `seen`, in the current locale."""
     return _frame(seen, scene_of(seen))
 
@@ -399,7 +399,7 @@ def refusal(error: ServiceError) -> str:
     return t(REFUSALS[error.code], **dict(error.params))
 
 
-async def _send(ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:
+async def _send(ws: web.WebSocketResponse, frame: dict[str, object]) -> None:
     if ws.closed:
         return
     with contextlib.suppress(ConnectionError, RuntimeError):

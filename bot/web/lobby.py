@@ -39,13 +39,13 @@ def game_options(name: str) -> tuple[Option, ...]:
     return (*shown.rules.options, *shown.options, TURN_TIMER, LANGUAGE)
 
 
-def chosen_options(name: str, given: object) -> tuple[dict[str, Any], str | None] | None:
+def chosen_options(name: str, given: object) -> tuple[dict[str, str], str | None] | None:
     """The options a client sent for a new lobby, and its language; None if
     any is not one of the game's choices. An empty value is the default."""
     if not isinstance(given, dict) or len(given) > 16:
         return None
     known = {option.name: option for option in game_options(name)}
-    options: dict[str, Any] = {}
+    options: dict[str, str] = {}
     for key, value in given.items():
         option = known.get(key)
         if option is None or not isinstance(value, str):
@@ -120,7 +120,7 @@ def lobby_scene(row: GameRow, people: list[Person], you: int, avatars: list[str 
         }
         for i, s in enumerate(row.seats)
     ]
-    actions: list[dict[str, Any]] = []
+    actions: list[dict[str, object]] = []
     room = len(row.seats) < most
     if not mine and room:
         actions.append({"verb": "join", "label": t("lobby.button.join"), "main": True})
@@ -179,7 +179,7 @@ def after_game(row: GameRow, you: int) -> list[dict[str, str]]:
     return again
 
 
-def _people(people: list[Person], seated: Any, you: int) -> list[dict[str, Any]]:
+def _people(people: list[Person], seated: Any, you: int) -> list[dict[str, object]]:
     return [
         {
             "name": p.name,

@@ -45,9 +45,9 @@ from bot.web.door import Seen
 from engine import game
 
 Scene = dict[str, Any]
-Card = dict[str, Any]
-Zone = dict[str, Any]
-Pile = dict[str, Any]
+Card = dict[str, object]
+Zone = dict[str, object]
+Pile = dict[str, object]
 
 
 @runtime_checkable
@@ -140,7 +140,7 @@ def scene_of(seen: Seen) -> Scene:
     return cast(Scene, plain(scene))
 
 
-def seat(seen: Seen, index: int, colour: str, label: str, **more: Any) -> dict[str, Any]:
+def seat(seen: Seen, index: int, colour: str, label: str, **more: object) -> dict[str, object]:
     """A seat around the table: the player's name, avatar and colour, and
     whether it is theirs to move; the game adds what lies at their place."""
     avatar = seen.avatars[index] if index < len(seen.avatars) else None
@@ -217,7 +217,7 @@ def named(names: list[str], index: int | None) -> str:
     return t("name.unknown")
 
 
-def fields(**values: Any) -> dict[str, str]:
+def fields(**values: object) -> dict[str, str]:
     """An action's fields as the client compares them: strings, "-" for none."""
     return {k: "-" if v is None else str(v) for k, v in values.items()}
 

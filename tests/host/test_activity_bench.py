@@ -26,7 +26,7 @@ from aiohttp import web
 from engine import mammamia as engine
 
 from browser import chromium, open_table
-from driver import Players
+from tests.mammamia.driver import Players
 from viewers import Viewer, base, session
 
 OUT = Path(__file__).resolve().parents[2] / "build" / "activity-bench.json"

@@ -14,10 +14,11 @@ import logging
 import aiohttp
 import pytest
 
-from bot.i18n import t
+from bot.i18n import join_or, t
+from bot.plugin.registry import presentations
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 from viewers import Viewer, base, session
 
 
@@ -96,7 +97,8 @@ async def test_a_malformed_frame_is_answered_and_the_socket_kept(discord_server,
             closing = await ws.receive()
             assert closing.type == aiohttp.WSMsgType.CLOSE and ws.close_code == 1000
     # A game id beyond what storage holds (2**70) names no game of this channel.
-    no_game = t("activity.no_game", commands="/mammamia new or /pizzaisland new")
+    every = [f"/{shown.command} new" for shown in presentations().values()]  # the test game too
+    no_game = t("activity.no_game", commands=join_or(every))
     for game in (2**70, -1, 0, "1", 1.5, True):
         viewer = await Viewer.open(bot, token, game_id=game)  # type: ignore[arg-type]
         frame = await viewer.wait(lambda f: True)

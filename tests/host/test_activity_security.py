@@ -11,11 +11,12 @@ from datetime import timedelta
 
 import aiohttp
 
-from bot.i18n import t
+from bot.i18n import join_or, t
 from bot.kit.clock import ManualClock
+from bot.plugin.registry import presentations
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 from viewers import Viewer, base, check_frames, session
 
 
@@ -93,7 +94,8 @@ async def test_every_route_to_another_seats_cards_is_refused(discord_server, bot
     # Another game's id: Ana's session is for this channel; the other game is refused.
     viewer = await Viewer.open(bot, good, game_id=there.game)
     frame = await viewer.wait(lambda f: f["type"] == "refused")
-    starts = t("activity.no_game", commands="/mammamia new or /pizzaisland new")
+    every = [f"/{shown.command} new" for shown in presentations().values()]  # the test game too
+    starts = t("activity.no_game", commands=join_or(every))
     assert frame["text"] == starts and len(viewer.frames) == 1
     await viewer.close()
     # A game id that does not exist says no more than that.

@@ -16,7 +16,7 @@ from bot.games.mammamia import render as mm_render
 from bot.storage import sql_batch, sqlite
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 class Trips:

@@ -77,17 +77,17 @@ def any_symbol(kinds: tuple[str, ...]) -> str:
     return "any-" + "-".join(kinds)
 
 
-def kind_card(kind: str, **extra: Any) -> Card:
+def kind_card(kind: str, **extra: object) -> Card:
     return {"label": render.kind_name(kind), "art": kind_art(kind), **extra}
 
 
-def order_card(variant: str, order: str, **extra: Any) -> Card:
+def order_card(variant: str, order: str, **extra: object) -> Card:
     card = render.order_card(variant, order)
     label = f"{render.order_name(card.name)}: {render.order_needs(variant, order)}"
     return {"label": spoken(label), "art": order_art(variant, order), **extra}
 
 
-def revealed_card(variant: str, card: str, **extra: Any) -> Card:
+def revealed_card(variant: str, card: str, **extra: object) -> Card:
     if card in KINDS:
         return kind_card(card, **extra)
     return order_card(variant, card, **extra)

@@ -86,7 +86,7 @@ def slice_art(card: str) -> JSON:
     return art
 
 
-def slice_card(card: str, **extra: Any) -> Card:
+def slice_card(card: str, **extra: object) -> Card:
     return {"label": slice_words(card), "art": slice_art(card), "key": card, **extra}
 
 

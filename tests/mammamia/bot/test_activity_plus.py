@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.i18n import t
 
-from driver import Players
+from tests.mammamia.driver import Players
 from viewers import Viewer, check_frames, session
 
 

@@ -13,8 +13,8 @@ import pytest
 from bot.i18n import t
 from bot.kit.clock import ManualClock
 
-from driver import Players
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 from viewers import Viewer, check_frames, session
 
 
