@@ -16,6 +16,7 @@ from engine.mammamia.actions import ORDERS, SUPPLY, Pass, Turn
 from engine.mammamia.ai import HeuristicAgent
 from engine.mammamia.cards import CLASSIC
 from engine.mammamia.state import OVER
+from engine.mammamia.turn import draws, pass_draws
 from engine.tournament import play as play_any
 from engine.tournament import tournament
 
@@ -174,3 +175,29 @@ def test_our_heuristic_beats_the_later_rival_heuristic() -> None:
     names = ["heuristic", "rival-heuristic-2"]
     data = tournament(GAME, names, {}, 2, 200, seed=11, extra=AGENTS["mammamia"]).to_json()
     assert data["agents"]["heuristic"]["win_rate"] >= 0.55
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_bots_draw_is_the_engines_at_every_size(version: int) -> None:
+    """The draw rules are the engine's (MM-T3, MM-T4's valve): at every hand
+    size and pile, the bot's draw is one `engine.mammamia.turn` allows, and
+    the only one when it allows one (with a full hand and no ingredient, the
+    valve's card from the supply, or none once it is empty)."""
+    orders = [f"purple-{x}" for x in ("salami", "pineapple", "mushroom", "pepper", "misto")]
+    for size in range(CLASSIC.hand + 1):
+        for ingredients in (0, min(size, 2)):
+            hand = ["salami"] * ingredients + (orders * 2)[: size - ingredients]
+            for pile in (0, 3):
+                for supply in (0, 1, 30):
+                    move = _turn(hand, version, pile=pile, supply=supply)
+                    if isinstance(move, Pass):
+                        allowed = pass_draws(CLASSIC, size, pile, supply)
+                    else:
+                        assert isinstance(move, Turn)
+                        left = size - move.count - (move.order is not None)
+                        allowed = draws(CLASSIC, left, pile, supply)
+                    assert move.draw in allowed
+                    if len(allowed) == 1:
+                        assert move.draw == allowed[0]
+    assert _turn(orders + orders[:2], version) == Pass(0, SUPPLY)
+    assert _turn(orders + orders[:2], version, supply=0) == Pass(0, None)
