@@ -8,16 +8,17 @@ their JSON form is what the command line prints and the Activity receives.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..value import Value
+from ..value import Value, builder
 from .flow import ranking
 from .state import HELP, OVER, REVEAL, LastPlay, State
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class SeatView(Value):
     """One seat as the table shows it."""
 
@@ -31,7 +32,7 @@ class SeatView(Value):
     OMITTED_IF_NONE = frozenset({"delivered"})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class PendingView(Value):
     """A revealed order waiting for a decision (MM-R4, MM-R8..R10, PL-H)."""
 
@@ -54,7 +55,7 @@ class PendingView(Value):
         return self.stage == HELP
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class PublicView(Value):
     """The physical table (MM-T7): the latest play and the oven's top card,
     never the history of plays (MM-V2, strict memory)."""
@@ -90,7 +91,7 @@ class PublicView(Value):
     OMITTED_IF_NONE = frozenset({"scores", "ingredients", "ranking"})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class PlayerView(PublicView):
     """The public view plus what one seat alone knows: its own hand (MM-V1)."""
 
@@ -99,31 +100,47 @@ class PlayerView(PublicView):
     hand_orders: tuple[str, ...]  # the order cards among them, sorted
 
 
+# Each view built field by field (`engine.value.builder`): a computer player
+# builds one at every decision.
+_SEAT, _PUBLIC, _PLAYER = builder(SeatView), builder(PublicView), builder(PlayerView)
+_PENDING = builder(PendingView)
+_SEAT_FIELDS = ("seat", "colour", "hand_size", "order_pile_size", "mamma_mia", "delivered")
+#: Seat views already built, by their fields: a seat's changes a few times a
+#: round, where the table's is built at every decision. Cleared when full.
+_SEATS: dict[tuple[Any, ...], SeatView] = {}
+SEATS_KEPT = 4096
+assert tuple(f.name for f in dataclasses.fields(SeatView)) == _SEAT_FIELDS
+
+
 def public_view(state: State) -> PublicView:
-    return PublicView(**_public(state))
+    return _PUBLIC(_public(state))
 
 
 def player_view(state: State, seat: int) -> PlayerView:
     hand = tuple(sorted(state.hands[seat]))
     kinds = state.box.kindset
-    orders = tuple(c for c in hand if c not in kinds)
-    return PlayerView(**_public(state), seat=seat, hand=hand, hand_orders=orders)
+    fields = _public(state)
+    fields["seat"] = seat
+    fields["hand"] = hand
+    fields["hand_orders"] = tuple(c for c in hand if c not in kinds)
+    return _PLAYER(fields)
 
 
 def _public(state: State) -> dict[str, Any]:
     plus = state.variant == "plus"
     over = state.phase == OVER
-    players = tuple(
-        SeatView(
-            seat=seat,
-            colour=state.colours[seat],
-            hand_size=len(state.hands[seat]),
-            order_pile_size=len(state.order_piles[seat]),
-            mamma_mia=state.mamma_mia == seat,
-            delivered=tuple(state.delivered[seat]) if not plus or over else None,
-        )
-        for seat in range(state.seats)
-    )
+    mamma_mia, hands, piles, delivered = state.mamma_mia, state.hands, state.order_piles, None
+    players = []
+    for seat, colour in enumerate(state.colours):
+        if not plus or over:
+            delivered = tuple(state.delivered[seat])
+        key = (seat, colour, len(hands[seat]), len(piles[seat]), mamma_mia == seat, delivered)
+        shown = _SEATS.get(key)
+        if shown is None:
+            if len(_SEATS) >= SEATS_KEPT:
+                _SEATS.clear()
+            shown = _SEATS[key] = _SEAT(dict(zip(_SEAT_FIELDS, key, strict=True)))
+        players.append(shown)
     fields: dict[str, Any] = {
         "variant": state.variant,
         "kinds": state.box.kinds,
@@ -143,11 +160,14 @@ def _public(state: State) -> dict[str, Any]:
         "used_size": len(state.used),
         "revealer": state.revealer,
         "turns_left": state.turns_left,
-        "players": players,
+        "players": tuple(players),
         "delivered_pile_size": len(state.delivered_pile) if plus else None,
         "pending": _pending(state),
         "winners": state.winners,
         "version": state.version,
+        "scores": None,
+        "ingredients": None,
+        "ranking": None,
     }
     if over:
         kinds = state.box.kindset
@@ -161,16 +181,18 @@ def _pending(state: State) -> PendingView | None:
     pending = state.pending
     if pending is None:
         return None
-    return PendingView(
-        order=pending.order,
-        owner=pending.owner,
-        stage=pending.stage,
-        options=pending.options,
-        covered=pending.covered,
-        choice=pending.choice,
-        missing=dict(pending.missing),
-        short=pending.short,
-        ask=dict(pending.ask),
-        asking=pending.asking[0] if pending.asking else None,
-        asked=pending.asking,
+    return _PENDING(
+        {
+            "order": pending.order,
+            "owner": pending.owner,
+            "stage": pending.stage,
+            "options": pending.options,
+            "covered": pending.covered,
+            "choice": pending.choice,
+            "missing": dict(pending.missing),
+            "short": pending.short,
+            "ask": dict(pending.ask),
+            "asking": pending.asking[0] if pending.asking else None,
+            "asked": pending.asking,
+        }
     )
