@@ -268,7 +268,7 @@ class Run:
         return sum(bot.rss_kb() for bot in self.bots)
 
     async def scrape(self) -> dict[str, float]:
-        """The bots' own metrics (bot.metrics), summed over the processes:
+        """The bots' own metrics (bot.kit.metrics), summed over the processes:
         `name{label="value"}` -> value."""
         found: dict[str, float] = {}
         async with aiohttp.ClientSession() as session:
@@ -645,7 +645,7 @@ def cost(s: dict[str, Any]) -> dict[str, Any]:
     }
     if calls is not None:
         # Discord's 50 a second per token; the bot keeps itself to its own budget below it.
-        from bot.outlet import BOT_RATE
+        from bot.publishing.routes import BOT_RATE
 
         result["games_per_token_at_human_pace"] = (
             round(BOT_RATE / calls * HUMAN_PACE) if calls else "unbounded"

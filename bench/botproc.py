@@ -155,7 +155,7 @@ class BotProcess:
 
     def tree_cpu(self) -> Cpu:
         """CPU time so far of the process and of its workers (the picture and
-        computer-player processes, bot.processes): every live descendant, and
+        computer-player processes, bot.kit.processes): every live descendant, and
         the children it has reaped. A difference of two is what the whole bot
         used in between, a worker replaced meanwhile included."""
         stats = _all_stats()

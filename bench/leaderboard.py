@@ -3,7 +3,7 @@
 Fills a fresh SQLite database (the bot's schema, by `open_storage`) with
 100,000 finished four-seat games of one server over a year, their 400,000
 result rows, and the ratings `Storage.record_result` keeps for them (all time,
-per month, per week; rated by `bot.stats.rate` as the bot does). The rows are
+per month, per week; rated by `bot.flow.stats.rate` as the bot does). The rows are
 bulk-loaded for speed; the query timed is the bot's own `Storage.leaderboard`.
 """
 
@@ -20,7 +20,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.stats import MIN_GAMES, period_key, period_keys, rate
+from bot.flow.stats import MIN_GAMES, period_key, period_keys, rate
 from bot.storage import GameResult, ResultRow, open_storage
 from bot.storage.sqlite import timestamp
 

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.__main__ import tune_interpreter
-from bot.config import apply_endpoint_overrides, load_config
+from bot.app.config import apply_endpoint_overrides, load_config
 
 BUTTON, SELECT = 2, 3
 
@@ -67,7 +67,7 @@ class NullBot(discord.Client):
         for row, components in enumerate(self.answer.get("components") or []):
             for component in components["components"]:
                 view.add_item(item(component, row))
-        # Stopped, as the real bot sends its views (bot.reply): a running view
+        # Stopped, as the real bot sends its views (bot.kit.reply): a running view
         # would be registered by discord.py, with a 15-minute timeout task
         # for each answer, a cost no real answer of the bot's has.
         view.stop()

@@ -10,8 +10,8 @@ import sys
 import aiohttp
 import discord
 
-from bot.client import create_bot
-from bot.config import Config, ConfigError, apply_endpoint_overrides, load_config
+from bot.app.client import create_bot
+from bot.app.config import Config, ConfigError, apply_endpoint_overrides, load_config
 from bot.i18n import t
 
 # A configuration problem exits with 2, like a command-line usage error.

@@ -19,17 +19,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lobby
-from bot.components import guarded
-from bot.games import AnyPresentation, presentations
-from bot.here import FREE
 from bot.i18n import N_
 from bot.i18n.translator import L_
+from bot.interactions import lobby
+from bot.interactions.command_checks import FREE
+from bot.interactions.components import guarded
+from bot.plugin.contract import AnyPresentation
+from bot.plugin.registry import presentations
+from cogs.host import HostCommands
 from engine import Option
 
-from .host import HostCommands
-
-#: The host's own settings of every lobby (`bot.service.HOST_SETTINGS`).
+#: The host's own settings of every lobby (`bot.flow.service.HOST_SETTINGS`).
 TURN_TIMER = Option("turn_timer", ("off", "1m", "2m", "5m", "1h", "24h"))
 LANGUAGE = Option("language", ("en", "ru", "ja", "zh-tw", "fr"))
 #: Settings that are on or off are a yes/no option in Discord.

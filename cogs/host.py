@@ -1,7 +1,7 @@
 """The commands every game's group has (join, leave, start, table, rules, kick,
 export, notify, end, stats, leaderboard, history, forget, language, settings):
 declarations only, each handing the interaction to the host's flow, and
-saying what it needs in its channel (`bot.here`: a game running, its lobby).
+saying what it needs in its channel (`bot.interactions.command_checks`: a game running, its lobby).
 
 `HostCommands` is a base, never registered itself: `cogs.games` makes one
 group per game from it, the game's own commands and the game's `new`.
@@ -16,10 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lobby, running, settings, standings
-from bot.components import guarded
-from bot.here import HERE, LOBBY, RUNNING
 from bot.i18n.translator import L_
+from bot.interactions import lobby, standings
+from bot.interactions import server_settings as settings
+from bot.interactions import table_commands as running
+from bot.interactions.command_checks import HERE, LOBBY, RUNNING
+from bot.interactions.components import guarded
 
 Language = Literal["en", "ru", "ja", "zh-tw", "fr"]
 Period = Literal["all", "month", "week"]

@@ -10,6 +10,12 @@ language's, so a call site stays a literal that `pybabel extract` finds:
     t("error.not_your_turn", name=name)            one message
     tn("hand.count", len(cards))                   a plural message, `{count}` = n
     join_and(names), join_or(kinds)                 "A, B and C" / "A or B"
+    number(3.5, 1), percent(0.5)                   "3,5", "50 %" where the language writes so
+
+A number given to a message is written as its language writes numbers
+(Babel's CLDR data: "1,234", "1 234"); an identifier that only looks like a
+number (a game's number, a timestamp) is given as text, `str(game)`, so it
+is never grouped.
 
 An id chosen at run time (a card's kind, a refusal's code) is still written
 out once as a literal, marked with `N_` (`Nn_` if plural), in a table next to
@@ -43,6 +49,7 @@ from babel.core import Locale
 from babel.lists import format_list
 from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
 
 __all__ = [
     "DEFAULT_LOCALE",
@@ -57,8 +64,13 @@ __all__ = [
     "current_locale",
     "default_catalog",
     "join_and",
+    "join_dots",
+    "join_groups",
     "join_or",
+    "labelled",
     "locale_of",
+    "number",
+    "percent",
     "sentences",
     "set_locale",
     "t",
@@ -232,9 +244,10 @@ class Catalog:
         if singular is None:
             if self.is_plural(key):
                 n = _number_in(params)
-                return self._finish(self.template(key, locale, n).format(**params), locale)
+                text = self.template(key, locale, n).format(**self._numbers(params, locale))
+                return self._finish(text, locale)
             singular = self._singular[key, locale] = self.template(key, locale)
-        return self._finish(singular.format(**params), locale)
+        return self._finish(singular.format(**self._numbers(params, locale)), locale)
 
     def is_plural(self, key: str) -> bool:
         """Whether English has `key` as a plural message."""
@@ -243,7 +256,19 @@ class Catalog:
     def nget(self, key: str, n: int, /, locale: object | None = None, **params: object) -> str:
         """The plural message for `n` things; `{count}` is `n` unless given."""
         params.setdefault("count", n)
-        return self._finish(self.template(key, locale, n).format(**params), locale)
+        text = self.template(key, locale, n).format(**self._numbers(params, locale))
+        return self._finish(text, locale)
+
+    def _numbers(self, params: dict[str, object], locale: object | None) -> dict[str, object]:
+        """`params` with each number written as the language writes it."""
+        # Every answer renders dozens of messages: a plain loop, no generator.
+        for value in params.values():
+            if type(value) is int or type(value) is float:  # not bool, an int's subclass
+                break
+        else:
+            return params
+        where = self._chain(locale)[0].locale
+        return {name: _written(value, where) for name, value in params.items()}
 
     def _finish(self, text: str, locale: object | None) -> str:
         """What a language does to words once they meet: French elides
@@ -278,8 +303,10 @@ class Catalog:
 
 #: French small words that lose their vowel before a vowel ("de Ana" → "d'Ana"),
 #: markdown emphasis between them allowed ("de **Ana**" → "d'**Ana**").
+#: Never after a hyphen: "Complétez-la avec", "jouez-le avec" keep their pronoun
+#: whole (an imperative's pronoun does not elide).
 _ELISION = re.compile(
-    r"\b(de|De|le|Le|la|La|je|Je|me|te|se|ne|que|Que) ((?:\*\*|\*|__|_)?)"
+    r"(?<![-\w])(de|De|le|Le|la|La|je|Je|me|te|se|ne|que|Que) ((?:\*\*|\*|__|_)?)"
     r"(?=[AEIOUÂÊÎÔÛÉÈÀÆŒaeiouâêîôûéèàæœ])"
 )
 
@@ -287,6 +314,15 @@ _ELISION = re.compile(
 def _elide(match: re.Match[str]) -> str:
     word, emphasis = match.group(1), match.group(2)
     return f"{word[:-1]}'{emphasis}"
+
+
+def _written(value: object, locale: str) -> object:
+    """A number as `locale` (a loaded locale's name) writes it; anything else as it is."""
+    if type(value) is int:
+        return _whole(value, locale)
+    if type(value) is float:
+        return format_decimal(value, locale=_babel_locale(locale))
+    return value
 
 
 def _number_in(params: Mapping[str, object]) -> int:
@@ -300,7 +336,7 @@ def _number_in(params: Mapping[str, object]) -> int:
 @functools.cache
 def default_catalog() -> Catalog:
     """The host's catalog and every game's, read once."""
-    from bot.games import catalog_dirs  # the games' registry, which renders with these
+    from bot.kit.discovery import catalog_dirs  # the games' registry, which renders with these
 
     return Catalog.load([LOCALE_DIR, *catalog_dirs()])
 
@@ -435,11 +471,57 @@ def join_or(items: Iterable[str], locale: object | None = None) -> str:
     return _join(items, "or", locale)
 
 
+def labelled(label: str, value: object, locale: object | None = None) -> str:
+    """`Supply: 12` as the language writes a value after its label (French
+    puts a space before the colon, Japanese and Chinese a full-width one)."""
+    return t("label.value", locale, label=label, amount=value)
+
+
+def join_dots(items: Iterable[str], locale: object | None = None) -> str:
+    """`A · B · C`: short items side by side ("A・B・C" in Japanese and Chinese)."""
+    joined = ""
+    for item in items:
+        joined = t("list.dots", locale, a=joined, b=item) if joined else item
+    return joined
+
+
+def join_groups(items: Iterable[str], locale: object | None = None) -> str:
+    """Items that hold lists of their own, one after another: "A, B; C, D"
+    ("A、B　C、D" in Japanese, "A、B；C、D" in Chinese)."""
+    joined = ""
+    for item in items:
+        joined = t("list.groups", locale, a=joined, b=item) if joined else item
+    return joined
+
+
 def sentences(*parts: str, locale: object | None = None) -> str:
     """Sentences one after another: with a space between them, but none in
     Japanese and Chinese, whose full stop (。) is itself the pause."""
     where = locale_of(current_locale() if locale is None else locale)
     return ("" if where in ("ja", "zh-TW") else " ").join(p for p in parts if p)
+
+
+def number(value: float, digits: int | None = None, locale: object | None = None) -> str:
+    """`value` as the current locale (or `locale`) writes numbers: "1,234" or
+    "1 234"; with `digits`, that many after the decimal mark ("3.5", "3,5")."""
+    where = locale_of(current_locale() if locale is None else locale)
+    if digits is None and isinstance(value, int):
+        return _whole(value, where)
+    pattern = "#,##0" + ("." + "0" * digits if digits else "") if digits is not None else None
+    shown = round(value, digits) if digits is not None else value
+    return format_decimal(shown, format=pattern, locale=_babel_locale(where))
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole(value: int, locale: str) -> str:
+    """A whole number in `locale`: every message with a count asks, so kept."""
+    return format_decimal(value, locale=_babel_locale(locale))
+
+
+def percent(share: float, locale: object | None = None) -> str:
+    """A share (0.5) as the current locale writes a percentage: "50%", "50 %"."""
+    where = locale_of(current_locale() if locale is None else locale)
+    return format_percent(share, locale=_babel_locale(where))
 
 
 def _join(items: Iterable[str], style: Literal["standard", "or"], locale: object | None) -> str:

@@ -10,6 +10,6 @@ shows; public pictures take only public data. Draw with `await render(fn,
 *args)` to keep the event loop free. `python -m bench.pictures` measures them.
 """
 
-from .worker import render
+from bot.pictures.worker import render
 
 __all__ = ["render"]

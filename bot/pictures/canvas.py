@@ -7,8 +7,8 @@ cards) is put together at its nominal size instead (`Sheet`), from parts
 halved once (`Pen.halved`): a copy of each part where drawing and halving
 the whole picture cost a millisecond or two, for the same pixels.
 
-The only text a picture may hold is digits (one image serves every
-language), so `Pen.digits` refuses anything else.
+A picture holds no word of any language (one image serves every reader):
+digits, which `Pen.digits` alone draws, and players' names (`lettering`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .palette import BACKGROUND, RGB, shade, tint
+from bot.pictures.palette import BACKGROUND, RGB, shade, tint
 
 # Register the PNG encoder now, at import, rather than in the first draw.
 Image.preinit()

@@ -3,9 +3,9 @@ filled with a colour and its pattern. Positions are in picture units."""
 
 from __future__ import annotations
 
-from . import glyphs
-from .canvas import STENCIL, Box, Pen, Point
-from .palette import LIGHT, MUTED, PANEL, SEATS, ColourStyle, tint
+from bot.pictures import glyphs
+from bot.pictures.canvas import STENCIL, Box, Pen, Point
+from bot.pictures.palette import LIGHT, MUTED, PANEL, SEATS, ColourStyle, tint
 
 COUNT_INK = (30, 31, 34)
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .canvas import Pen, Point
-from .palette import INK, RGB, shade, tint
+from bot.pictures.canvas import Pen, Point
+from bot.pictures.palette import INK, RGB, shade, tint
 
 WHITE: RGB = (255, 255, 255)
 

@@ -9,7 +9,7 @@ A picture drawn before is answered from memory, without a trip to the worker:
 a hand is drawn when a move changes it and shown again, unchanged, each time
 its player opens it or picks in its menus (the seats of 500 games are 2,000
 hands, about 9 KB each). If the worker process cannot run, pictures are drawn
-in a thread instead (bot.processes).
+in a thread instead (bot.kit.processes).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from .. import metrics, processes
+from bot.kit import metrics, processes
 
 #: Bytes of recently drawn pictures kept, at most.
 RECENT_BYTES = 24 * 1024 * 1024

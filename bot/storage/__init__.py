@@ -10,11 +10,10 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from bot.shards import Shards
-
-from .base import Storage
-from .common import KEEP, Keep, StorageError, utc_now
-from .games import (
+from bot.kit.shards import Shards
+from bot.storage.base import Storage
+from bot.storage.common import KEEP, Keep, StorageError, utc_now
+from bot.storage.games import (
     ChannelBusy,
     GameNotFound,
     GameRow,
@@ -24,9 +23,9 @@ from .games import (
     StaleVersion,
     WrongStatus,
 )
-from .players import PlayerStore
-from .results import GameResult, Rate, Rating, ResultRow, ResultStore
-from .settings import SettingStore
+from bot.storage.players import PlayerStore
+from bot.storage.results import GameResult, Rate, Rating, ResultRow, ResultStore
+from bot.storage.settings import SettingStore
 
 __all__ = [
     "KEEP",
@@ -67,9 +66,9 @@ async def open_storage(
     `postgresql://` URL, else the SQLite file at that path (or ":memory:")."""
     if is_postgres_url(url_or_path):
         # Imported here: a SQLite-only bot never loads asyncpg.
-        from .postgres import PostgresStorage
+        from bot.storage.postgres import PostgresStorage
 
         return await PostgresStorage.connect(str(url_or_path), now=now)
-    from .sqlite import SqliteStorage
+    from bot.storage.sqlite import SqliteStorage
 
     return await SqliteStorage.connect(url_or_path, now=now)

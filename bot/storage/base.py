@@ -33,11 +33,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from .common import utc_now
-from .games import GameStore
-from .players import PlayerStore
-from .results import ResultStore
-from .settings import SettingStore
+from bot.storage.common import utc_now
+from bot.storage.games import GameStore
+from bot.storage.players import PlayerStore
+from bot.storage.results import ResultStore
+from bot.storage.settings import SettingStore
 
 __all__ = ["Storage"]
 

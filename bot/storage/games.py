@@ -26,9 +26,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.shards import Shards
-
-from .common import KEEP, Keep, StorageError
+from bot.kit.shards import Shards
+from bot.storage.common import KEEP, Keep, StorageError
 
 __all__ = [
     "ChannelBusy",

@@ -21,9 +21,8 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.storage.sql_base import Executor
 from engine import RecordError, game_for
-
-from .sql_base import Executor
 
 __all__ = ["POSTGRES_MIGRATIONS", "SQLITE_MIGRATIONS", "Migration", "Step"]
 
@@ -133,7 +132,7 @@ SQLITE_MIGRATIONS: tuple[Migration, ...] = (
         preferences TEXT    NOT NULL DEFAULT '{}'
     );
     """,
-    # 5: results and ratings (bot/stats.py): one row per seat of each finished
+    # 5: results and ratings (bot/flow/stats.py): one row per seat of each finished
     # game, keyed by game and seat so a result is never recorded twice; one
     # rating per server, game, period and player, kept up to date as games end.
     """

@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import asyncpg
 
-from ..metrics import Trip
-from .common import StorageError, utc_now
-from .migrations import POSTGRES_MIGRATIONS as MIGRATIONS
-from .sql import SqlStorage
-from .sql_base import Executor, Row, T
+from bot.kit.metrics import Trip
+from bot.storage.common import StorageError, utc_now
+from bot.storage.migrations import POSTGRES_MIGRATIONS as MIGRATIONS
+from bot.storage.sql import SqlStorage
+from bot.storage.sql_base import Executor, Row, T
 
 __all__ = ["MIGRATIONS", "PostgresStorage"]
 
@@ -60,7 +60,7 @@ def _numbered(sql: str) -> str:
 
 class _Connection:
     """The `Executor` of sql_base.py over an asyncpg connection: each
-    statement one round trip, timed (bot.metrics)."""
+    statement one round trip, timed (bot.kit.metrics)."""
 
     def __init__(self, conn: _Conn) -> None:
         self._conn = conn

@@ -1,7 +1,7 @@
 """What finished games leave behind: the `ResultStore` interface and its rows.
 
 One row per seat of each finished game, and per server, game, period and
-player a rating kept up to date as games end (bot/stats.py computes them).
+player a rating kept up to date as games end (bot/flow/stats.py computes them).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ __all__ = ["GameResult", "Rate", "Rating", "ResultRow", "ResultStore"]
 
 @dataclass(frozen=True, slots=True)
 class ResultRow:
-    """One seat's result in one finished game (bot/stats.py)."""
+    """One seat's result in one finished game (bot/flow/stats.py)."""
 
     game_id: int
     seat: int

@@ -7,12 +7,12 @@ The SQL of each concern is its own module (`sql_games.py`, `sql_players.py`,
 
 from __future__ import annotations
 
-from .base import Storage
-from .sql_base import SqlBackend
-from .sql_games import SqlGames
-from .sql_players import SqlPlayers
-from .sql_results import SqlResults
-from .sql_settings import SqlSettings
+from bot.storage.base import Storage
+from bot.storage.sql_base import SqlBackend
+from bot.storage.sql_games import SqlGames
+from bot.storage.sql_players import SqlPlayers
+from bot.storage.sql_results import SqlResults
+from bot.storage.sql_settings import SqlSettings
 
 __all__ = ["SqlStorage"]
 

@@ -8,10 +8,9 @@ from typing import Any
 
 import orjson
 
-from bot.shards import Shards
-
-from .common import KEEP, Keep
-from .games import (
+from bot.kit.shards import Shards
+from bot.storage.common import KEEP, Keep
+from bot.storage.games import (
     ChannelBusy,
     GameNotFound,
     GameRow,
@@ -21,7 +20,7 @@ from .games import (
     StaleVersion,
     WrongStatus,
 )
-from .sql_base import Executor, Row, SqlBackend, dumps
+from bot.storage.sql_base import Executor, Row, SqlBackend, dumps
 
 __all__ = ["SqlGames", "game_from_row"]
 

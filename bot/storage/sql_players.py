@@ -7,10 +7,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from .cache import Kept
-from .games import Seat
-from .players import PlayerStore
-from .sql_base import Executor, SqlBackend, dumps
+from bot.storage.cache import Kept
+from bot.storage.games import Seat
+from bot.storage.players import PlayerStore
+from bot.storage.sql_base import Executor, SqlBackend, dumps
 
 __all__ = ["SqlPlayers"]
 

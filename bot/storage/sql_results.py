@@ -7,8 +7,8 @@ import json
 from collections.abc import Sequence
 from datetime import datetime
 
-from .results import GameResult, Rate, Rating, ResultRow, ResultStore
-from .sql_base import Executor, Row, SqlBackend, dumps
+from bot.storage.results import GameResult, Rate, Rating, ResultRow, ResultStore
+from bot.storage.sql_base import Executor, Row, SqlBackend, dumps
 
 __all__ = ["SqlResults"]
 

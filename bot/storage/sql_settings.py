@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from .cache import Kept
-from .settings import SettingStore
-from .sql_base import Executor, SqlBackend
+from bot.storage.cache import Kept
+from bot.storage.settings import SettingStore
+from bot.storage.sql_base import Executor, SqlBackend
 
 __all__ = ["SqlSettings"]
 

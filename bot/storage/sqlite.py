@@ -20,11 +20,11 @@ from typing import Any
 
 import aiosqlite
 
-from ..metrics import Trip
-from .common import StorageError, utc_now
-from .migrations import SQLITE_MIGRATIONS as MIGRATIONS
-from .sql import SqlStorage
-from .sql_base import Executor, Row, T
+from bot.kit.metrics import Trip
+from bot.storage.common import StorageError, utc_now
+from bot.storage.migrations import SQLITE_MIGRATIONS as MIGRATIONS
+from bot.storage.sql import SqlStorage
+from bot.storage.sql_base import Executor, Row, T
 
 __all__ = ["MIGRATIONS", "SqliteStorage"]
 

@@ -13,19 +13,18 @@ from __future__ import annotations
 import html
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from aiohttp import web
 
-from ..config import ActivityConfig
-from ..i18n import DEFAULT_LOCALE, locale_of, t, use_locale
-from .auth import Discord, Refused, Sessions
-from .hub import Hub
-from .service import Door
-
-if TYPE_CHECKING:
-    from ..client import GameBot
+from bot.flow.service import GameService
+from bot.i18n import DEFAULT_LOCALE, locale_of, t, use_locale
+from bot.kit.clock import Clock
+from bot.web.auth import Discord, Refused, Sessions
+from bot.web.config import ActivityConfig
+from bot.web.door import Door
+from bot.web.hub import Hub
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +51,13 @@ PAGE = """<!doctype html>
 class ActivityServer:
     """Serves the Activity for one bot process."""
 
-    def __init__(self, bot: GameBot, config: ActivityConfig) -> None:
-        assert bot.service is not None
+    def __init__(
+        self, bot: discord.Client, service: GameService, clock: Clock, config: ActivityConfig
+    ) -> None:
         self.bot = bot
         self.config = config
-        self.door = Door(bot.service, bot.clock.now)
-        self.sessions = Sessions(config.client_secret, bot.clock.utcnow)
+        self.door = Door(service, clock.now)
+        self.sessions = Sessions(config.client_secret, clock.utcnow)
         self.discord = Discord(self.client_id, config.client_secret, self._instance)
         self.hub = Hub(self.door, self.sessions)
         self.app = web.Application()

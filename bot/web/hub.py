@@ -27,15 +27,14 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from ..components import REFUSALS
-from ..games import presentation, presentations
-from ..here import slash
-from ..i18n import join_or, locale_of, t, use_locale
-from ..service import Live, ServiceError
-from ..storage import GameRow, GameStatus
-from .auth import Refused, Session, Sessions
-from .scene import scene_of
-from .service import Door, Seen, as_json
+from bot.i18n import join_or, locale_of, t, use_locale
+from bot.live.live import Live
+from bot.live.refusals import REFUSALS, ServiceError, slash
+from bot.plugin.registry import presentation, presentations
+from bot.storage import GameRow, GameStatus
+from bot.web.auth import Refused, Session, Sessions
+from bot.web.door import Door, Seen, as_json
+from bot.web.scene import scene_of
 
 log = logging.getLogger(__name__)
 

@@ -26,12 +26,11 @@ import re
 from functools import cache
 from typing import Any, Protocol, cast
 
+from bot.i18n import t
+from bot.plugin.registry import presentations
+from bot.publishing.table_post import AUTO
+from bot.web.door import Seen
 from engine import game
-
-from ..games import presentations
-from ..i18n import t
-from ..tables import AUTO
-from .service import Seen
 
 Scene = dict[str, Any]
 Card = dict[str, Any]

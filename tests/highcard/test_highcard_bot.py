@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import bot.games
+import bot.plugin.registry
 import engine
 from bot import i18n
 from bot.i18n import t
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def third_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    caches = (engine.games, bot.games.presentations, i18n.default_catalog)
+    caches = (engine.games, bot.plugin.registry.presentations, i18n.default_catalog)
     monkeypatch.setenv("GAME_PACKAGES", "tests.highcard")
     for cached in caches:
         cached.cache_clear()
@@ -66,7 +66,7 @@ async def test_a_game_from_the_tests_folders_plays_whole(
     assert row is not None and row.game == "highcard" and row.settings["pace"] == "brisk"
     users = {ana.id: ana, ben.id: ben}
     while True:
-        live = bots.current.service._live.get(row.id)  # type: ignore[attr-defined]
+        live = bots.current.service.games.held(row.id)
         if live is None or GAME.is_over(live.state):
             break
         seat = GAME.to_act(live.state)[0]

@@ -8,7 +8,7 @@ import dataclasses
 
 from bot.i18n import t, use_locale
 from bot.web import scene
-from bot.web.service import Seen
+from bot.web.door import Seen
 from engine import game
 
 

@@ -11,8 +11,8 @@ from datetime import timedelta
 
 import aiohttp
 
-from bot.clock import ManualClock
 from bot.i18n import t
+from bot.kit.clock import ManualClock
 from engine import mammamia as engine
 
 from driver import Players
@@ -214,5 +214,5 @@ async def test_the_page_speaks_the_browsers_language_before_sign_in(discord_serv
             assert f'lang="{locale}"' in page and t("activity.connecting", locale) in page
         async with http.get(f"{base(bot)}/app.js") as r:
             assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript")
-        async with http.get(f"{base(bot)}/../bot/config.py") as r:
+        async with http.get(f"{base(bot)}/../bot/app/config.py") as r:
             assert r.status == 404

@@ -3,10 +3,10 @@ games. Discord's global rate limit (50 requests a second per bot token,
 across all its shards and processes) counts every route but an
 interaction's callback and its token's routes (follow-ups, and edits and
 deletes of what it made or was answered on). A person's move publishes
-through their own interaction (bot.outlet), so it costs no global-limited
+through their own interaction (bot.publishing.routes), so it costs no global-limited
 call; a computer's move or a timeout rides on the latest person's token
 while it lives, and only without one uses the channel routes, within the
-bot's budget (`bot.outlet.Budget`, tested at the end).
+bot's budget (`bot.publishing.routes.Budget`, tested at the end).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import time
 from collections import Counter
 from typing import Any
 
-from bot import client as bot_client
-from bot.clock import ManualClock
+from bot.app import client as bot_client
 from bot.games.mammamia import render as mm_render
 from bot.games.pizzaisland import render as pi_render
 from bot.i18n import t
-from bot.outlet import BOT_RATE
+from bot.kit.clock import ManualClock
+from bot.publishing.routes import BOT_RATE
 from engine import mammamia as engine
 from engine.pizzaisland import actions as pi
 

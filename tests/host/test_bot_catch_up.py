@@ -1,10 +1,10 @@
 """#30.5 Catching up without falling behind: stored games whose turn
 deadlines all passed while the bot was down. The restarted real bot process
 plays every overdue timeout and posts each game's new table, paced behind
-the live interactions (bot.timers yields to them; the channel calls come
+the live interactions (bot.clocks.timers yields to them; the channel calls come
 from the bot's budget), while players keep using the bot: its event loop
 (the gateway's reader) never falls more than 2 s behind, as its own loop
-watch reports it (bot.overload.LoopWatch), and every interaction is answered
+watch reports it (bot.interactions.overload.LoopWatch), and every interaction is answered
 within Discord's 3 seconds.
 
 The games are made as a crash leaves them: their tables up (posted by a
@@ -27,9 +27,9 @@ from typing import Any
 import pytest
 from test_bot_crash import BotProcess
 
-from bot import client as bot_client
-from bot.clock import ManualClock
-from bot.service import GameService
+from bot.app import client as bot_client
+from bot.flow.service import GameService
+from bot.kit.clock import ManualClock
 from bot.storage import Seat, Storage
 
 from fakediscord.models import FakeChannel, FakeUser
@@ -56,10 +56,10 @@ async def overdue_games(
             users = [server.add_user(f"O{index:04d}{who}") for who in "ab"]
             seats = [Seat(user_id=u.id, name=u.name) for u in users]
             options = {"variant": "classic", "turn_timer": "2m"}
-            row = await service.open_lobby(
+            row = await service.lobbies.open_lobby(
                 "mammamia", server.guild.id, channel.id, seats[0], "en", options
             )
-            await service.join(channel.id, seats[1], row.id)
+            await service.lobbies.join(channel.id, seats[1], row.id)
             live = await service.start(channel.id, users[0].id, row.id)
             games.append((live.id, channel, users))
     # A first bot posts every table, on a clock for which nothing is due yet.

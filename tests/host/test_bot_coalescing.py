@@ -1,6 +1,6 @@
 """Under load the table is posted once for several quick moves, never through
 a queue of stale posts; and the answer to a move never waits for publishing
-(bot.publisher: one worker per game, and a flag that says "changed again")."""
+(bot.publishing.publisher: one worker per game, and a flag that says "changed again")."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.flow.due import DueMoves
 from bot.games.mammamia import render
 from engine import mammamia as engine
 
@@ -68,7 +69,7 @@ async def test_a_kicked_seat_is_played_by_the_heuristic_agent(discord_server, bo
     await bots.idle()
     live = players.live
     seat = live.seat_of(ben.id)
-    agent = bots.current.timers.agent_for(live, seat)
+    agent = DueMoves(bots.current.service).agent_for(live, seat)
     assert type(agent).__name__ == "HeuristicAgent"
     await players.play_to_end()
     assert players.live.state.phase == "over"

@@ -19,9 +19,9 @@ from typing import Any
 
 from test_bot_crash import BotProcess, play_a_turn, published, quiet, untimed_lobby
 
-from bot.client import GameBot
-from bot.games import presentation
+from bot.app.client import GameBot
 from bot.i18n import t
+from bot.plugin.registry import presentation
 from bot.storage import Storage
 
 from driver import Players
@@ -176,7 +176,7 @@ async def test_a_lobby_and_a_lobby_closed_before_it_began(discord_server, bots):
     await bots.start()
     ana = server.users[0]
     lobby = (await server.slash(ana, None, "mammamia", "new", options={})).message
-    row = await bots.current.service.here(server.channel.id)
+    row = await bots.current.service.lobbies.here(server.channel.id)
     for verb in ("hand", "take", "kind", "play"):
         answer = await pressed(server, ana, lobby, f"mm:{row.id}:0:{verb}")
         assert answer.content == t("stale.lobby")

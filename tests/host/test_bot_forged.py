@@ -1,7 +1,7 @@
 """Forged component ids (issue #30, point 6): someone else's seat, another
 game, another channel, a version to come or gone, a made-up payload. Each is
 tried twice: pressed on a message that does not carry it (what a modified
-client sends: no component hears it, `bot.clicks` answers), and planted on a
+client sends: no component hears it, `bot.interactions.clicks` answers), and planted on a
 message of the bot's that carries it (as if Discord let it through, or an
 older bot had drawn it: the components' own checks answer). Each gets a
 private refusal, and no game's record, version, seats or status changes.
@@ -122,7 +122,7 @@ async def test_forged_ids_are_refused_and_change_nothing(discord_server, bots):
     pi.channel = island
     await pi.open()
     await server.slash(cleo, lobby_channel, "mammamia", "new")
-    lobby = await bots.current.service.here(lobby_channel.id)
+    lobby = await bots.current.service.lobbies.here(lobby_channel.id)
     live, island_game = mm.live, pi.live
     g, v, p, w = live.id, live.version, island_game.id, island_game.version
     seat = live.state.current

@@ -7,8 +7,8 @@ import re
 
 import discord
 
-from bot.games import presentations
 from bot.games.mammamia import render
+from bot.plugin.registry import presentations
 from engine import games
 
 from driver import Players
@@ -54,7 +54,7 @@ async def test_a_command_from_a_dm_is_answered_not_run():
     """Should a DM interaction reach the bot anyway, it says where games are played."""
     from types import SimpleNamespace
 
-    from bot.components import guarded
+    from bot.interactions.components import guarded
 
     said: list[str] = []
 

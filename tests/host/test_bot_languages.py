@@ -62,20 +62,32 @@ def within_limits(server) -> None:
 
 
 #: Words a language must not show: Russian "Моя рука" and "Ваша рука" are
-#: calques of "my hand" (a player has "Мои карты"); French never leaves
-#: "de" before a vowel ("d'Ana"); Japanese and Chinese put no space after
-#: a full stop and no Latin comma between their words.
+#: calques of "my hand" (a player has "Мои карты"), and a count agrees with
+#: its noun ("4 ананаса", never "4 × ананас" or "1 грибы"); French never
+#: leaves "de" before a vowel ("d'Ana") and never elides after a hyphen
+#: ("Complétez-la avec", not "Complétez-l'avec"); Japanese and Chinese put
+#: no space after a full stop and no Latin comma between their words, and
+#: Japanese calls 🫑 ピーマン. No language counts cards with "n × kind".
 WRONG = {
-    "ru": re.compile(r"Моя рука|Ваша рука|Вашу руку"),
-    "fr": re.compile(r"\b(de|que|le|la) (\*\*)?[AEIOUÉaeioué]"),
-    "ja": re.compile(r"。 |[\u3040-\u30ff\u4e00-\u9fff], [^\s]|, [\u3040-\u30ff\u4e00-\u9fff]"),
-    "zh-TW": re.compile(r"。 |[\u4e00-\u9fff], |, [\u4e00-\u9fff]"),
+    "ru": re.compile(r"Моя рука|Ваша рука|Вашу руку|\d+ × |\b1 (грибы|оливки|креветки)\b"),
+    "fr": re.compile(r"(?<![-\w])(de|que|le|la) (\*\*)?[AEIOUÉaeioué]|-l'|\d+ × "),
+    "ja": re.compile(
+        r"。 |[\u3040-\u30ff\u4e00-\u9fff], [^\s]|, [\u3040-\u30ff\u4e00-\u9fff]|ペパロニ|× \d"
+    ),
+    "zh-TW": re.compile(r"。 |[\u4e00-\u9fff], |, [\u4e00-\u9fff]|還缺 還缺|\d+ × "),
 }
 
 
 def language_slips(locale: str, texts: list[str]) -> list[str]:
     wrong = WRONG.get(locale)
-    return [text[:200] for text in texts if wrong is not None and wrong.search(text)]
+    return [found_around(wrong, text) for text in texts if wrong is not None and wrong.search(text)]
+
+
+def found_around(wrong: re.Pattern[str], text: str) -> str:
+    """The slip with a little of what is around it."""
+    match = wrong.search(text)
+    assert match is not None
+    return text[max(0, match.start() - 60) : match.end() + 60]
 
 
 @pytest.mark.parametrize("locale", ["ru", "ja", "fr"])

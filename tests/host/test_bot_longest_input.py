@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
-from bot.limits import ECHO, TYPED
+from bot.kit.limits import ECHO, TYPED
 
 from driver import Players
 from fakediscord.interactions import BOOLEAN, INTEGER, NUMBER, STRING, SUB_COMMAND, USER

@@ -12,7 +12,7 @@ import aiohttp
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.config import Config, load_config
+from bot.app.config import Config, load_config
 from bot.pictures import worker
 
 from driver import Players

@@ -12,7 +12,7 @@ from pi_driver import IslandPlayers
 def pings_for(server, user) -> list:
     """Every table the bot posted in the channel that notified this user
     (deleted ones too), leaving out reminders."""
-    reminder = t("ping.reminder", due=0).split("<t:")[0]
+    reminder = t("ping.reminder", due="0").split("<t:")[0]
     posted = [
         (m, m.history[0]["content"] if m.history else m.content)
         for m in server.messages.values()

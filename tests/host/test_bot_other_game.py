@@ -1,6 +1,6 @@
 """One game's commands where another game, or only a lobby, is (issue #30,
 point 4): each says so, names the game there and the command to use, and
-changes nothing; checked once in the host (`bot.here`) for every command."""
+changes nothing; checked once in the host (`bot.interactions.command_checks`) for every command."""
 
 from __future__ import annotations
 

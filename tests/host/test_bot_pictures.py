@@ -143,7 +143,7 @@ async def test_mm_pictures_in_a_whole_game(discord_server, bots, uploads):
     (picture,) = kind_of(final, "ranking")
     assert shows_image(final, picture)
     view = live.rules.public_view(live.state)
-    assert picture.data == ranking_image(ranking_of(view))
+    assert picture.data == ranking_image(ranking_of(view, live.names()))  # named
     assert png(picture.data).height > png(picture.data).width / 4
     # Its words tie each colour to a name, in the picture's order, and say it aloud.
     for place, seats in enumerate(view.ranking, 1):
@@ -199,8 +199,11 @@ async def test_pi_pictures_on_the_table_and_privately(discord_server, bots):
     (pizzas,) = kind_of(table, "pizzas")
     (ship,) = kind_of(table, "ship")
     assert shows_image(table, pizzas)
+    names = live.names()
     seats = tuple(
-        PlayerPizzas.of(pi_render.seat_colour(p.seat), p.pizzas) for p in view.players if p.playing
+        PlayerPizzas.of(pi_render.seat_colour(p.seat), p.pizzas, names[p.seat])
+        for p in view.players
+        if p.playing
     )
     assert pizzas.data == pizzas_image(seats)
     assert ship.data == ship_image(view.ship)

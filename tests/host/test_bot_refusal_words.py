@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.components import REFUSALS as HOST_REFUSALS
 from bot.games.mammamia import REFUSALS as MM_REFUSALS
 from bot.games.mammamia import refusal_words
 from bot.games.pizzaisland import REFUSALS as PI_REFUSALS
 from bot.i18n import t, use_locale
+from bot.interactions.components import REFUSALS as HOST_REFUSALS
 from engine import mammamia, pizzaisland
 
 #: A code and parameters as the engine raises them
@@ -81,8 +81,8 @@ def said(code: str) -> str:
 
 
 def test_refusals_spell_out_kinds_cards_and_piles():
-    assert said("too_few") == "You hold only 1 × 🫑 pepper."
-    assert "2 × 🫒 olive" in said("cannot_help")
+    assert said("too_few") == "You hold only 🫑 1 pepper."
+    assert "🫒 2 olives" in said("cannot_help")
     assert said("empty_pile") == "The order pile is empty: draw from the other pile."
     assert said("not_your_turn") == "It is Ana's turn."
     assert said("choose_fewest").endswith(": salami or olive.")  # a list, in words
@@ -103,7 +103,7 @@ def test_every_pizza_island_refusal_has_a_message():
 
 
 def test_every_host_refusal_has_a_message():
-    """A `ServiceError` of no game is said with `bot.components.REFUSALS`; one
+    """A `ServiceError` of no game is said with `bot.interactions.components.REFUSALS`; one
     a game's controls raise (with the game's name) in the game's own words."""
     root = Path(__file__).resolve().parents[2]
     games = root / "bot" / "games"

@@ -65,7 +65,7 @@ async def test_wrong_turn_and_cards_not_held(discord_server, bots):
     r = await discord_server.slash(
         user, discord_server.channel, "mammamia", "play", options=options
     )
-    assert r.message.content == f"You hold only {hand.count(held)} × {render.kind(held)}."
+    assert r.message.content == f"You hold only {render.amount(held, hand.count(held))}."
     assert players.live.version == version, "no refused action was applied"
 
 

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from bot import stats
-from bot.i18n import t, tn
+from bot.flow import stats
+from bot.i18n import percent, t, tn
 
 from driver import Players
 from pi_driver import IslandPlayers
@@ -20,7 +20,7 @@ from pi_driver import IslandPlayers
 @pytest.fixture(autouse=True)
 def one_game_is_enough(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stats, "MIN_GAMES", 1)
-    monkeypatch.setattr("bot.standings.MIN_GAMES", 1)
+    monkeypatch.setattr("bot.interactions.standings.MIN_GAMES", 1)
 
 
 async def _play(server, bots, users, seed: int, computers: tuple[str, ...]) -> Players:
@@ -65,7 +65,7 @@ async def test_stats_leaderboard_history_and_forget_after_two_games(discord_serv
     assert t("stats.title", name=ana.display_name) in r.message.text
     assert t("variant.classic") in r.message.text
     won = int(first.live.state.winners == [0])
-    rate = f"{won:.0%}"
+    rate = percent(won)
     assert f"{tn('stats.games', 1)} · {tn('stats.won', won, rate=rate)}" in r.message.text
     assert "1 game ·" in r.message.text  # one game, not "1 games"
 
@@ -98,7 +98,8 @@ async def test_stats_leaderboard_history_and_forget_after_two_games(discord_serv
     lines = r.message.embeds[0]["description"].split("\n")
     assert len(lines) == 2
     for line, game in zip(lines, (second, first), strict=True):
-        assert line.startswith(f"**#{game.game}** Mamma Mia! ({t('variant.classic')})")
+        # The box names the game: "Mamma Mia!", never "Mamma Mia! (Mamma Mia!)".
+        assert line.startswith(f"**#{game.game}** {t('variant.classic')} · "), line
         for seat in game.live.row.seats:
             assert seat.name in line or "🤖" in line
         assert "🏆" in line

@@ -1,5 +1,5 @@
 """The table's post when Discord fails it, or the answer to it is lost: the
-intent stored before the post settles it (bot.publisher), so nobody is
+intent stored before the post settles it (bot.publishing.publisher), so nobody is
 mentioned twice for one moment and no old table is left in the channel."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import asyncio
 import itertools
 from typing import Any
 
-from bot.clock import ManualClock
 from bot.games.mammamia import render
+from bot.kit.clock import ManualClock
 
 from driver import Players
 

@@ -7,10 +7,10 @@ import asyncio
 import json
 from typing import Any
 
-from bot import deadlines
-from bot.clock import ManualClock
 from bot.games.mammamia import render
-from bot.web.service import Door
+from bot.kit.clock import ManualClock
+from bot.live import deadlines
+from bot.web.door import Door
 from engine import mammamia as engine
 
 from driver import Players

@@ -1,4 +1,4 @@
-"""bot.config: reading the environment, helpful errors, endpoint overrides."""
+"""bot.app.config: reading the environment, helpful errors, endpoint overrides."""
 
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ import discord.http
 import pytest
 import yarl
 
-from bot.config import (
+from bot.app.config import (
     DEFAULT_DB_PATH,
-    ActivityConfig,
     Config,
     ConfigError,
     apply_endpoint_overrides,
     load_config,
     storage_target,
 )
-from bot.shards import Shards, parse_ids
+from bot.kit.shards import Shards, parse_ids
+from bot.web.config import ActivityConfig
 
 TOKEN = "MTIz.fake.token"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.games import presentations
 from bot.i18n import use_locale
+from bot.plugin.registry import presentations
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "bot" / "games"

@@ -22,7 +22,6 @@ from discord.app_commands import TranslationContext, TranslationContextLocation,
 from discord.ext import commands
 
 import cogs
-from bot.games import catalog_dirs, presentations
 from bot.i18n import (
     EXTRACT_KEYWORDS,
     LOCALE_DIR,
@@ -43,6 +42,8 @@ from bot.i18n import (
     use_locale,
 )
 from bot.i18n.translator import L_, CatalogTranslator, command_key
+from bot.kit.discovery import catalog_dirs
+from bot.plugin.registry import presentations
 from cogs.games import message_ids
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -169,7 +170,7 @@ def test_every_placeholder_of_the_english_text_is_in_each_translation(locale: st
 SAME_AS_ENGLISH = {
     "fr": {"command.choice.1m", "command.choice.2m", "command.choice.5m", "computer.names",
            "command.table.name", "final.pizzas",
-           "kind.olive", "kind.salami", "pi.level.normal", "reveal.tally"},
+           "amount.olive", "kind.olive", "kind.salami", "pi.level.normal", "reveal.tally"},
     "zh-TW": {"command.mammamia.pass.name"},  # the rulebook's own 「PASS」
 }  # fmt: skip
 # A language picker names each language in its own words, in every catalog.

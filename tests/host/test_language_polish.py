@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.games import Table
 from bot.games.mammamia import PRESENTATION, render
 from bot.i18n import join_and, sentences, t, tn, use_locale
+from bot.plugin.contract import Table
 from engine import mammamia as engine
 
 
@@ -38,7 +38,7 @@ def test_lists_are_joined_as_each_language_joins_them(locale, joined):
     with use_locale(locale):
         assert join_and(["Ana", "Bo", "Cleo"]) == joined
         cards = render.cards({"olive": 2, "salami": 1})
-        each = ["2 × " + render.kind("olive"), "1 × " + render.kind("salami")]
+        each = [render.amount("olive", 2), render.amount("salami", 1)]
         assert cards == join_and(each)
 
 

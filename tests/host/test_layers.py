@@ -21,7 +21,7 @@ def graph(imports: list[tuple[str, str]]) -> grimp.ImportGraph:
         "engine.dice",
         "engine.dice.rules",
         "bot",
-        "bot.service",
+        "bot.flow.service",
         "bot.brand_new",
         "bot.games",
         "bot.games.cards",
@@ -52,8 +52,8 @@ def test_a_game_may_import_its_own_rules_and_the_host() -> None:
     kept = check(
         [
             ("bot.games.cards.render", "engine.cards.rules"),
-            ("bot.games.cards.render", "bot.service"),
-            ("bot.service", "engine.interface"),
+            ("bot.games.cards.render", "bot.flow.service"),
+            ("bot.flow.service", "engine.interface"),
             ("engine.cards.rules", "engine.interface"),
         ]
     )

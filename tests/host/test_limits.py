@@ -1,4 +1,4 @@
-"""Discord's limits, kept in one place (`bot.limits`): whatever a presentation
+"""Discord's limits, kept in one place (`bot.kit.limits`): whatever a presentation
 draws, what the bot sends fits, and a text is cut where it reads well."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot import limits
-from bot.limits import ELLIPSIS, fit, fit_embed, fit_items, shorten
-from bot.reply import Reply, button, select
+from bot.kit import limits
+from bot.kit.limits import ELLIPSIS, fit, fit_embed, fit_items, shorten
+from bot.kit.reply import Reply, button, select
 
 from fakediscord import rules
 

@@ -200,12 +200,13 @@ def test_reveal_image_size_and_budget_over_a_whole_game() -> None:
 
 def test_ranking_image_has_one_row_per_player() -> None:
     ranked = samples.ranking("classic", 5, 2)
-    assert opened(ranking_image(ranked)).size == (346, 32 + 5 * 84)
+    assert opened(ranking_image(ranked)).size == (346, 32 + 5 * 96)  # a row: name, token, fan
 
 
 def test_pizzas_image_one_player_a_row() -> None:
-    assert opened(pizzas_image(samples.PIZZAS)).size == (343, 624)
-    assert opened(pizzas_image(samples.PIZZAS[:1])).size == (343, 170)
+    # A row: the player's name, then their marker and pizzas.
+    assert opened(pizzas_image(samples.PIZZAS)).size == (343, 704)
+    assert opened(pizzas_image(samples.PIZZAS[:1])).size == (343, 190)
 
 
 def test_ship_and_seen_cards_sizes() -> None:

@@ -1,10 +1,10 @@
-"""bot.presence: the armed deadline is stored once (the game's deadline_at)."""
+"""bot.live.presence: the armed deadline is stored once (the game's deadline_at)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.presence import Answers, Armed, Auto, Presence
+from bot.live.presence import Answers, Armed, Auto, Presence
 
 DEADLINE = datetime(2025, 1, 1, 12, 0, 30, tzinfo=UTC)
 

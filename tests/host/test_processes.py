@@ -1,4 +1,4 @@
-"""A worker process leaves with its bot, even when the bot is killed (bot.processes)."""
+"""A worker process leaves with its bot, even when the bot is killed (bot.kit.processes)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 
 SCRIPT = """
 import os, sys
-from bot import processes
+from bot.kit import processes
 pool = processes.worker()
 print(pool.submit(os.getpid).result(), flush=True)
 sys.stdin.read()  # until killed

@@ -3,7 +3,7 @@ earlier version of the bot left in the database."""
 
 from __future__ import annotations
 
-from bot.published import Intent, Ping, Published
+from bot.live.public_messages import Intent, Ping, Published
 
 
 def test_what_is_written_reads_back_the_same() -> None:

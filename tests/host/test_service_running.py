@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameService, ServiceError
+from bot.flow.service import GameService
+from bot.live.refusals import ServiceError
 from bot.storage import Seat, Storage
 from engine import game
 
@@ -18,8 +19,8 @@ async def test_running_game_is_found_without_a_query(monkeypatch: pytest.MonkeyP
     storage = await Storage.open(":memory:")
     try:
         service = GameService(storage, seed=lambda: 7)
-        await service.open_lobby("mammamia", 1, CHANNEL, Seat(10, "Ana"), "en", {})
-        await service.join(CHANNEL, Seat(11, "Ben"))
+        await service.lobbies.open_lobby("mammamia", 1, CHANNEL, Seat(10, "Ana"), "en", {})
+        await service.lobbies.join(CHANNEL, Seat(11, "Ben"))
         live = await service.start(CHANNEL, 10)
 
         async def no_query(channel_id: int) -> None:
@@ -27,11 +28,11 @@ async def test_running_game_is_found_without_a_query(monkeypatch: pytest.MonkeyP
 
         with monkeypatch.context() as patched:
             patched.setattr(storage, "active_game", no_query)
-            assert await service.running(CHANNEL) is live
+            assert await service.games.running(CHANNEL) is live
 
         await service.end(live.id, 10, moderator=False)
         with pytest.raises(ServiceError, match="no_game"):  # ended: the database says so
-            await service.running(CHANNEL)
+            await service.games.running(CHANNEL)
     finally:
         await storage.close()
 
@@ -43,8 +44,8 @@ async def test_a_live_game_keeps_one_copy_of_its_record() -> None:
     try:
         service = GameService(storage, seed=lambda: 7)
         rules = game("mammamia")
-        await service.open_lobby("mammamia", 1, CHANNEL, Seat(10, "Ana"), "en", {})
-        await service.join(CHANNEL, Seat(11, "Ben"))
+        await service.lobbies.open_lobby("mammamia", 1, CHANNEL, Seat(10, "Ana"), "en", {})
+        await service.lobbies.join(CHANNEL, Seat(11, "Ben"))
         live = await service.start(CHANNEL, 10)
         seat = rules.to_act(live.state)[0]
         action = rules.legal_actions(live.state, seat)[0]

@@ -867,7 +867,7 @@ async def test_migrations_run_once_when_processes_start_together(postgres_url: s
             await s.close()
 
 
-# -- results and ratings (bot/stats.py) ---------------------------------------------
+# -- results and ratings (bot/flow/stats.py) ---------------------------------------------
 
 
 def a_result(game_id: int, places: list[int], finished: datetime | None = None) -> Any:
@@ -884,7 +884,7 @@ def a_result(game_id: int, places: list[int], finished: datetime | None = None) 
 
 
 def rate_for_test(result: Any, priors: Any) -> dict[str, tuple[float, float]]:
-    from bot.stats import rate
+    from bot.flow.stats import rate
 
     return rate(result, priors)
 
@@ -914,7 +914,7 @@ async def test_ratings_move_with_each_result_and_count_wins(store: Storage) -> N
 async def test_period_ratings_count_only_their_period(store: Storage) -> None:
     june = datetime(2025, 6, 4, 12, tzinfo=UTC)
     july = datetime(2025, 7, 2, 12, tzinfo=UTC)
-    from bot.stats import period_keys
+    from bot.flow.stats import period_keys
 
     for game_id, moment in ((1, june), (2, june), (3, july)):
         result = a_result(game_id, [2, 1, 3], moment)
@@ -1042,7 +1042,7 @@ async def test_kept_values_are_read_once_and_another_process_change_is_heard(
     """On PostgreSQL a player's preferences and a server's setting, asked for
     at every click, are read once and kept: each process hears of another's
     change as it is committed (LISTEN/NOTIFY) and reads the new value then."""
-    from bot.metrics import REGISTRY
+    from bot.kit.metrics import REGISTRY
 
     def trips() -> float:
         return REGISTRY.get_sample_value("bot_db_round_trip_seconds_count") or 0.0

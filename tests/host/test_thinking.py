@@ -1,4 +1,4 @@
-"""Computer players think in a worker process (bot.thinking): the move is the
+"""Computer players think in a worker process (bot.clocks.thinking): the move is the
 one the agent makes in the bot's own process, and the event loop is free
 meanwhile."""
 
@@ -8,7 +8,7 @@ import asyncio
 import os
 import time
 
-from bot.thinking import think
+from bot.clocks.thinking import think
 from engine import game
 
 

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot import components
-from bot.client import GameBot
-from bot.clock import ManualClock
-from bot.config import ActivityConfig, Config
-from bot.games import presentations
+from bot.app.client import GameBot
+from bot.app.config import Config
+from bot.interactions import components
+from bot.kit.clock import ManualClock
+from bot.plugin.registry import presentations
+from bot.web.config import ActivityConfig
 
 from fakediscord.server import FakeDiscord
 
@@ -28,7 +29,7 @@ class Bots:
         self.pace = 0.0  # seconds per narrated reveal step
         self.clock: ManualClock | None = None  # a clock the test moves; kept across restarts
         self.activity = False  # serve the Activity (bot.web) on a free port
-        self.metrics = False  # serve the Prometheus metrics (bot.metrics) on a free port
+        self.metrics = False  # serve the Prometheus metrics (bot.kit.metrics) on a free port
 
     async def start(self) -> GameBot:
         activity = None

@@ -16,7 +16,7 @@ from urllib.parse import quote, urlencode
 
 from playwright.async_api import Browser, Frame, Page, async_playwright
 
-from bot.client import GameBot
+from bot.app.client import GameBot
 
 from fakediscord.models import FakeChannel, FakeUser
 from fakediscord.server import FakeDiscord

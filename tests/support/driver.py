@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.games.mammamia import render
 from bot.games.mammamia.hand import Draft
-from bot.service import Live
+from bot.live.live import Live
 from engine import mammamia as engine
 
 from fakediscord.models import FakeMessage
@@ -70,7 +70,7 @@ class Players:
         """The game as the bot holds it (kept here too: the bot lets an ended
         game go from memory once everything about it is published)."""
         assert self.game is not None
-        self._live = self.bots.current.service._live.get(self.game, self._live)
+        self._live = self.bots.current.service.games.held(self.game) or self._live
         return self._live
 
     async def open(self, variant: str, computers: tuple[str, ...] = (), **options: Any) -> None:

@@ -9,8 +9,8 @@ from collections import Counter
 from typing import Any
 
 from bot.games.pizzaisland import render
-from bot.paging import turned
-from bot.service import Live
+from bot.interactions.paging import turned
+from bot.live.live import Live
 from engine.pizzaisland import actions as pi
 
 from fakediscord.models import FakeMessage
@@ -31,7 +31,7 @@ class IslandPlayers:
     @property
     def live(self) -> Live:
         assert self.game is not None
-        self._live = self.bots.current.service._live.get(self.game, self._live)
+        self._live = self.bots.current.service.games.held(self.game) or self._live
         return self._live
 
     async def open(self, computers: tuple[str, ...] = (), **options: Any) -> FakeMessage:

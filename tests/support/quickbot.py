@@ -14,8 +14,9 @@ import types
 from typing import Any
 
 from bot import __main__ as entry
-from bot import client, service
-from bot.config import Config
+from bot.app import client
+from bot.app.config import Config
+from bot.flow import service
 
 NO_PAUSE = 0.0
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.client import GameBot
+from bot.app.client import GameBot
 from engine import game
 
 from fakediscord.models import FakeChannel, FakeUser

@@ -7,9 +7,12 @@ from typing import Any
 
 import discord
 
-from bot.games import Presentation, SeatScore, Show, Step, Table
-from bot.i18n import N_, Nn_, by_last_part, join_or, t, tn
-from bot.reply import Reply
+from bot.games.mammamia import narration, render
+from bot.games.mammamia.commands import Commands
+from bot.games.mammamia.controls import ITEMS
+from bot.i18n import N_, Nn_, by_last_part, join_dots, join_or, number, t, tn
+from bot.kit.reply import Reply
+from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
 from engine.interface import Option
 from engine.mammamia import GAME as RULES
 from engine.mammamia import events as ev
@@ -17,10 +20,6 @@ from engine.mammamia import variant_of
 from engine.mammamia.cards import BOXES
 from engine.mammamia.views import PlayerView, PublicView
 from engine.value import JSON
-
-from . import narration, render
-from .commands import Commands
-from .controls import ITEMS
 
 #: What Mamma Mia!'s presentation draws from: its public view and events.
 MMTable = Table[PublicView, ev.Event]
@@ -197,10 +196,12 @@ def refusal_words(code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, 
     words = dict(params)
     if "choices" in words:
         words["choices"] = join_or([render.kind_name(k) for k in words["choices"]])
+    kind = words.get("kind")
+    for key in ("need", "held"):  # so many cards of `kind`, in words that agree
+        if key in words and kind in render.KIND_EMOJI:
+            words[key] = render.amount(kind, words[key])
     if "kind" in words:
-        words["kind"] = (
-            render.kind(words["kind"]) if words["kind"] in render.KIND_EMOJI else (words["kind"])
-        )
+        words["kind"] = render.kind(kind) if kind in render.KIND_EMOJI else kind
     for key in ("cards", "missing"):
         if key in words:
             words[key] = render.cards(words[key])
@@ -230,7 +231,7 @@ def summary_lines(table: MMTable) -> list[str]:
             returned[event.seat] += 1
     lines = []
     for seat, name in enumerate(table.names):
-        made = " · ".join(str(r[seat]) for r in rounds) or "0"
+        made = join_dots(number(r[seat]) for r in rounds) or number(0)
         parts = [t("summary.mm.rounds", rounds=made)]
         if table.view.help:
             parts += [
@@ -238,7 +239,7 @@ def summary_lines(table: MMTable) -> list[str]:
                 tn("summary.mm.received", received[seat]),
             ]
         parts.append(tn("summary.mm.returned", returned[seat]))
-        lines.append(t("summary.mm.line", name=name, parts=" · ".join(parts)))
+        lines.append(t("summary.mm.line", name=name, parts=join_dots(parts)))
     return lines
 
 
@@ -249,11 +250,11 @@ def casual_log(table: MMTable) -> list[str]:
         if isinstance(event, ev.RoundStarted | ev.GameStart):
             break
         if isinstance(event, ev.Played):
-            who, kind = table.names[event.seat], render.kind(event.ingredient)
+            who, played = table.names[event.seat], render.amount(event.ingredient, event.count)
             if event.order:
-                lines.insert(0, t("log.play_order", name=who, count=event.count, kind=kind))
+                lines.insert(0, t("log.play_order", name=who, cards=played))
             else:
-                lines.insert(0, t("log.play", name=who, count=event.count, kind=kind))
+                lines.insert(0, t("log.play", name=who, cards=played))
         elif isinstance(event, ev.Passed):
             lines.insert(0, t("log.pass", name=table.names[event.seat]))
         elif isinstance(event, ev.Skipped):

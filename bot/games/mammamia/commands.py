@@ -13,15 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import channel_id, guarded, reply, service_of
-from bot.here import RUNNING
+from bot.games.mammamia import render
+from bot.games.mammamia.controls import Pass, Turn, act_turn, hand_reply, played_notice, show_hand
 from bot.i18n import use_locale
 from bot.i18n.translator import L_
-from bot.limits import CHOICE_NAME, TYPED, shorten
-from bot.service import ServiceError
-
-from . import render
-from .controls import Pass, Turn, act_turn, hand_reply, played_notice, show_hand
+from bot.interactions.command_checks import RUNNING
+from bot.interactions.components import channel_id, guarded, reply, service_of
+from bot.kit.limits import CHOICE_NAME, TYPED, shorten
+from bot.live.refusals import ServiceError
 
 #: Where a turn draws from, in the game's own words.
 DRAWS = [
@@ -42,7 +41,7 @@ class Commands(commands.Cog):
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:
             await show_hand(
-                interaction, await service_of(interaction).running(channel_id(interaction))
+                interaction, await service_of(interaction).games.running(channel_id(interaction))
             )
 
         await guarded(interaction, show())
@@ -87,7 +86,7 @@ class Commands(commands.Cog):
         kinds = sorted(set(held), key=lambda k: -held.count(k))
         with use_locale(interaction.locale):
             return [
-                app_commands.Choice(name=f"{render.kind(k)} ×{held.count(k)}", value=k)
+                app_commands.Choice(name=render.amount(k, held.count(k)), value=k)
                 for k in kinds
                 if current.lower() in k or current.lower() in render.kind_name(k).lower()
             ][:25]
@@ -129,7 +128,7 @@ class Commands(commands.Cog):
 async def _own_view(interaction: discord.Interaction[Any]) -> render.PlayerView | None:
     """The caller's own view in this channel's game, for autocomplete (never anyone else's)."""
     try:
-        live = await service_of(interaction).running(channel_id(interaction))
+        live = await service_of(interaction).games.running(channel_id(interaction))
     except ServiceError:
         return None
     seat = live.seat_of(interaction.user.id)

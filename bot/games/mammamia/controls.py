@@ -9,13 +9,19 @@ ephemeral picker only the owner sees.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot import answers, asking
-from bot.components import (
+from bot.flow import questions as asking
+from bot.flow.service import Outcome
+from bot.games.mammamia import render
+from bot.games.mammamia.hand import Draft, chosen, hand
+from bot.games.mammamia.render import PREFIX, custom_id
+from bot.i18n import join_and, sentences, t
+from bot.interactions.components import (
     Component,
     acknowledge,
     channel_id,
@@ -26,18 +32,15 @@ from bot.components import (
     service_of,
     update,
 )
-from bot.i18n import join_and, sentences, t
-from bot.paging import page_of, turned
-from bot.reply import Reply, select
-from bot.service import Live, Outcome, ServiceError, seat_for
+from bot.interactions.paging import page_of, turned
+from bot.kit.reply import Reply, select
+from bot.live import answer_cache as answers
+from bot.live.live import Live
+from bot.live.refusals import ServiceError, seat_for
 from engine.mammamia import GAME as RULES
 from engine.mammamia import State, variant_of
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
-
-from . import render
-from .hand import Draft, chosen, hand
-from .render import PREFIX, custom_id
 
 Cards = tuple[tuple[str, int], ...]
 
@@ -66,11 +69,11 @@ def played_notice(outcome: Outcome) -> str:
     """What the player just did, and the cards they drew (private to them)."""
     action = outcome.action
     if isinstance(action, Turn):
-        kind = render.kind(action.ingredient)
+        played = render.amount(action.ingredient, action.count)
         if action.order:
-            text = t("played.with_order", count=action.count, kind=kind)
+            text = t("played.with_order", cards=played)
         else:
-            text = t("played.plain", count=action.count, kind=kind)
+            text = t("played.plain", cards=played)
     else:
         text = t("played.pass")
     drawn: list[str] = []
@@ -82,10 +85,21 @@ def played_notice(outcome: Outcome) -> str:
             told.append(t("played.mamma_mia"))
     if drawn:
         variant = variant_of(outcome.live.row.settings)
-        told.append(
-            t("played.drew", cards=join_and([render.card_title(variant, c) for c in drawn]))
-        )
+        told.append(t("played.drew", cards=drawn_words(variant, drawn)))
     return sentences(*told)
+
+
+def drawn_words(variant: str, drawn: Sequence[str]) -> str:
+    """`🍄 2 mushrooms and 🟩 Misto`: ingredients counted by kind (never
+    "mushroom and mushroom"), then each order card, in the order first drawn."""
+    kinds = Counter(c for c in drawn if c in render.KIND_EMOJI)
+    said: list[str] = []
+    for card in dict.fromkeys(drawn):
+        if card in kinds:
+            said.append(render.amount(card, kinds[card]))
+        else:
+            said += [render.card_title(variant, card)] * drawn.count(card)
+    return join_and(said)
 
 
 async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
@@ -98,8 +112,8 @@ async def act_turn(
     interaction: discord.Interaction[Any], make: Any, version: int | None = None
 ) -> Outcome:
     svc = service_of(interaction)
-    live = await svc.running(channel_id(interaction))
-    return await svc.act(live.id, interaction.user.id, make, version)
+    live = await svc.games.running(channel_id(interaction))
+    return await svc.act(live.id, interaction.user.id, make, version, interaction)
 
 
 # --- the hand ------------------------------------------------------------------
@@ -112,7 +126,7 @@ class HandButton(Component, prefix=PREFIX, verb="hand"):
     playing = True
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        await show_hand(interaction, await service_of(interaction).live(self.click.game))
+        await show_hand(interaction, await service_of(interaction).games.live(self.click.game))
 
 
 class _DraftSelect(Component):
@@ -159,7 +173,7 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
             await edit(interaction, hand_reply(live, seat, None, t("hand.choose")))
             return
         outcome = await service_of(interaction).act(
-            live.id, interaction.user.id, lambda s: action, self.click.version
+            live.id, interaction.user.id, lambda s: action, self.click.version, interaction
         )
         await edit(interaction, hand_reply(live, seat, None, played_notice(outcome)))
 
@@ -175,7 +189,9 @@ class _Decision(Component):
 
     async def decide(self, interaction: discord.Interaction[Any], make: Any) -> None:
         click = self.click
-        await service_of(interaction).act(click.game, interaction.user.id, make, click.version)
+        await service_of(interaction).act(
+            click.game, interaction.user.id, make, click.version, interaction
+        )
         await acknowledge(interaction)
 
 
@@ -265,7 +281,11 @@ class _Picked(_Decision):
             return
         cards = _cards_of(value)
         await service_of(interaction).act(
-            click.game, interaction.user.id, lambda s: self.action(s, cards), click.version
+            click.game,
+            interaction.user.id,
+            lambda s: self.action(s, cards),
+            click.version,
+            interaction,
         )
         shown = render.cards(dict(cards))
         if isinstance(self, PaySetSelect):
@@ -295,7 +315,7 @@ class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
 class HelpButton(Component, prefix=PREFIX, verb="help"):
     """PL-H2: every player who may help is asked at once, each pressing for
     themselves; the host applies the answers in the rule's order once they
-    settle it (`bot.asking`). Whether a player holds the cards stays theirs:
+    settle it (`bot.flow.questions`). Whether a player holds the cards stays theirs:
     all who may be asked see the buttons, and Help without the cards gets a
     private refusal."""
 
@@ -308,7 +328,12 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
         accept = click.arg == "yes"
         service = service_of(interaction)
         await asking.answer(
-            service, click.game, interaction.user.id, lambda s: Help(s, accept), click.version
+            service,
+            click.game,
+            interaction.user.id,
+            lambda s: Help(s, accept),
+            click.version,
+            interaction,
         )
         await say(interaction, t("decide.noted.yes") if accept else t("decide.noted.no"))
 

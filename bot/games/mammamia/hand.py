@@ -21,14 +21,14 @@ from typing import Any
 
 import discord
 
+from bot.games.mammamia import render
+from bot.games.mammamia.legends import order_legend
+from bot.games.mammamia.pictures import HandPicture, hand_image
+from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.reply import GREEN, Picture, Reply, button, select
+from bot.kit.reply import GREEN, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
 from engine.mammamia.views import PlayerView
-
-from . import render
-from .pictures import HandPicture, hand_image
-from .render import custom_id
 
 NONE = "-"
 FINISH = "~"  # between the order and the draw of a `finish` choice: `order~draw`
@@ -143,7 +143,7 @@ def draw_name(draw: str | None) -> str:
 
 
 def turn_label(action: Turn | Pass, variant: str) -> str:
-    """`3 × 🌭 salami + 🟩 Misto, draw from the supply`"""
+    """`🌭 3 salami + 🟩 Misto, draw from the supply`"""
     return _turn_label(action, variant, current_locale())
 
 
@@ -153,7 +153,7 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     draw = draw_name(action.draw)
     if isinstance(action, Pass):
         return t("hand.pass", draw=draw)
-    cards = t("hand.play_cards", count=action.count, kind=render.kind(action.ingredient))
+    cards = render.amount(action.ingredient, action.count)
     if action.order:
         cards = t("hand.with_order", cards=cards, order=render.order_label(variant, action.order))
     return t("hand.whole_turn", cards=cards, draw=draw)
@@ -161,8 +161,8 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _cards_label(kind: str, count: int, locale: str) -> str:
-    """`3 × 🌭 salami`, kept by language as `turn_label`."""
-    return t("hand.play_cards", count=count, kind=render.kind(kind))
+    """`🌭 3 salami`, kept by language as `turn_label`."""
+    return render.amount(kind, count)
 
 
 def finish_label(order: str | None, draw: str | None, variant: str) -> str:
@@ -200,13 +200,14 @@ def _hand_alt(
     variant: str, held: tuple[str, ...], orders: tuple[str, ...], pile: int, locale: str
 ) -> str:
     kinds = Counter(c for c in held if c not in orders)
-    piles = [
-        f"{n} × {render.kind_name(k)}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])
+    piles = sorted(kinds.items(), key=lambda kv: -kv[1])
+    cards = [
+        t("alt.order", order=render.order_title(variant, o), needs=render.order_needs(variant, o))
+        for o in orders
     ]
-    cards = [f"{render.order_title(variant, o)} ({render.order_needs(variant, o)})" for o in orders]
     return t(
         "alt.hand",
-        ingredients=join_and(piles) or t("cards.none"),
+        ingredients=render.cards(piles, icon=False),
         orders=join_and(cards) or t("cards.none"),
         pile=tn("hand.count", pile),
     )
@@ -243,7 +244,11 @@ def hand(
     embed.description = "\n".join(lines)
     version = view.version
     # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
-    pictures = [Picture("hand.png", hand_image, (HandPicture.of(view),), hand_alt(view))]
+    shown = HandPicture.of(view)
+    pictures = [Picture("hand.png", hand_image, (shown,), hand_alt(view))]
+    marks = order_legend(shown.orders)
+    if marks:
+        embed.set_footer(text=marks)
     if not any(isinstance(a, Turn | Pass) for a in legal):
         refresh = button(t("hand.refresh"), custom_id(game, version, "hand"))
         return Reply(embed=embed, items=[refresh], pictures=pictures)

@@ -20,15 +20,15 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_, by_last_part, join_and, sentences, t, tn
-from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.games.mammamia import pictures, render
+from bot.games.mammamia.legends import order_legend
+from bot.games.mammamia.pictures import Result
+from bot.games.mammamia.render import custom_id
+from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, sentences, t, tn
+from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
 from engine.value import Value
-
-from . import pictures, render
-from .pictures import Result
-from .render import custom_id
 
 #: Why an order went back under its pile (`Returned.reason`).
 RETURNED_WHY = by_last_part(
@@ -242,7 +242,7 @@ def _per_player(model: Reveal, variant: str, names: Sequence[str]) -> list[str]:
         if gave:
             parts.append(tn("reveal.story.helped", gave))
         if parts:
-            told.append(t("reveal.story.player", name=name, outcomes=" · ".join(parts)))
+            told.append(t("reveal.story.player", name=name, outcomes=join_dots(parts)))
     return told
 
 
@@ -293,7 +293,11 @@ def reveal(
             inline=False,
         )
     revealer = t("reveal.revealer", name=render.name_of(names, model.revealer))
-    embed.set_footer(text=f"{revealer}\n{legend()}")
+    footer = [revealer, legend()]
+    marks = order_legend(pictured_orders(model, variant))
+    if marks:
+        footer.append(marks)
+    embed.set_footer(text="\n".join(footer))
     shown = reveal_pictures(model, variant, names)
     return Reply(embed=embed, items=decision or [], pictures=shown)
 
@@ -310,6 +314,17 @@ OUTCOME_WORDS = by_last_part(
     N_("alt.outcome.helped"),
     N_("alt.outcome.returned"),
 )
+
+
+def pictured_orders(model: Reveal, variant: str) -> list[pictures.OrderFace]:
+    """The order cards the reveal's pictures show now (`reveal_pictures`)."""
+    told = [line for line in model.lines if line.type in (MADE, RETURNED) and line.order]
+    faces = [pictures.OrderFace.of(variant, line.order or "") for line in told]
+    if model.done:
+        return faces[: pictures.OUTCOMES_PER_PICTURE * MOST_PICTURES]
+    revealed = pictures.revealed_of(variant, model.last)
+    extra = [revealed] if isinstance(revealed, pictures.OrderFace) else []
+    return faces[-LIVE_OUTCOMES:] + extra
 
 
 def reveal_pictures(model: Reveal, variant: str, names: Sequence[str]) -> list[Picture]:
@@ -386,7 +401,7 @@ def tally(model: Reveal) -> str:
     kinds = [line.type for line in model.lines]
     made = tn("reveal.tally_made", kinds.count(MADE))
     back = tn("reveal.tally_back", kinds.count(RETURNED))
-    return f"{made} · {back}"
+    return join_dots([made, back])
 
 
 def summary(model: Reveal, variant: str, names: Sequence[str]) -> str:
@@ -489,8 +504,10 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
         description="\n".join(lines) + (f"\n\n{tie}" if tie else ""),
         colour=render.COLOURS[view.variant],
     )
-    embed.set_footer(text=t("footer.game", game=game))
+    embed.set_footer(text=t("footer.game", game=str(game)))
     # Each player's delivered orders as a fan of cards in their colour (public view only).
-    alt = t("alt.ranking", ranking="; ".join(ranked))
-    ranking = Picture("ranking.png", pictures.ranking_image, (pictures.ranking_of(view),), alt)
+    alt = t("alt.ranking", ranking=join_groups(ranked))
+    ranking = Picture(
+        "ranking.png", pictures.ranking_image, (pictures.ranking_of(view, names),), alt
+    )
     return Reply(embed=embed, pictures=[ranking])

@@ -8,15 +8,15 @@ sent ephemerally to its owner. Every string comes from the message catalog.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import lru_cache, reduce
 from typing import Any
 
 import discord
 
-from bot import here
-from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.reply import BLUE, Reply, button
-from bot.reply import custom_id as _custom_id
+from bot.i18n import N_, Nn_, by_last_part, current_locale, join_and, join_dots, number, t, tn
+from bot.kit.reply import BLUE, Reply, button
+from bot.kit.reply import custom_id as _custom_id
+from bot.live.refusals import slash
 from engine.mammamia import GAME, variant_of
 from engine.mammamia.cards import (
     ALL_KINDS,
@@ -65,6 +65,15 @@ KIND = by_last_part(
     N_("kind.olive"),
     N_("kind.shrimp"),
 )
+# `n` cards of a kind, the noun agreeing with `n` ("1 mushroom", "4 ананаса").
+AMOUNT = by_last_part(
+    Nn_("amount.salami"),
+    Nn_("amount.pineapple"),
+    Nn_("amount.mushroom"),
+    Nn_("amount.pepper"),
+    Nn_("amount.olive"),
+    Nn_("amount.shrimp"),
+)
 ORDER = by_last_part(
     N_("order.normale"),
     N_("order.misto"),
@@ -108,10 +117,24 @@ def kind_name(name: str) -> str:
     return t(KIND[name])
 
 
-def cards(counts: Mapping[str, int] | Sequence[tuple[str, int]]) -> str:
-    """`2 × 🍍 pineapple and 1 × 🫒 olive`"""
+def amount(name: str, n: int, icon: bool = True) -> str:
+    """`🍍 2 pineapples`: `n` cards of a kind in words that agree with `n` in
+    every language (`4 ананаса`, `1 гриб`), after its emoji unless `icon` is
+    False (an alt text: a screen reader would say the kind twice)."""
+    return _amount(name, n, icon, current_locale())
+
+
+# Kept by language: a hand, a table and a reveal name the same few amounts again and again.
+@lru_cache(maxsize=1024)
+def _amount(name: str, n: int, icon: bool, locale: str) -> str:
+    words = t(AMOUNT[name], count=n)
+    return f"{KIND_EMOJI[name]} {words}" if icon else words
+
+
+def cards(counts: Mapping[str, int] | Sequence[tuple[str, int]], icon: bool = True) -> str:
+    """`🍍 2 pineapples and 🫒 1 olive`"""
     items = counts.items() if isinstance(counts, Mapping) else counts
-    parts = [f"{n} × {kind(k)}" for k, n in items if n]
+    parts = [amount(k, n, icon) for k, n in items if n]
     return join_and(parts) if parts else t("cards.none")
 
 
@@ -132,23 +155,28 @@ def order_name(name: str) -> str:
 
 def order_needs(variant: str, order: str) -> str:
     """What an order needs, in words and emoji."""
+    return _order_needs(variant, order, current_locale())
+
+
+@lru_cache(maxsize=1024)
+def _order_needs(variant: str, order: str, locale: str) -> str:
     card = order_card(variant, order)
-    p = kind(card.personal)
+    p = amount(card.personal, 1)
     if card.shape == BOMBASTICA:
-        text = tn("needs.bombastica", card.amount, amount=card.amount)
+        text = tn("needs.bombastica", card.amount)
     elif card.shape == MONOTONI:
-        text = t("needs.monotoni", personal=p, amount=card.amount)
+        text = tn("needs.monotoni", card.amount, personal=p)
     elif card.shape == CHIOTTONA:
-        text = t("needs.chiottona", personal=p, amount=card.amount)
+        text = tn("needs.chiottona", card.amount, personal=p)
     elif card.shape == PICCOLA:
-        text = t("needs.piccola", amount=card.amount, crossed=kind(card.crossed or ""))
+        text = tn("needs.piccola", card.amount, crossed=kind(card.crossed or ""))
     elif card.shape == MINIMALE:
-        text = t("needs.minimale", personal=p, amount=card.amount)
+        text = tn("needs.minimale", card.amount, personal=p)
     elif card.shape == MAMMAMIA:
-        first, second = (kind(k) for k in card.kinds)
-        text = t("needs.mammamia", personal=p, amount=card.amount, a=first, b=second)
+        first, second = (amount(k, card.amount) for k in card.kinds)
+        text = t("needs.mammamia", personal=p, a=first, b=second)
     else:
-        text = " + ".join(f"{n} {kind(k)}" for k, n in card.needs)
+        text = plus([amount(k, n) for k, n in card.needs])
     if card.crossed is not None and card.shape != PICCOLA:
         text += t("needs.crossed", crossed=kind(card.crossed))
     return text
@@ -178,8 +206,13 @@ def _order_line(variant: str, order: str, locale: str) -> str:
     return f"**{order_title(variant, order)}** — {order_needs(variant, order)}"
 
 
+def plus(parts: Sequence[str]) -> str:
+    """`A + B + C`, with the language's plus sign (Japanese: ＋)."""
+    return reduce(lambda a, b: t("needs.plus", a=a, b=b), parts)
+
+
 def choice_label(choice: Sequence[str]) -> str:
-    return " + ".join(kind_name(k) for k in choice)
+    return plus([kind_name(k) for k in choice])
 
 
 # --- the lobby ---------------------------------------------------------------------
@@ -231,10 +264,10 @@ def latest_play(view: PublicView, names: Sequence[str]) -> str:
         return t("table.play.skipped", name=who)
     if play.kind is None:
         return t("table.play.passed", name=who)
-    played = kind(play.kind)
+    played = amount(play.kind, play.count)
     if play.order:
-        return t("table.play.with_order", name=who, count=play.count, kind=played)
-    return t("table.play.plain", name=who, count=play.count, kind=played)
+        return t("table.play.with_order", name=who, cards=played)
+    return t("table.play.plain", name=who, cards=played)
 
 
 def oven_top(view: PublicView) -> str:
@@ -254,8 +287,8 @@ def player_lines(view: PublicView, names: Sequence[str]) -> str:
             "table.player",
             colour=COLOUR_EMOJI[player.colour],
             name=names[seat],
-            hand=player.hand_size,
-            orders=player.order_pile_size,
+            in_hand=player.hand_size,
+            order_pile=player.order_pile_size,
             delivered=score,
         )
         if player.mamma_mia:
@@ -312,21 +345,21 @@ def table(
     else:
         oven = tn("table.oven_value", view.oven_size, top=oven_top(view))
     embed.add_field(name=t("table.oven"), value=oven, inline=True)
-    embed.add_field(name=t("table.supply"), value=str(view.supply_size), inline=True)
+    embed.add_field(name=t("table.supply"), value=number(view.supply_size), inline=True)
     embed.add_field(name=t("table.leftovers"), value=cards(view.table), inline=False)
     if view.turns_left is not None:
-        embed.add_field(name=t("table.last_turns"), value=str(view.turns_left), inline=True)
+        embed.add_field(name=t("table.last_turns"), value=number(view.turns_left), inline=True)
     if variant == "plus":
         embed.add_field(
             name=t("table.delivered_pile"),
-            value=str(view.delivered_pile_size),
+            value=number(view.delivered_pile_size or 0),
             inline=True,
         )
     embed.add_field(name=t("table.players"), value=player_lines(view, names), inline=False)
     if log:
         embed.add_field(name=t("table.log"), value="\n".join(log[-10:])[:1024])
     memory = memory_name(settings)
-    embed.set_footer(text=f"{t('footer.game', game=game)} · {memory}")
+    embed.set_footer(text=join_dots([t("footer.game", game=str(game)), memory]))
     items: list[discord.ui.Item[Any]] = []
     if view.phase != "over":
         items.append(button(t("table.button.hand"), custom_id(game, view.version, "hand"), BLUE))
@@ -336,7 +369,7 @@ def table(
 
 def turn_ping(view: PublicView, mention: str, names: Sequence[str]) -> str:
     if view.phase == "turn":
-        return t("ping.turn", mention=mention, hand=here.slash(GAME.name, "hand"))
+        return t("ping.turn", mention=mention, hand=slash(GAME.name, "hand"))
     pending = view.pending
     if pending and pending.stage == "help":
         owner = names[pending.owner]

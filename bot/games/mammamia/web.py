@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from bot.i18n import t, tn
+from bot.games.mammamia import narration, render
+from bot.games.mammamia.hand import turn_label
+from bot.i18n import labelled, t, tn
+from bot.web.door import JSON, Seen
 from bot.web.scene import Card, Scene, Zone, fields
-from bot.web.service import JSON, Seen
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Ask, Choose, Help, Pass, Pay, Turn
 from engine.mammamia.views import PlayerView, PublicView
-
-from . import narration, render
-from .hand import turn_label
 
 
 def kind_card(kind: str, **extra: Any) -> Card:
@@ -88,8 +87,8 @@ class MammaMiaWeb:
                 "table.player",
                 colour=render.COLOUR_EMOJI[player.colour],
                 name=names[seat],
-                hand=player.hand_size,
-                orders=player.order_pile_size,
+                in_hand=player.hand_size,
+                order_pile=player.order_pile_size,
                 delivered=len(delivered) if delivered is not None else t("table.hidden"),
             )
             zones.append(
@@ -105,11 +104,12 @@ class MammaMiaWeb:
                 }
             )
         oven = tn("table.oven_value", view.oven_size, top=render.oven_top(view))
+        oven_label = labelled(t("table.oven"), oven)
         zones.append(
             {
                 "id": "oven",
                 "label": t("table.oven"),
-                "cards": [back(f"{t('table.oven')}: {oven}", view.oven_size, "oven")],
+                "cards": [back(oven_label, view.oven_size, "oven")],
                 "group": "middle",
             }
         )
@@ -124,7 +124,7 @@ class MammaMiaWeb:
         )
         drawing = any(a.get("fields", {}).get("draw", "-") != "-" for a in actions)
         supply = back(
-            f"{t('table.supply')}: {view.supply_size}",
+            labelled(t("table.supply"), view.supply_size),
             view.supply_size,
             "supply",
             pick={"draw": "supply"} if drawing else None,
@@ -136,7 +136,8 @@ class MammaMiaWeb:
             "group": "middle",
         }
         if view.turns_left is not None:  # the supply ran out: the last turns
-            supply_zone["lines"] = [f"{t('table.last_turns')}: {view.turns_left}"]
+            last = labelled(t("table.last_turns"), view.turns_left)
+            supply_zone["lines"] = [last]
         zones.append(supply_zone)
         if view.delivered_pile_size is not None:  # Plus: delivered orders lie face down (PL-R5)
             pile = view.delivered_pile_size
@@ -145,7 +146,7 @@ class MammaMiaWeb:
                 {
                     "id": "delivered",
                     "label": label,
-                    "cards": [back(f"{label}: {pile}", pile, "delivered")],
+                    "cards": [back(labelled(label, pile), pile, "delivered")],
                     "group": "middle",
                 }
             )
@@ -160,13 +161,13 @@ class MammaMiaWeb:
         cards: list[Card] = []
         for kind, n in sorted(held.items(), key=lambda kv: (-kv[1], kv[0])):
             for count in range(1, n + 1):
-                label = t("hand.play_cards", count=count, kind=render.kind_name(kind))
+                label = render.amount(kind, count, icon=False)
                 cards.append(kind_card(kind, label=label, pick={"kind": kind, "count": str(count)}))
         for order in mine.hand_orders:
             cards.append(order_card(mine.variant, order, pick={"order": order}))
         pile = mine.players[mine.seat].order_pile_size
         own = back(
-            f"{t('hand.order_pile')}: {tn('hand.count', pile)}",
+            labelled(t("hand.order_pile"), tn("hand.count", pile)),
             pile,
             "order-pile",
             pick={"draw": "orders"} if drawing else None,
@@ -217,7 +218,7 @@ class MammaMiaWeb:
 
     def _help(self, seen: Seen) -> list[JSON]:
         """PL-H2: everyone asked may answer at once, though the engine takes
-        the answers in the rule's order (`bot.asking`)."""
+        the answers in the rule's order (`bot.flow.questions`)."""
         if seen.seat is None or seen.seat not in seen.asked:
             return []
         return [

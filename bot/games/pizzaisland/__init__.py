@@ -8,24 +8,23 @@ from typing import Any
 
 import discord
 
-from bot.games import Presentation, SeatScore, Show, Step, Table
-from bot.i18n import N_, by_last_part, join_and, t
-from bot.reply import Reply
+from bot.games.pizzaisland import render
+from bot.games.pizzaisland.commands import Commands
+from bot.games.pizzaisland.controls import ITEMS
+from bot.i18n import N_, Nn_, by_last_part, join_and, join_dots, number, t
+from bot.kit.reply import Reply
+from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
 from engine.interface import Option
 from engine.pizzaisland import GAME as RULES
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.views import PlayerView, PublicView
 from engine.value import JSON
 
-from . import render
-from .commands import Commands
-from .controls import ITEMS
-
 #: The message of each refusal the engine raises (engine/pizzaisland), by its code.
 REFUSALS = by_last_part(
     N_("pi.error.bad_first"),
     N_("pi.error.bad_order"),
-    N_("pi.error.bad_ship"),
+    Nn_("pi.error.bad_ship"),
     N_("pi.error.card_needed"),
     N_("pi.error.decision_open"),
     N_("pi.error.deck_empty"),
@@ -200,7 +199,7 @@ def summary_lines(table: PITable) -> list[str]:
         t(
             "summary.pi.line",
             name=name,
-            slices=" · ".join(str(g[seat]) for g in games) or "0",
+            slices=join_dots(number(g[seat]) for g in games) or number(0),
             heroes=join_and([render.hero_name(h) for h in used[seat]]) or none,
         )
         for seat, name in enumerate(table.names)

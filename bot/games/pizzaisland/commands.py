@@ -13,13 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import channel_id, guarded, reply, service_of
-from bot.here import RUNNING
+from bot.games.pizzaisland.controls import decision, take_or_stop
 from bot.i18n.translator import L_
-from bot.limits import TYPED
-from bot.service import seat_for
-
-from .controls import decision, take_or_stop
+from bot.interactions.command_checks import RUNNING
+from bot.interactions.components import channel_id, guarded, reply, service_of
+from bot.kit.limits import TYPED
+from bot.live.refusals import seat_for
 
 
 class Commands(commands.Cog):
@@ -55,7 +54,7 @@ class Commands(commands.Cog):
     )
     async def decide(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:
-            live = await service_of(interaction).running(channel_id(interaction))
+            live = await service_of(interaction).games.running(channel_id(interaction))
             await reply(interaction, decision(live, seat_for(live, interaction.user.id)))
 
         await guarded(interaction, show())

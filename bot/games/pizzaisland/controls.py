@@ -11,7 +11,11 @@ from typing import Any
 
 import discord
 
-from bot.components import (
+from bot.games.pizzaisland import render
+from bot.games.pizzaisland.pictures import seen_cards_image
+from bot.games.pizzaisland.render import PREFIX, card_name, custom_id, hero_name
+from bot.i18n import N_, by_last_part, join_and, t
+from bot.interactions.components import (
     Component,
     acknowledge,
     channel_id,
@@ -20,10 +24,10 @@ from bot.components import (
     service_of,
     update,
 )
-from bot.i18n import N_, by_last_part, join_and, t
-from bot.paging import page_of, turned
-from bot.reply import BLUE, GREY, RED, Picture, Reply, button, select
-from bot.service import Live, ServiceError, seat_for
+from bot.interactions.paging import page_of, turned
+from bot.kit.reply import BLUE, GREY, RED, Picture, Reply, button, select
+from bot.live.live import Live
+from bot.live.refusals import ServiceError, seat_for
 from engine.errors import MalformedAction
 from engine.pizzaisland import GAME as RULES
 from engine.pizzaisland import State
@@ -41,10 +45,6 @@ from engine.pizzaisland.actions import (
     from_text,
 )
 
-from . import render
-from .pictures import seen_cards_image
-from .render import PREFIX, card_name, custom_id, hero_name
-
 
 def state_of(live: Live) -> State:
     """The engine state of a game of this kind (the host holds any game's)."""
@@ -60,7 +60,9 @@ class _TurnButton(Component):
 
     async def apply(self, interaction: discord.Interaction[Any], make: Any) -> Live:
         svc = service_of(interaction)
-        outcome = await svc.act(self.click.game, interaction.user.id, make, self.click.version)
+        outcome = await svc.act(
+            self.click.game, interaction.user.id, make, self.click.version, interaction
+        )
         return outcome.live
 
 
@@ -92,11 +94,11 @@ async def _after(interaction: discord.Interaction[Any], live: Live) -> None:
 async def take_or_stop(interaction: discord.Interaction[Any], source: str | None) -> None:
     """`/pizzaisland take` and `/pizzaisland stop`: the turn's buttons as commands."""
     svc = service_of(interaction)
-    live = await svc.running(channel_id(interaction))
+    live = await svc.games.running(channel_id(interaction))
     if live.row.game != RULES.name:
         raise ServiceError("no_game")
     make = (lambda s: Stop(s)) if source is None else (lambda s: Take(s, source))
-    await svc.act(live.id, interaction.user.id, make)
+    await svc.act(live.id, interaction.user.id, make, by=interaction)
     seat = seat_for(live, interaction.user.id)
     if _deciding(live, seat):
         await reply(interaction, decision(live, seat))
@@ -162,13 +164,10 @@ def decision(live: Live, seat: int, page: int = 0) -> Reply:
     )
     pictures: list[Picture] = []
     if view.seen:
-        seen = "  ".join(f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen))
-        embed.add_field(name=t("pi.decide.seen"), value=seen, inline=False)
+        seen = [t("pi.seen.card", place=i, card=card_name(c)) for i, c in enumerate(view.seen, 1)]
+        embed.add_field(name=t("pi.decide.seen"), value="  ".join(seen), inline=False)
         # What a Mushroom or Pepper shows, drawn for this player alone (PI-I1).
-        alt = t(
-            "pi.alt.seen",
-            cards=join_and([f"{i + 1}. {card_name(c)}" for i, c in enumerate(view.seen)]),
-        )
+        alt = t("pi.alt.seen", cards=join_and(seen))
         pictures.append(Picture("seen.png", seen_cards_image, (tuple(view.seen),), alt))
     if pending is None:
         embed.description = t("pi.decide.none")
@@ -223,12 +222,12 @@ def _hero_label(action: Action, names: Sequence[str]) -> str:
         )
     if isinstance(action, Pepper):
         where = t("pi.pepper.top") if action.to == "top" else t("pi.pepper.bottom")
-        cards = " ".join(card_name(c) for c in action.order)
+        # Each card apart, top first: "🟥 ■ 🟩 ●" ran the cards' marks together.
+        cards = join_and([card_name(c) for c in action.order])
         label = t("pi.option.pepper", cards=cards, where=where)
         if action.ship:
-            label += " " + t(
-                "pi.option.pepper_ship", cards=" ".join(card_name(c) for c in action.ship)
-            )
+            ship = join_and([card_name(c) for c in action.ship])
+            label = t("pi.option.pepper_ship", pepper=label, cards=ship)
         return label
     if isinstance(action, Knife):
         return t("pi.option.knife", card=card_name(action.card), name=names[action.player])

@@ -14,15 +14,14 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_, by_last_part, join_and, t, tn
-from bot.reply import BLUE, GREEN, RED, Picture, Reply, button
-from bot.reply import custom_id as _custom_id
+from bot.games.pizzaisland.pictures import PlayerPizzas, pizzas_image, ship_image
+from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, number, t, tn
+from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import custom_id as _custom_id
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PublicView
 from engine.value import Value
-
-from .pictures import PlayerPizzas, pizzas_image, ship_image
 
 PREFIX = "pi"  # this game's component ids: pi:<game>:<version>:<verb>[:<arg>]
 COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "yellow": "🟨"}
@@ -205,7 +204,7 @@ def table(game: int, view: PublicView, names: Sequence[str], events: Sequence[ev
     """The one public table message: every pizza, the deck, the Ship, whose
     turn and how many cards taken, the latest moves, the match standing."""
     level = view.level
-    title = t("pi.table.title", game=view.game, level=t(LEVEL_KEYS.get(level, level)))
+    title = t("pi.table.title", game=str(view.game), level=t(LEVEL_KEYS.get(level, level)))
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = [status_line(view, names)]
     lines += [f"› {line}" for line in latest_lines(events, names)]
@@ -219,15 +218,15 @@ def table(game: int, view: PublicView, names: Sequence[str], events: Sequence[ev
         embed.add_field(
             name=f"{marker}{colour} {names[seat]}", value=pizzas_text(player.pizzas), inline=True
         )
-    embed.add_field(name=t("pi.table.deck"), value=str(view.deck_size), inline=True)
+    embed.add_field(name=t("pi.table.deck"), value=number(view.deck_size), inline=True)
     if level == "advanced":
-        ship = " ".join(card_name(c) for c in view.ship) or t("pi.table.ship_empty")
+        ship = join_dots(card_name(c) for c in view.ship) or t("pi.table.ship_empty")
         embed.add_field(name=t("pi.table.ship"), value=ship, inline=True)
     embed.add_field(name=t("pi.table.standing"), value=standing(view, names), inline=False)
     held = achievements_text(view, names)
     if held:
         embed.add_field(name=t("pi.table.achievements"), value=held, inline=False)
-    embed.set_footer(text=t("footer.game", game=game))
+    embed.set_footer(text=t("footer.game", game=str(game)))
     pictures = table_pictures(view, names)
     return Reply(embed=embed, items=turn_buttons(game, view), pictures=pictures)
 
@@ -240,7 +239,9 @@ def table_pictures(view: PublicView, names: Sequence[str]) -> list[Picture]:
     """Every playing seat's pizzas as wheels, in the fields' order, and in the
     advanced level the Ship's face-up cards (PI-A1): public facts only (PI-I1)."""
     players = tuple(
-        PlayerPizzas.of(seat_colour(p.seat), p.pizzas) for p in view.players if p.playing
+        PlayerPizzas.of(seat_colour(p.seat), p.pizzas, names[p.seat])
+        for p in view.players
+        if p.playing
     )
     shown = [Picture("pizzas.png", pizzas_image, (players,), pizzas_alt(view, names))]
     if view.level == "advanced":
@@ -268,7 +269,7 @@ def pizzas_alt(view: PublicView, names: Sequence[str]) -> str:
                 pizzas=join_and(pizzas) or t("pi.alt.no_pizza"),
             )
         )
-    return t("pi.alt.pizzas", players="; ".join(said))
+    return t("pi.alt.pizzas", players=join_groups(said))
 
 
 def turn_buttons(game: int, view: PublicView) -> list[discord.ui.Item[Any]]:
@@ -338,8 +339,8 @@ NO_WINNER_KEYS = {
 def game_end_line(game: int, winner: int | None, reason: str, names: Sequence[str]) -> str:
     """One game's end in a line: who completed a pizza, or why nobody won."""
     if winner is not None:
-        return t("pi.result.winner", game=game, name=names[winner])
-    return t(NO_WINNER_KEYS.get(reason, NO_WINNER_KEYS["deck-empty"]), game=game)
+        return t("pi.result.winner", game=str(game), name=names[winner])
+    return t(NO_WINNER_KEYS.get(reason, NO_WINNER_KEYS["deck-empty"]), game=str(game))
 
 
 def game_result(game: int, model: GameEnd, names: Sequence[str]) -> Reply:
@@ -351,7 +352,7 @@ def game_result(game: int, model: GameEnd, names: Sequence[str]) -> Reply:
         if seat in model.playing
     ]
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-    embed.set_footer(text=t("footer.game", game=game))
+    embed.set_footer(text=t("footer.game", game=str(game)))
     return Reply(embed=embed)
 
 
@@ -374,5 +375,5 @@ def final(game: int, view: PublicView, names: Sequence[str]) -> Reply:
     winner = view.match_winner
     title = t("pi.final.title", name=names[winner]) if winner is not None else t("pi.final.none")
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-    embed.set_footer(text=t("footer.game", game=game))
+    embed.set_footer(text=t("footer.game", game=str(game)))
     return Reply(embed=embed)

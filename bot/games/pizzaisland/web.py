@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import t
+from bot.games.pizzaisland import render
+from bot.games.pizzaisland.controls import HERO_HELP, _hero_label
+from bot.i18n import labelled, t
+from bot.web.door import JSON, Seen
 from bot.web.scene import Card, Scene, Zone
-from bot.web.service import JSON, Seen
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.actions import (
     Decline,
@@ -26,9 +28,6 @@ from engine.pizzaisland.actions import (
 )
 from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PlayerView, PublicView
-
-from . import render
-from .controls import HERO_HELP, _hero_label
 
 
 def slice_card(card: str, **extra: Any) -> Card:
@@ -61,7 +60,7 @@ class PizzaIslandWeb:
         scene: Scene = {
             "title": t(
                 "pi.table.title",
-                game=view.game,
+                game=str(view.game),
                 level=t(render.LEVEL_KEYS.get(level, render.LEVEL_KEYS["normal"])),
             ),
             "status": render.status_line(view, names),
@@ -99,7 +98,7 @@ class PizzaIslandWeb:
         zones: list[Zone] = []
         take_deck = by_card.get((None, "deck"))
         deck: Card = {
-            "label": f"{t('pi.table.deck')}: {view.deck_size}",
+            "label": labelled(t("pi.table.deck"), view.deck_size),
             "face": str(view.deck_size),
             "tone": "back deck",
             "down": True,

@@ -13,12 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import Component, channel_id, edit, guarded, reply, service_of
-from bot.games import Presentation, SeatScore, Show, Step, Table
 from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.i18n.translator import L_
-from bot.reply import BLUE, Reply, button, custom_id, select
-from bot.service import Live, seat_for
+from bot.interactions.components import Component, channel_id, edit, guarded, reply, service_of
+from bot.kit.reply import BLUE, Reply, button, custom_id, select
+from bot.live.live import Live
+from bot.live.refusals import seat_for
+from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
 from engine.interface import JSON, Option
 from engine.value import Value
 
@@ -54,7 +55,7 @@ def hand_reply(live: Live, seat: int, notice: str | None = None) -> Reply:
 
 class HandButton(Component, prefix=PREFIX, verb="hand"):
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        live = await service_of(interaction).live(self.click.game)
+        live = await service_of(interaction).games.live(self.click.game)
         await reply(interaction, hand_reply(live, seat_for(live, interaction.user.id)))
 
 
@@ -81,7 +82,7 @@ class Commands(commands.Cog):
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         async def show() -> None:
-            live = await service_of(interaction).running(channel_id(interaction))
+            live = await service_of(interaction).games.running(channel_id(interaction))
             await reply(interaction, hand_reply(live, seat_for(live, interaction.user.id)))
 
         await guarded(interaction, show())

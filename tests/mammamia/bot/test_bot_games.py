@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from bot import components
 from bot.games.mammamia import render
-from bot.overload import deferred
+from bot.interactions import components
+from bot.interactions.overload import deferred
 from engine import mammamia as engine
 
 from driver import Players, narration_lines, reveal_messages, reveal_seconds, version_texts
@@ -129,7 +129,7 @@ async def test_a_whole_game_answered_late_is_deferred_and_lost_nothing(
 ):
     """An overloaded bot defers what it cannot answer within 2 s, or at once
     when the interaction waited a second for the bot to get to it, and answers
-    later (bot.components): here every interaction is deferred, by the timer or
+    later (bot.interactions.components): here every interaction is deferred, by the timer or
     before its work, and the game plays to its end the same, nothing private in
     public."""
     monkeypatch.setattr(components, knob, 0.0)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.clock import ManualClock
 from bot.games.mammamia import render
+from bot.kit.clock import ManualClock
 from engine import mammamia as engine
 from engine.mammamia.reveal import first_lacking
 

@@ -19,7 +19,7 @@ from bot.games.mammamia.controls import _picker
 from bot.games.mammamia.hand import MOST, Draft, chosen, hand
 from bot.games.pizzaisland.controls import _hero_controls
 from bot.i18n import use_locale
-from bot.paging import MORE, turned
+from bot.interactions.paging import MORE, turned
 from engine import mammamia as engine
 from engine.mammamia.actions import Ask, Pass, Turn
 from engine.mammamia.cards import BOXES

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.games import Show
 from bot.games.mammamia import PACE, PRESENTATION, narration
 from bot.i18n import use_locale
+from bot.plugin.contract import Show
 from engine.mammamia import events as ev
 from engine.mammamia.cards import BOXES
 
@@ -107,7 +107,7 @@ def test_a_help_request_and_its_refusals_are_one_line():
     ]
     with use_locale("en"):
         told = narration.story(model, "plus", names)
-    assert told[0] == "🙋 Ana asks for 2 × 🫒 olive · 🙅 3 do not help: Bo, Cleo, and Dario"
+    assert told[0] == "🙋 Ana asks for 🫒 2 olives · 🙅 3 do not help: Bo, Cleo, and Dario"
     assert len(told) == 2
 
 

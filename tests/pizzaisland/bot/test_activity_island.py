@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.clock import ManualClock
 from bot.i18n import t
+from bot.kit.clock import ManualClock
 
 from driver import Players
 from pi_driver import IslandPlayers

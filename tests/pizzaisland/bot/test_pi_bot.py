@@ -127,7 +127,7 @@ async def test_pi_a_restart_mid_turn_resumes_the_match(discord_server, bots):
     version, state_json = live.version, live.state.to_json()
     await bots.stop()
     await bots.start()
-    resumed = await bots.current.service.live(players.game)
+    resumed = await bots.current.service.games.live(players.game)
     assert resumed.version == version and resumed.state.to_json() == state_json
     players._live = None
     await players.play_to_end()

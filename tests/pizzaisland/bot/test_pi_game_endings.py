@@ -10,7 +10,7 @@ import pytest
 from bot.games.pizzaisland import render
 from bot.games.pizzaisland.web import WEB
 from bot.i18n import LOCALES, t, use_locale
-from bot.web.service import Seen
+from bot.web.door import Seen
 from engine.pizzaisland import GAME, Take, apply, public_view
 from engine.pizzaisland.events import GameOver
 
@@ -47,7 +47,7 @@ def _capped() -> tuple[Seen, GameOver]:
 def test_pi_n9_the_360_take_end_is_said_in_the_channel_and_at_the_table(locale: str) -> None:
     seen, over = _capped()
     assert (over.winner, over.reason) == (None, "take-cap")
-    said = t("pi.result.take_cap", locale, game=1)
+    said = t("pi.result.take_cap", locale, game="1")
     with use_locale(locale):
         result = render.game_result(1, render.GameEnd.of(over), NAMES)
         steps = [step["text"] for step in WEB.scene(seen)["steps"]]
@@ -62,8 +62,8 @@ def test_pi_n8_n9_each_ending_without_a_winner_names_its_own_rule(locale: str) -
     for reason, key in REASONS.items():
         with use_locale(locale):
             said[reason] = render.game_end_line(2, None, reason, NAMES)
-        assert said[reason] == t(key, locale, game=2)
+        assert said[reason] == t(key, locale, game="2")
     assert len(set(said.values())) == len(REASONS)
     with use_locale(locale):
         won = render.game_end_line(2, 1, "completed", NAMES)
-    assert won == t("pi.result.winner", locale, game=2, name="Ben")
+    assert won == t("pi.result.winner", locale, game="2", name="Ben")

@@ -11,24 +11,24 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from bot.games.mammamia.pictures import cards
+from bot.games.mammamia.pictures.faces import Need, OrderFace
+from bot.games.mammamia.pictures.palette import PLAYERS
 from bot.pictures import cards as kit
 from bot.pictures import glyphs as kit_glyphs
+from bot.pictures import lettering
 from bot.pictures.canvas import SCALE, STENCIL, Pen, Sheet
 from bot.pictures.palette import LIGHT, MUTED, PANEL, WINNER, shade
 from engine.mammamia.cards import BOXES
 from engine.mammamia.events import Event, Made, Returned
 from engine.mammamia.views import PlayerView, PublicView
-
-from . import cards
-from .faces import Need, OrderFace
-from .palette import PLAYERS
 
 MARGIN = 16.0
 CACHE = 256
@@ -283,28 +283,37 @@ def _outcome(outcome: Outcome) -> Image.Image:
 @dataclass(frozen=True, slots=True)
 class Ranked:
     """One player in the final ranking (MM-E1, PL-E1): their place (shared on
-    a tie), their colour, how many orders they delivered, whether they won."""
+    a tie), their colour, how many orders they delivered, whether they won,
+    and their name, which the picture shows beside their colour."""
 
     place: int
     colour: str
     delivered: int
     winner: bool
+    name: str = ""
 
 
-def ranking_of(view: PublicView) -> tuple[Ranked, ...]:
-    """From `public_view(state)` of a game that is over, best first, placed
-    as the engine places them (MM-E1: tied seats share a place)."""
+def ranking_of(view: PublicView, names: Sequence[str] = ()) -> tuple[Ranked, ...]:
+    """From `public_view(state)` of a game that is over and the seats' names,
+    best first, placed as the engine places them (MM-E1: tied seats share a place)."""
     view = _public(view)
     if view.ranking is None or view.scores is None:  # PL-R5: plus scores stay face down
         raise ValueError("the ranking is drawn when the game is over")
     return tuple(
-        Ranked(place, view.players[seat].colour, view.scores[seat], seat in view.winners)
+        Ranked(
+            place,
+            view.players[seat].colour,
+            view.scores[seat],
+            seat in view.winners,
+            names[seat] if seat < len(names) else "",
+        )
         for place, tied in enumerate(view.ranking, 1)
         for seat in tied
     )
 
 
-RANK_ROW = 84.0
+RANK_ROW = 96.0
+NAME_SIZE = 13.0
 FAN_W, FAN_H = 38.0, 54.0
 FAN_RADIUS = 110.0  # of the arc the cards of a fan sit on
 RANKING_W = HAND_W
@@ -329,7 +338,10 @@ def _ranking_image(players: tuple[Ranked, ...]) -> bytes:
             kit_glyphs.crown(pen, (MARGIN + 20, mid - 24), 13, WINNER)
         pen.digits((MARGIN + 20, mid + 8), player.place, 28, WINNER if player.winner else LIGHT)
         kit.seat_token(pen, (MARGIN + 62, mid), player.colour)
-        _fan(pen, (MARGIN + 172, mid), player.colour, player.delivered)
+        # The name above the fan, beside the colour that stands for it in the text.
+        room = RANKING_W - MARGIN - 52 - (MARGIN + 88)
+        lettering.name(pen, (MARGIN + 88, y + 14), player.name, NAME_SIZE, LIGHT, room)
+        _fan(pen, (MARGIN + 172, mid + 8), player.colour, player.delivered)
         kit_glyphs.badge(
             pen, (RANKING_W - MARGIN - 26, mid), 20, player.delivered, LIGHT, (30, 31, 34)
         )

@@ -9,14 +9,13 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.games.mammamia.pictures import glyphs
+from bot.games.mammamia.pictures.faces import Need, OrderFace
+from bot.games.mammamia.pictures.palette import KINDS, OUTCOME_BADGES, PLAYERS
 from bot.pictures import glyphs as kit
 from bot.pictures.canvas import SCALE, STENCIL, Box, Pen, Point, Sheet
 from bot.pictures.cards import count_badge, patterned_card
 from bot.pictures.palette import BACKGROUND, CARD_FACE, INK, MUTED, PANEL, shade, tint
-
-from . import glyphs
-from .faces import Need, OrderFace
-from .palette import KINDS, OUTCOME_BADGES, PLAYERS
 
 PILE_W, PILE_H = 58.0, 80.0
 ORDER_W, ORDER_H = 150.0, 100.0

@@ -6,11 +6,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from bot.games.mammamia.pictures.palette import KINDS
 from bot.pictures.canvas import Pen, Point
 from bot.pictures.glyphs import WHITE
 from bot.pictures.palette import INK, RGB, shade, tint
-
-from .palette import KINDS
 
 
 def kind(pen: Pen, at: Point, r: float, name: str, outline: RGB = INK) -> None:

@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.games.pizzaisland.pictures import cards
 from bot.pictures import cards as kit
+from bot.pictures import lettering
 from bot.pictures.canvas import Pen
-from bot.pictures.palette import MUTED, PANEL, shade
+from bot.pictures.palette import LIGHT, MUTED, PANEL, shade
 from engine.pizzaisland.cards import SHIP_SIZE
-
-from . import cards
 
 MARGIN = 16.0
 CACHE = 256
@@ -33,25 +33,29 @@ class Pizza:
 
 @dataclass(frozen=True, slots=True)
 class PlayerPizzas:
-    """A player's (at most two) pizzas, and the player's own marker colour."""
+    """A player's (at most two) pizzas, the player's own marker colour, and
+    their name, which the picture shows above their pizzas."""
 
     colour: str
     pizzas: tuple[Pizza, ...]
+    name: str = ""
 
     @classmethod
-    def of(cls, colour: str, pizzas: Mapping[str, Sequence[str]]) -> PlayerPizzas:
+    def of(cls, colour: str, pizzas: Mapping[str, Sequence[str]], name: str = "") -> PlayerPizzas:
         """From the state's `players[i].pizzas` (`{slice colour: [card ids]}`);
         the key order means nothing, so pizzas are drawn in a fixed colour order."""
         order = ("red", "green", "yellow")
         found = sorted((c for c, s in pizzas.items() if s), key=order.index)
-        return cls(colour, tuple(Pizza(c, tuple(pizzas[c])) for c in found))
+        return cls(colour, tuple(Pizza(c, tuple(pizzas[c])) for c in found), name)
 
 
 WHEEL_R = 46.0
 CELL = 2 * WHEEL_R * 1.45  # a wheel with its hero badges
 MARKER = 44.0
+NAME_H = 20.0  # the player's name, above their pizzas
+NAME_SIZE = 13.0
 PLAYER_W = MARKER + 2 * CELL
-PLAYER_H = CELL + 4
+PLAYER_H = NAME_H + CELL + 4
 
 
 def pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
@@ -72,9 +76,11 @@ def _pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
         x = MARGIN + col * (PLAYER_W + gap)
         y = MARGIN + row * (PLAYER_H + gap)
         pen.rect((x, y, x + PLAYER_W, y + PLAYER_H), shade(PANEL, 0.12), radius=12)
-        kit.seat_token(pen, (x + MARKER / 2 + 4, y + PLAYER_H / 2), player.colour)
+        lettering.name(pen, (x + 12, y + 14), player.name, NAME_SIZE, LIGHT, PLAYER_W - 24)
+        middle = y + NAME_H + (PLAYER_H - NAME_H) / 2
+        kit.seat_token(pen, (x + MARKER / 2 + 4, middle), player.colour)
         for j in range(2):
-            centre = (x + MARKER + CELL * (j + 0.5), y + PLAYER_H / 2)
+            centre = (x + MARKER + CELL * (j + 0.5), middle)
             if j < len(player.pizzas):
                 cards.pizza_wheel(pen, centre, WHEEL_R, player.pizzas[j].slices)
             else:

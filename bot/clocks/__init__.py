@@ -1,0 +1,2 @@
+"""Clocks: when each game's next move is due, the loop that wakes for it, and computers
+thinking in a worker."""

@@ -1,0 +1,2 @@
+"""Game flow: lobbies, one move end to end, questions put to several seats, the moves a clock
+makes, results."""

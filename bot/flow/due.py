@@ -1,0 +1,147 @@
+"""What happens when a clock runs out (the timers, `bot.clocks.timers`, say
+when): half-way the player is reminded; at the deadline a computer seat
+moves, and for a person the bot plays a safe move and says so (three
+timeouts in a row mark a seat away; away or kicked seats are played at
+once); a question put to several seats settles; an idle lobby closes.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.clocks.thinking import think
+from bot.flow import questions as asking
+from bot.flow.service import GameService
+from bot.live.deadlines import arm_people
+from bot.live.live import Live
+from bot.live.moments import intent
+from bot.live.presence import Armed, Auto, Presence
+from bot.storage import GameRow, GameStatus, WrongStatus
+
+log = logging.getLogger(__name__)
+
+AWAY_AFTER = 3  # timeouts in a row
+
+
+class DueMoves:
+    """The moves and changes the clocks make, through the game service."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    async def remind(self, game: int, version: int) -> None:
+        async with self.service.games.lock(game):
+            live = await self.service.games.live(game)
+            presence = live.presence()
+            armed = presence.armed
+            if live.version != version or armed is None or not armed.reminder_pending():
+                return
+            armed.reminded = True
+            # The stored deadline moves on from the reminder to the timeout, and
+            # the table owes a post that mentions whoever must act, once more.
+            timeout = None if armed.due is None else datetime.fromtimestamp(armed.due, UTC)
+            live.published = intent(live, live.published, presence)
+            await self.service.set_presence(
+                live, presence, deadline_at=timeout, narration=live.published.to_json()
+            )
+        self.service.changed(live)
+
+    async def drop_stale(self, game: int, deadline: datetime | None) -> None:
+        """Clear a deadline left from a move already made (or a seat re-armed
+        since), unless it was re-armed meanwhile; the publisher arms the new one."""
+        async with self.service.games.lock(game):
+            row = await self.service.storage.game(game)
+            if row is None or row.deadline_at != deadline:
+                return
+            stored = row.presence.get("armed")
+            if stored and Armed.of(stored, row.deadline_at).times(row.version):
+                return
+            cleared = await self.service.storage.set_deadline(game, None)
+            if row.status == GameStatus.RUNNING:
+                (await self.service.games.live(game)).row = cleared
+
+    async def expire(self, game: int, version: int) -> None:
+        """The deadline passed: a computer seat moves; for a person, the bot
+        makes a move for them, and they may now be away."""
+        live = await self.service.games.live(game)
+        if live.version != version or live.row.status != GameStatus.RUNNING:
+            return
+        if asking.asked(live):  # the question's one deadline
+            armed = live.presence().armed
+            if armed is not None and armed.ask:
+                await self.ask(live, version)  # those the bot plays answer first
+            else:
+                await asking.expire(self.service, live, version, self.why)
+            return
+        seat = live.rules.to_act(live.state)[0]
+        agent = self.agent_for(live, seat)
+        # Searching takes a while: in the worker process (bot.clocks.thinking),
+        # so other games go on.
+        move = await think(agent, live.state, seat) if agent else None
+        async with self.service.games.lock(game):
+            if live.version != version or live.row.status != GameStatus.RUNNING:
+                return
+            presence = live.presence()
+            presence.armed = None
+            if live.row.seats[seat].agent is None:
+                presence.auto = Auto(version + 1, seat, self.why(presence, seat))
+            if move is None:
+                move = live.rules.safe_move(live.state, seat)
+            await self.service.commit(live, seat, move, presence)
+        self.service.changed(live)
+
+    async def ask(self, live: Live, version: int) -> None:
+        """The seats the bot plays answer a question at once; if that settles
+        it, the engine takes the answers, else the people asked get the clock."""
+        async with self.service.games.lock(live.id):
+            if live.version != version or live.row.status != GameStatus.RUNNING:
+                return
+            presence = live.presence()
+            if await asking.ask_agents(live, presence, self.agent_for):
+                answers = asking.answers_of(live, presence, version)
+                plan = live.rules.settle(live.state, answers, False) or []
+                await asking.carry_out(self.service, live, presence, plan)
+            else:
+                deadline = arm_people(live, presence, self.service.clock.now())
+                await self.service.set_presence(live, presence, deadline_at=deadline)
+        self.service.changed(live)
+
+    def why(self, presence: Presence, seat: int) -> str:
+        """Why the bot moves for a person; counts a timeout, three make them away."""
+        if presence.kicked[seat]:
+            return "kicked"
+        if presence.away[seat]:
+            return "away"
+        presence.timeouts[seat] += 1
+        presence.away[seat] = presence.timeouts[seat] >= AWAY_AFTER
+        return "timeout"
+
+    def agent_for(self, live: Live, seat: int) -> Any:
+        """The agent that moves for this seat now, rebuilt from the game's events
+        (so it is the same after a restart): the seat's own difficulty for a
+        computer, the heuristic for a person who is away or gone, and none for a
+        person who merely ran out of time (they get the safe move)."""
+        difficulty = live.row.seats[seat].agent
+        presence = live.presence()
+        if difficulty is None and not presence.absent(seat):
+            return None
+        seed = (int(live.record.get("seed", 0)) * 1_000_003 + seat) & 0xFFFFFFFF
+        events = [e for v in range(live.version + 1) for e in live.events.get(v, [])]
+        if difficulty is None:
+            return live.rules.stand_in(seed, seat, events)
+        return live.rules.agent(difficulty, seed, seat, events)
+
+    async def close_lobby(self, row: GameRow) -> None:
+        """A lobby with no activity for ten minutes closes itself, unless it
+        changed (or started) since this pass read it."""
+        now = await self.service.storage.game(row.id)
+        if now is None or now.status != GameStatus.LOBBY or now.updated_at != row.updated_at:
+            return
+        try:
+            closed = await self.service.storage.finish(row.id, GameStatus.CANCELLED)
+        except WrongStatus:
+            return
+        if self.service.publisher is not None:
+            await self.service.publisher.lobby_closed(closed)

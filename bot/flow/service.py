@@ -1,0 +1,388 @@
+"""The game service: one move end to end (ARCHITECTURE.md).
+
+Per game: take its lock, check the player and the state version, apply the
+action with the engine, store the grown record and the new snapshot in one
+transaction, and only then report success. Then the game's public messages
+are brought up to date (`Publisher.publish`, through the person's interaction
+that made the move, when one did) and its clock looks at its next deadline.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.flow.lobbies import Lobbies, require_host
+from bot.flow.stats import record
+from bot.kit import metrics
+from bot.kit.clock import Clock
+from bot.kit.reply import Reply
+from bot.kit.shards import EVERY, Shards
+from bot.live import answer_cache as answers
+from bot.live.choices import Choices
+from bot.live.deadlines import COMPUTER_PAUSE, arm, count_unattended
+from bot.live.games import LiveGames
+from bot.live.live import Live
+from bot.live.moments import intent
+from bot.live.narration import fold, stored_model
+from bot.live.presence import Presence
+from bot.live.public_messages import Published
+from bot.live.refusals import ServiceError, named, seat_for, seat_for_target
+from bot.storage import GameRow, GameStatus, StaleVersion, Storage
+from engine import ActionError, game
+from engine.interface import Action, Event
+
+if TYPE_CHECKING:
+    from bot.clocks.timers import Timers
+    from bot.publishing.publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+#: The person's interaction that made a change, if one did: the change is
+#: published through it (`bot.publishing.routes`).
+By = discord.Interaction[Any] | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    live: Live
+    seat: int
+    action: Action
+    events: list[Event]
+
+
+class GameService:
+    """Everything that changes a game goes through here."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        seed: Callable[[], int] | None = None,
+        shards: Shards = EVERY,
+        clock: Clock | None = None,
+        computer_pause: float = COMPUTER_PAUSE,
+        pace: float | None = None,
+        games: LiveGames | None = None,
+    ) -> None:
+        self.storage = storage
+        self.games = games or LiveGames(storage)
+        self.lobbies = Lobbies(storage)
+        self.choices = Choices(storage)
+        self.clock = clock or Clock()
+        self.computer_pause = computer_pause  # seconds a computer "thinks" before it moves
+        self.pace = pace  # seconds a paced narration step takes in every game; None: each game's
+        self.shards = shards  # the games of these shards' guilds are this process's
+        self._seed = seed or (lambda: secrets.randbits(63))
+        # Where a change goes next: the public messages, and the clocks (set by the bot).
+        self.publisher: Publisher | None = None
+        self.timers: Timers | None = None
+        self._watchers: list[Callable[[Live], None]] = []  # the Activity's live tables
+
+    def watch(self, watcher: Callable[[Live], None]) -> None:
+        """Be told of every change of every game (a front end that shows them live)."""
+        self._watchers.append(watcher)
+
+    def table_reply(self, live: Live) -> Reply:
+        """The public table of a game, as its presentation draws it (made once
+        per version and language, `bot.live.answer_cache`)."""
+        return answers.answer(live, "table", None, make=lambda: live.shown.table(live.table()))
+
+    def changed(self, live: Live, by: By = None) -> None:
+        """This game changed: its public messages are brought up to date
+        (through `by`, the person's interaction that changed it, if any), and
+        its clock looks at the deadline stored with the change."""
+        if self.publisher is not None:
+            self.publisher.publish(live, by)
+        if self.timers is not None:
+            self.timers.changed(live)
+        for watcher in self._watchers:
+            watcher(live)
+
+    # --- loading -------------------------------------------------------------
+
+    async def load_all(self, since: datetime) -> list[Live]:
+        """After a restart: every running game back in memory, and every game
+        that ended since `since` whose last public messages are still owed (a
+        reveal cut short by the restart, the final ranking)."""
+        loaded = []
+        for row in await self.storage.unfinished_games(shards=self.shards):
+            if row.status == GameStatus.RUNNING:
+                loaded.append(await self.games.load(row))
+        for row in await self.storage.ended_since(since, shards=self.shards):
+            if not published_to_the_end(row):
+                live = await self.games.load(row)
+                # A restart between the final commit and its result: recorded now.
+                await self.record_result(live)
+                loaded.append(live)
+        return loaded
+
+    async def game(self, game_id: int) -> GameRow:
+        row = await self.storage.game(game_id)
+        if row is None:
+            raise ServiceError("unknown_game")
+        return row
+
+    # --- the lobby -------------------------------------------------------------
+
+    async def start(
+        self, channel_id: int, user_id: int, game_id: int | None = None, by: By = None
+    ) -> Live:
+        """Deal from a fresh seed, seats in join order; the game's own rules
+        decide the rest (who starts, what depends on the seat count)."""
+        async with self.lobbies.channel_lock(channel_id):
+            row = await self.lobbies.waiting(channel_id, game_id)
+            require_host(row, user_id)
+            rules = game(row.game)
+            least, _ = rules.seat_limits(row.settings)
+            if len(row.seats) < least:
+                raise ServiceError("too_few_players", min=least)
+            record = rules.new_record(row.settings, len(row.seats), self._seed())
+            state, events = rules.start(record)
+            first = Live(row, state, record, {0: events})
+            presence = first.presence()
+            published, deadline = self.following(first, presence, Published(), events)
+            row = await self.storage.start_game(
+                row.id,
+                record,
+                state.to_json(),
+                version=state.version,
+                deadline_at=deadline,
+                presence=presence.to_json(),
+                narration=published.to_json(),
+            )
+            live = Live(row, state, record, {0: events}, published)
+            self.games.keep(live)
+        self.changed(live, by)  # the first table follows the host's Start
+        return live
+
+    # --- playing ---------------------------------------------------------------
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        make: Callable[[int], Action],
+        version: int | None = None,
+        by: By = None,
+    ) -> Outcome:
+        """Apply the action `make(seat)` for this user; committed before it returns.
+
+        `version` is the state version the player saw (from a button); if the
+        game has moved on since, the click is stale and nothing is applied."""
+        async with self.games.lock(game_id):
+            live = await self.games.live(game_id)
+            if live.row.status != GameStatus.RUNNING:
+                raise ServiceError("game_over")
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_in_game")
+            if version is not None and version != live.version:
+                raise ServiceError("stale")
+            presence = live.presence()
+            if presence.kicked[seat]:  # their seat is the bot's to the end
+                raise ServiceError("left_game")
+            presence.timeouts[seat] = 0  # the player is here: no longer away
+            presence.away[seat] = False
+            outcome = await self.commit(live, seat, make(seat), presence, by)
+        self.changed(live, by)
+        return outcome
+
+    async def commit(
+        self,
+        live: Live,
+        seat: int,
+        action: Action,
+        presence: Presence | None = None,
+        by: By = None,
+    ) -> Outcome:
+        """Apply and store one action, in one write with all that follows from
+        it: the presence, the next deadline, the narration and the table post
+        it owes. The caller holds the game's lock."""
+        rules = live.rules
+        try:
+            state, events = rules.apply(live.state, action)
+        except ActionError as illegal:
+            raise named(illegal, live) from illegal
+        record = rules.append(live.record, action)
+        status = GameStatus.FINISHED if rules.is_over(state) else None
+        presence = presence if presence is not None else live.presence()
+        if count_unattended(live, presence) and status is None:
+            status = GameStatus.CANCELLED  # nobody plays it: a table that never ends stops
+        after = Live(live.row, state, record, {**live.events, state.version: events})
+        published, deadline = self.following(after, presence, live.published, events)
+        if status is GameStatus.CANCELLED:
+            deadline = None
+        try:
+            row = await self.storage.commit_action(
+                live.id,
+                live.version,
+                record,
+                state.to_json(),
+                version=state.version,
+                status=status,
+                presence=presence.to_json(),
+                deadline_at=deadline,
+                narration=published.to_json(),
+                table_message_id=live.table_id,
+            )
+        except StaleVersion as stale:  # another process wrote first: reload
+            self.games.drop(live.id)
+            raise ServiceError("stale") from stale
+        metrics.MOVES.labels("person" if by is not None else "bot").inc()
+        # What the publisher set meanwhile (message ids) stays; what the action
+        # settles (model, intent, clock) comes from it.
+        live.published = live.published.but(**settled(published))
+        live.row = row
+        live.state, live.record = state, record
+        live.events[state.version] = events
+        live.known = after.known  # the views the clock and the post were worked out from
+        if row.status == GameStatus.FINISHED:
+            await self.record_result(live)
+        return Outcome(live, seat, action, events)
+
+    def following(
+        self, live: Live, presence: Presence, published: Published, events: list[Event]
+    ) -> tuple[Published, datetime | None]:
+        """What a new state leads to, stored with the action that made it: the
+        narration model with its events folded in, the table post it owes,
+        and (armed in `presence`) when the next move is due, once its
+        narration has been shown."""
+        shown = live.shown
+        behind = range(published.model_version + 1, live.version)  # a model stored by an older bot
+        pending = [e for v in behind for e in live.events.get(v, [])]
+        folded = fold(shown, stored_model(shown, published), [*pending, *events])
+        model = folded.model.to_json() if folded.model is not None else None
+        published = published.but(
+            model=model,
+            model_version=live.version,
+            repost=published.repost or folded.repost,
+            final_due=published.final_due or folded.final,
+        )
+        if folded.posts:
+            published = published.but(narration_from=live.version)
+        published = intent(live, published, presence)
+        pace = shown.pace(live.row.settings) if self.pace is None else self.pace
+        deadline = arm(live, presence, self.clock.now(), folded.seconds(pace), self.computer_pause)
+        return published, deadline
+
+    async def record_result(self, live: Live) -> None:
+        """A finished game's result and ratings, recorded once (keyed by game id).
+        A failure here must not undo the game's end: it is logged, and retried
+        if the process restarts before the final ranking is out."""
+        try:
+            await record(self.storage, live.row, live.state, live.events)
+        except Exception:
+            log.exception("game %s: recording its result failed", live.id)
+
+    async def set_presence(self, live: Live, presence: Presence, **deadline: Any) -> None:
+        live.row = await self.storage.set_presence(live.id, presence.to_json(), **deadline)
+
+    async def rearm(self, live: Live, presence: Presence) -> None:
+        """Store a change of who is at the table, with the clock armed anew for
+        the move now awaited (from now: nothing is narrated in between)."""
+        deadline = arm(live, presence, self.clock.now(), 0.0, self.computer_pause)
+        await self.set_presence(live, presence, deadline_at=deadline)
+
+    def check_seat(self, live: Live, user_id: int) -> int:
+        """The user's seat, if it is theirs to act now; else the engine's refusal."""
+        seat = seat_for(live, user_id)
+        try:
+            live.rules.check_seat(live.state, seat)
+        except ActionError as illegal:
+            raise named(illegal, live) from illegal
+        return seat
+
+    async def end(self, game_id: int, user_id: int, moderator: bool) -> GameRow:
+        """The host or a moderator ends a running game early, or closes its lobby."""
+        row = await self.game(game_id)
+        if row.status == GameStatus.LOBBY:
+            return await self.lobbies.cancel(row.channel_id, user_id, moderator, game_id)
+        return (await self._end(game_id, user_id, moderator)).row
+
+    async def _end(self, game_id: int, user_id: int, moderator: bool) -> Live:
+        async with self.games.lock(game_id):
+            live = await self.games.live(game_id)
+            if live.row.status != GameStatus.RUNNING:
+                raise ServiceError("game_over")
+            require_host(live.row, user_id, moderator)
+            live.row = await self.storage.finish(live.id, GameStatus.CANCELLED)
+        self.changed(live)
+        return live
+
+    async def kick(self, game_id: int, by: int, target: int, moderator: bool) -> Live:
+        """The host or a moderator takes a player out: the seat is played to the end."""
+        async with self.games.lock(game_id):
+            live = await self.games.live(game_id)
+            if live.row.status != GameStatus.RUNNING:
+                raise ServiceError("game_over")
+            require_host(live.row, by, moderator)
+            await self._mark_kicked(live, seat_for_target(live, target))
+        self.changed(live)
+        return live
+
+    async def leave_game(self, game_id: int, user_id: int) -> Live:
+        """A player leaves a running game: their seat is played to the end."""
+        async with self.games.lock(game_id):
+            live = await self.games.live(game_id)
+            if live.row.status != GameStatus.RUNNING:
+                raise ServiceError("game_over")
+            await self._mark_kicked(live, seat_for(live, user_id))
+        self.changed(live)
+        return live
+
+    async def _mark_kicked(self, live: Live, seat: int) -> None:
+        presence = live.presence()
+        presence.kicked[seat] = True  # if it is that seat's move, played at once
+        await self.rearm(live, presence)
+
+    async def back(self, live: Live, user_id: int) -> None:
+        """An away player shows up again (opens their hand): no longer played for."""
+        seat = live.seat_of(user_id)
+        if seat is None:
+            return
+        async with self.games.lock(live.id):
+            presence = live.presence()
+            if not presence.away[seat]:
+                return
+            presence.away[seat], presence.timeouts[seat] = False, 0
+            await self.rearm(live, presence)
+        self.changed(live)
+
+    async def finished_record(self, channel_id: int, game_id: int | None) -> GameRow:
+        """A game's record for export: only once it is over, since a running
+        game's record holds every hand and the supply's order."""
+        if game_id is None:
+            active = await self.storage.active_game(channel_id)
+            if active is not None and active.status == GameStatus.RUNNING:
+                raise ServiceError("export_running")
+            row = await self.storage.last_finished_game(channel_id, include_cancelled=True)
+            if row is None:
+                raise ServiceError("no_finished_game")
+        else:
+            row = await self.storage.game(game_id)
+            if row is None or row.channel_id != channel_id:
+                raise ServiceError("unknown_game")
+        if row.status in (GameStatus.RUNNING, GameStatus.LOBBY) or row.record is None:
+            raise ServiceError("export_running")
+        return row
+
+
+def published_to_the_end(row: GameRow) -> bool:
+    """Whether an ended game's last public message is out: the ranking, or the
+    note that it was ended early."""
+    published = Published.from_json(row.narration)
+    return published.final_id is not None or published.ended
+
+
+#: What an action settles in what the public messages show (`GameService.commit`).
+SETTLED = ("model", "model_version", "narration_from", "final_due", "ping", "intent", "repost")
+
+
+def settled(published: Published) -> dict[str, Any]:
+    return {name: getattr(published, name) for name in SETTLED}

@@ -1,0 +1,487 @@
+"""Buttons and selects, and the one way an answer or a refusal reaches a player.
+
+Each kind of component is a `Component`: a discord.py `DynamicItem` with its
+own template (`<prefix>:<game>:<version>:<verb>[:<arg>]`, ARCHITECTURE.md),
+rebuilt from its custom_id on every click, so it works after a restart. What
+a click may do (the game's moment it was drawn for, whose seat may use it)
+is checked once, in `Component`, and a click on a moment the game has left
+gets one answer everywhere (`stale`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable
+from dataclasses import dataclass
+from typing import Any, ClassVar, cast
+
+import discord
+
+from bot.flow.service import GameService
+from bot.i18n import t, use_locale
+from bot.interactions import command_checks as here
+from bot.interactions.overload import deferred, note_late, too_late
+from bot.kit import metrics
+from bot.kit.limits import echo, fit
+from bot.kit.reply import Reply, drop_none
+from bot.live.live import Live
+from bot.live.refusals import REFUSALS, ServiceError, slash
+from bot.plugin.registry import presentation, presentations
+from bot.publishing.routes import answered
+from bot.storage import GameRow, GameStatus, Seat
+
+log = logging.getLogger(__name__)
+
+#: Interactions being handled right now (for a clean shutdown and for tests).
+handling = 0
+
+
+@dataclass(frozen=True)
+class Click:
+    prefix: str
+    game: int
+    version: int
+    verb: str
+    arg: str | None
+    values: tuple[str, ...]
+
+
+def service_of(interaction: discord.Interaction[Any]) -> GameService:
+    return cast(GameService, interaction.client.service)
+
+
+def channel_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.channel_id is None:
+        raise ServiceError("no_channel")
+    return interaction.channel_id
+
+
+def player(interaction: discord.Interaction[Any]) -> Seat:
+    """The user as a seat at the table, by the name this server shows."""
+    user = interaction.user
+    return Seat(user_id=user.id, name=user.display_name)
+
+
+def moderator(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Messages in this channel makes a player a moderator of games here."""
+    permissions = interaction.permissions
+    return bool(permissions.manage_messages or permissions.administrator)
+
+
+class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
+    """One kind of button or select. Subclasses name their `verb` (and, for a
+    game's own controls, its `prefix`) and implement `act`.
+
+    What a click may do is checked here, once, before `act`: the game its
+    id names must be one of this channel, of this kind, at a version it has
+    reached (`placed`; else the button no longer works, and nothing of that
+    game is shown); a component that acts on the game as it stood when it
+    was drawn (`current`) is stale once the game moved on, and gets the one
+    stale answer (`stale`), never an action; one that only the seats asked
+    may use (`seated`) refuses anyone else with the engine's words for whose
+    move it is. `self.live` is then the game, `self.seat` the user's seat
+    (None for a spectator)."""
+
+    verb: ClassVar[str]
+    #: Acts on the game its id names (else on no game: its id says `:0:0:`).
+    of_game: ClassVar[bool] = True
+    #: Acts on the game's state as drawn: a click on an older version is stale.
+    current: ClassVar[bool] = False
+    #: Only a seat whose move or decision it is may use it.
+    seated: ClassVar[bool] = False
+    #: Acts on a game being played: once it has ended, the click is told how
+    #: it ended (`over`) instead (as every `current` or `seated` kind is).
+    playing: ClassVar[bool] = False
+    #: Drawn on one player's own message only (a hand, a confirmation, a
+    #: picker): the same id on a message others see does nothing.
+    private: ClassVar[bool] = False
+
+    def __init_subclass__(
+        cls, *, verb: str | None = None, prefix: str = r"[a-z]+", **kwargs: Any
+    ) -> None:
+        if verb is None:  # an abstract kind of component, for subclasses to name
+            super().__init_subclass__(template=r"(?!)", **kwargs)
+            return
+        cls.verb = verb
+        template = (
+            rf"(?P<prefix>{prefix}):(?P<game>[0-9]+):(?P<version>[0-9]+):{re.escape(verb)}"
+            r"(?::(?P<arg>[^:]*))?$"
+        )
+        super().__init_subclass__(template=template, **kwargs)
+
+    def __init__(self, item: discord.ui.Item[Any], click: Click) -> None:
+        super().__init__(item)
+        self.click = click
+        self._live: Live | None = None
+        self.seat: int | None = None
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+    ) -> Component:
+        data: Any = interaction.data or {}
+        values = tuple(data.get("values", ()))
+        click = Click(
+            match["prefix"],
+            int(match["game"]),
+            int(match["version"]),
+            cls.verb,
+            match["arg"],
+            values,
+        )
+        return cls(item, click)
+
+    @property
+    def live(self) -> Live:
+        """The game the click is on (once checked; `current` or `seated` kinds)."""
+        assert self._live is not None, "a component that reads its game is current or seated"
+        return self._live
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self._checked(interaction))
+
+    async def _checked(self, interaction: discord.Interaction[Any]) -> None:
+        svc = service_of(interaction)
+        message = interaction.message
+        if self.private and not (message is not None and message.flags.ephemeral):
+            raise gone()  # never drawn on a shared message
+        if self.of_game:
+            row = await placed(interaction, self.click)
+            if row.status != GameStatus.RUNNING and (self.playing or self.current or self.seated):
+                await over(interaction, await svc.games.look(row.id))
+                return
+        elif self.click.game or self.click.version:
+            raise gone()  # no such id was ever drawn
+        if self.current or self.seated:
+            live = self._live = await svc.games.live(self.click.game)
+            self.seat = live.seat_of(interaction.user.id)
+            if self.current and self.click.version != live.version:
+                await stale(interaction, live)
+                return
+            if self.seated:
+                svc.check_seat(live, interaction.user.id)
+        try:
+            await self.act(interaction)
+        except ServiceError as error:
+            if error.code != "stale" or self._live is None:
+                raise
+            await stale(interaction, self._live)  # moved on while this click was handled
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+
+def gone() -> ServiceError:
+    """The refusal of a click on a button the bot never drew, or draws no more."""
+    return ServiceError("stale_button")
+
+
+#: The largest game id storage holds (a signed 64-bit integer).
+LAST_ID = 2**63 - 1
+
+
+async def placed(interaction: discord.Interaction[Any], click: Click) -> GameRow:
+    """The game a click names, if the bot could have drawn that click: a game
+    of this very channel, of the kind its prefix names, at a version it has
+    reached. Anything else (another channel's game, another game's kind, a
+    version to come, no such game) is a button that no longer works, and the
+    click learns nothing of that game, not even its table."""
+    row = (
+        await service_of(interaction).games.find(click.game) if 0 < click.game <= LAST_ID else None
+    )
+    if (
+        row is None
+        or row.channel_id != interaction.channel_id
+        or prefix_of(row.game) != click.prefix
+        or click.version > row.version
+    ):
+        raise gone()
+    return row
+
+
+def prefix_of(game: str) -> str | None:
+    """The prefix of a game's component ids; None for a game this bot no longer hosts."""
+    try:
+        return presentation(game).prefix
+    except KeyError:
+        return None
+
+
+async def stale(interaction: discord.Interaction[Any], live: Live) -> None:
+    """The one answer to a click on a moment the game has left: nothing is
+    done, and the player sees where the game stands now, privately; for a
+    game that has ended, how it ended (`over`)."""
+    if live.row.status != GameStatus.RUNNING:
+        await over(interaction, live)
+        return
+    message = service_of(interaction).table_reply(live)
+    message.content = t("error.stale")
+    await reply(interaction, message)
+
+
+async def over(interaction: discord.Interaction[Any], live: Live) -> None:
+    """A click on a game that has ended: said so, with its final table, or
+    the table as it was left if it was ended early; nothing on it to click."""
+    if live.row.status == GameStatus.FINISHED:
+        message = live.shown.final(live.table())
+        message.content = t("stale.over")
+    else:
+        message = service_of(interaction).table_reply(live)
+        message.content = t("stale.ended")
+    message.items = []
+    await reply(interaction, message)
+
+
+async def drawn(interaction: discord.Interaction[Any], message: Reply) -> Reply:
+    """`message` with its pictures drawn (off the event loop), or without
+    them where the server turned pictures off."""
+    if message.pictures:
+        await message.draw(await service_of(interaction).choices.pictures(interaction.guild_id))
+    return message
+
+
+async def reply(
+    interaction: discord.Interaction[Any], message: Reply, *, ephemeral: bool = True
+) -> None:
+    """Answer the interaction with `message`, or follow up if it was answered."""
+    kwargs = drop_none((await drawn(interaction, message)).kwargs())
+    await send(interaction, ephemeral=ephemeral, **kwargs)
+
+
+async def edit(interaction: discord.Interaction[Any], message: Reply) -> None:
+    """Answer a click by redrawing the message clicked on (its pictures replaced)."""
+    message = await drawn(interaction, message)
+    if interaction.message is not None:
+        message.keep_pictures({a.filename for a in interaction.message.attachments})
+    await update(interaction, **message.kwargs(edit=True))
+
+
+# --- answering in time ------------------------------------------------------------
+
+#: Seconds after Discord sent an interaction by which it is deferred if not yet
+#: answered: Discord refuses a first answer after 3 s ("This interaction failed").
+DEFER_AFTER = 2.0
+#: An interaction this old when its handler starts found the event loop behind:
+#: it is deferred before any work, since a deferral timed for `DEFER_AFTER`
+#: would itself wait behind the backlog.
+BEHIND = 1.0
+
+
+def _lock(interaction: discord.Interaction[Any]) -> asyncio.Lock:
+    lock = interaction.extras.get("answering")
+    if lock is None:
+        lock = interaction.extras["answering"] = asyncio.Lock()
+    return cast(asyncio.Lock, lock)
+
+
+@contextlib.asynccontextmanager
+async def _answering(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+    """One answer at a time: the handler's, or the deferral racing it. The
+    first answer is timed (bot.kit.metrics: from Discord sending it)."""
+    async with _lock(interaction):
+        done = interaction.response.is_done()
+        try:
+            yield
+        finally:
+            answered(
+                interaction
+            )  # a table post may wait to follow up on it (bot.publishing.routes)
+        if not done and interaction.response.is_done():
+            kind = KINDS.get(interaction.type, "other")
+            metrics.INTERACTIONS.labels(kind).observe(age(interaction))
+
+
+KINDS = {
+    discord.InteractionType.application_command: "command",
+    discord.InteractionType.component: "component",
+}
+
+
+async def send(
+    interaction: discord.Interaction[Any], *, ephemeral: bool, **kwargs: Any
+) -> discord.Message | None:
+    """A message in answer: the first answer, the deferred one's, or a
+    follow-up. The message, unless it was the first answer (then Discord
+    returns none: `interaction.original_response()` fetches it). Within
+    Discord's limits, whatever it was given (`bot.kit.limits.fit`)."""
+    kwargs = fit(kwargs)
+    async with _answering(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+            return None
+        if interaction.extras.pop("thinking", False):  # the deferral said "thinking…"
+            files = kwargs.pop("files", None) or ([kwargs.pop("file")] if "file" in kwargs else [])
+            if files:  # an edit attaches, where a send uploads
+                kwargs["attachments"] = files
+            return await interaction.edit_original_response(**kwargs)
+        return await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+
+
+async def update(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+    """Edit the message whose button or menu was used, as the answer
+    (within Discord's limits, `bot.kit.limits.fit`)."""
+    kwargs = fit(kwargs)
+    async with _answering(interaction):
+        if interaction.response.is_done():  # deferred: the original is that message
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+
+
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Answer a click that needs no words (the public messages show the rest)."""
+    async with _answering(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+
+def age(interaction: discord.Interaction[Any]) -> float:
+    """Seconds since Discord sent `interaction`."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+async def _defer_in_time(interaction: discord.Interaction[Any]) -> None:
+    """If the handler has not answered `DEFER_AFTER` s after Discord sent the
+    interaction (the bot is behind), defer it, so the answer may come later;
+    the move itself was, or will be, committed either way."""
+    await asyncio.sleep(max(0.0, DEFER_AFTER - age(interaction)))
+    await _defer(interaction)
+
+
+async def _defer(interaction: discord.Interaction[Any]) -> None:
+    """Defer `interaction` unless it is answered already."""
+    async with _answering(interaction):
+        if interaction.response.is_done():
+            return
+        try:
+            if interaction.type == discord.InteractionType.component:
+                await interaction.response.defer()  # the clicked message, edited later
+            else:
+                # A command whose answer is for the channel says so in its
+                # extras, so a deferred answer stays public.
+                command = interaction.command
+                public = command is not None and command.extras.get("answer") == "public"
+                await interaction.response.defer(ephemeral=not public, thinking=True)
+                interaction.extras["thinking"] = True
+        except discord.HTTPException as error:  # a task of its own: nobody to raise to
+            if too_late(error):
+                note_late(interaction)
+            else:
+                log.exception("could not defer interaction %s", interaction.id)
+            return
+    deferred.note()
+
+
+async def say(interaction: discord.Interaction[Any], text: str) -> None:
+    """A short ephemeral answer, in words from the catalog (`t(...)`)."""
+    await reply(interaction, Reply(content=text))
+
+
+async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> None:
+    """A refusal in the player's words: a game's refusal in that game's words,
+    the host's from the catalog. What the player typed is repeated shortened
+    (`bot.kit.limits.echo`)."""
+    given = {name: echo(value) for name, value in error.params.items()}
+    given.setdefault("command", slash(game_of(interaction), "new"))
+    if error.game is not None:
+        key, params = presentation(error.game).refusal(error.code, given)
+    else:
+        key, params = REFUSALS[error.code], given
+    await say(interaction, t(key, **params))
+
+
+def game_of(interaction: discord.Interaction[Any]) -> str:
+    """The game an interaction is about: its command's group's, or its
+    component's by prefix; else the first game."""
+    found = here.group_game(getattr(interaction, "command", None))
+    if found is not None:
+        return found
+    games = presentations()
+    data: Any = getattr(interaction, "data", None) or {}
+    prefix = str(data.get("custom_id") or "").partition(":")[0]
+    return next(
+        (name for name, shown in games.items() if shown.prefix == prefix), next(iter(games))
+    )
+
+
+async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
+    """What the bot could not tell this player by direct message, if anything.
+
+    A player who asked for DMs (`notify on`) but whose DMs are closed learns it
+    privately, as an ephemeral follow-up to whatever they do next, where they
+    are looking (`tell`). Not on the public table: whether someone accepts DMs is
+    theirs to know, not the table's. Read before the handler runs, so nothing
+    touches the database after the player's answer unless a notice is owed."""
+    if interaction.guild_id is None:
+        return None
+    try:
+        preferences = await service_of(interaction).choices.preferences(interaction.user.id)
+    except Exception:  # a notice is not worth failing the player's click for
+        log.exception("could not read the preferences of %s", interaction.user.id)
+        return None
+    game = preferences.refusal_owed()
+    if game is None:
+        return None
+    on = t("command.choice.on")
+    return t("notify.refused", command=f"{slash(game, 'notify')} {on}")
+
+
+async def tell(interaction: discord.Interaction[Any], notice: str | None) -> None:
+    """Say an owed notice once, after the answer (never in its place)."""
+    if notice is None or not interaction.response.is_done():
+        return
+    # The player's next click may already be reading the notice as owed.
+    if not await service_of(interaction).storage.claim_preference(
+        interaction.user.id, "dm_refused_told"
+    ):
+        return
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.followup.send(content=notice, ephemeral=True)
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> bool:
+    """Run a handler in the player's language so that no click or command ever
+    ends in "This interaction failed": a refusal is said privately, an
+    unexpected error is logged and the player told. True if it went through."""
+    global handling
+    handling += 1
+    notice = None
+    deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
+    with use_locale(interaction.locale):
+        try:
+            if age(interaction) >= BEHIND:
+                await _defer(interaction)
+            if interaction.guild_id is None:  # games are played in server channels
+                raise ServiceError("no_channel")
+            await here.check(interaction, service_of(interaction))  # a command of another game?
+            notice = await owed_notice(interaction)
+            await work
+            await tell(interaction, notice)
+            return True
+        except ServiceError as error:
+            try:
+                await refuse(interaction, error)
+            except discord.NotFound as gone:
+                if not too_late(gone):
+                    raise
+                note_late(interaction)
+            await tell(interaction, notice)
+        except Exception as error:
+            if too_late(error):  # the bot is behind: counted, not a traceback
+                note_late(interaction)
+                return False
+            log.exception("interaction %s failed", interaction.id)
+            try:
+                await say(interaction, t("error.internal"))
+            except discord.HTTPException:
+                log.exception("could not tell the player about it either")
+        finally:
+            handling -= 1
+            deadline.cancel()
+            if inspect.iscoroutine(work):
+                work.close()  # refused before it ran: it never will
+        return False

@@ -1,0 +1,2 @@
+"""The small parts every layer uses: replies and Discord's limits, metrics, worker processes,
+shards, the clock."""

@@ -1,0 +1,204 @@
+"""One message to send or edit, and the small builders every game's rendering
+shares. Components are sent in a stopped view: clicks reach the bot through
+the dynamic items (`bot.interactions.components`), which survive restarts.
+
+A presentation stays synchronous: it asks for a picture (`Picture`: a drawing
+function and its hashable input) and the host draws it off the event loop
+(`draw`) before sending, or drops it when the server turned pictures off; the
+words stay complete either way."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
+from typing import Any
+
+import discord
+
+from bot.kit.limits import ALT_TEXT, fit, fit_items, fitted, shorten
+from bot.pictures.worker import render
+
+log = logging.getLogger(__name__)
+
+GREEN = discord.ButtonStyle.success
+BLUE = discord.ButtonStyle.primary
+RED = discord.ButtonStyle.danger
+GREY = discord.ButtonStyle.secondary
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture a presentation asks for: `draw(*args)` gives its PNG bytes.
+    The first of a message's pictures is its embed's image; any others are
+    shown as attachments beside it. Equal requests give equal bytes (the
+    drawing functions are cached by their input), so `key` tells whether a
+    message already shows this picture. `alt` says what it shows in words,
+    in the reader's language: the attachment's description, which screen
+    readers read (from the same facts as the picture: public ones for a
+    public picture)."""
+
+    filename: str
+    draw: Callable[..., bytes]
+    args: tuple[Hashable, ...]
+    alt: str = ""
+
+    # Worked out once per picture asked for (a repr and a hash of everything
+    # it shows): a kept answer's pictures are named again at every copy.
+    @cached_property
+    def key(self) -> str:
+        """Stable across processes (unlike `hash`): stored with a message."""
+        text = repr((self.filename, self.draw.__module__, self.draw.__qualname__, self.args))
+        return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+    @cached_property
+    def name(self) -> str:
+        """The attachment's name, `reveal-<key>.png`: what a message shows can be
+        told from its attachments' names, so an identical picture is not sent again."""
+        stem, dot, ext = self.filename.rpartition(".")
+        return f"{stem}-{self.key[:10]}{dot}{ext}" if dot else f"{self.filename}-{self.key[:10]}"
+
+
+@dataclass
+class Reply:
+    """Text, an embed, components; pictures asked for, and files once drawn.
+
+    `files` None leaves an edited message's attachments as they are; a list
+    replaces them (an empty one removes them)."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    pictures: list[Picture] = field(default_factory=list)
+    files: list[tuple[str, bytes]] | None = None
+    alts: dict[str, str] = field(default_factory=dict)  # each file's alt text, by its name
+    # The view built from `items` (and which items it was built from).
+    _built: tuple[tuple[int, ...], discord.ui.View] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def view(self) -> discord.ui.View:
+        """The items in rows as Discord takes them (`bot.kit.limits`); one that
+        fits in no row (a sixth) is left out, and logged. Built once for
+        the same items (a table's fingerprint and its post use one view)."""
+        made = tuple(id(item) for item in self.items)
+        if self._built is not None and self._built[0] == made:
+            return self._built[1]
+        view = discord.ui.View(timeout=None)
+        for item in fit_items(self.items):
+            try:
+                view.add_item(item)
+            except ValueError:
+                log.warning("no room for %r in a message: left out", item)
+        view.stop()
+        fitted.add(view)
+        self._built = (made, view)
+        return view
+
+    def copy(self) -> Reply:
+        """Another answer of the same: its content, embed, items and files its
+        own to change (drawing a picture sets the embed's image); the
+        components themselves shared."""
+        copied = replace(
+            self,
+            embed=self.embed.copy() if self.embed is not None else None,
+            items=list(self.items),
+            pictures=list(self.pictures),
+            alts=dict(self.alts),
+        )
+        copied._built = self._built
+        return copied
+
+    def kwargs(self, edit: bool = False) -> dict[str, Any]:
+        """Keyword arguments for a send (`files=`), or for an edit
+        (`attachments=`, which replaces the message's files), within
+        Discord's limits (`bot.kit.limits.fit`)."""
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view()}
+        if self.files is not None and (edit or self.files):
+            files = [
+                discord.File(io.BytesIO(data), filename=name, description=self._alt(name))
+                for name, data in self.files
+            ]
+            kwargs["attachments" if edit else "files"] = files
+        return fit(kwargs)
+
+    def _alt(self, name: str) -> str | None:
+        alt = self.alts.get(name)
+        return shorten(alt, ALT_TEXT) if alt else None
+
+    def shown(self) -> list[str]:
+        """The names of the attachments this reply carries once drawn."""
+        return [name for name, _ in self.files or []]
+
+    async def draw(self, on: bool = True) -> Reply:
+        """Draw the pictures asked for, in a worker thread, and attach them
+        (the first as the embed's image); with `on` False, drop them."""
+        if not self.pictures:
+            return self
+        if not on:  # an edit takes away a picture shown before pictures were turned off
+            self.pictures, self.files = [], []
+            if (
+                self.embed is not None and self.embed.image.url
+            ):  # a kept answer's (bot.live.answer_cache)
+                self.embed.set_image(url=None)
+            return self
+        files = []
+        for picture in self.pictures:
+            files.append((picture.name, await render(picture.draw, *picture.args)))
+            self.alts[picture.name] = picture.alt
+        if self.embed is not None:
+            self.embed.set_image(url=f"attachment://{self.pictures[0].name}")
+        self.files = files
+        return self
+
+    def keep_pictures(self, shown: set[str]) -> None:
+        """If the message already shows these very pictures (`shown`: its
+        attachments' names), an edit leaves its attachments alone instead of
+        uploading the same bytes again."""
+        if self.files and shown == {name for name, _ in self.files}:
+            self.files = None
+
+
+def custom_id(prefix: str, game: int, version: int, verb: str, arg: str | None = None) -> str:
+    """`<prefix>:<game>:<version>:<verb>[:<arg>]` (ARCHITECTURE.md, Identifiers)."""
+    return f"{prefix}:{game}:{version}:{verb}" + (f":{arg}" if arg is not None else "")
+
+
+def button(
+    label: str,
+    cid: str,
+    style: discord.ButtonStyle = GREY,
+    emoji: str | None = None,
+    row: int | None = None,
+    disabled: bool = False,
+) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=label, custom_id=cid, style=style, emoji=emoji, row=row, disabled=disabled
+    )
+
+
+def select(
+    cid: str, options: list[tuple[str, str, bool]], row: int | None = None, placeholder: str = ""
+) -> discord.ui.Select[Any]:
+    """A select of (label, value, preselected) options; those past Discord's
+    25 are left out when it is sent (`bot.kit.limits`)."""
+    menu: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=cid, row=row, placeholder=placeholder or None
+    )
+    menu.options = [_option(label, value, default) for label, value, default in options]
+    return menu
+
+
+@lru_cache(maxsize=4096)
+def _option(label: str, value: str, default: bool) -> discord.SelectOption:
+    """One option, made once: discord.py checks each option as it is made, and
+    a hand's menus offer the same few dozen again at every click. A select
+    only reads its options, so one object serves every message."""
+    return discord.SelectOption(label=label, value=value, default=default)
+
+
+def drop_none(kwargs: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in kwargs.items() if v is not None}

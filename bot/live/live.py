@@ -1,0 +1,124 @@
+"""A running game in memory: its stored row, the engine's state and record,
+the events of each action, and what its public messages show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.live.presence import Presence
+from bot.live.public_messages import Published
+from bot.plugin.contract import AnyPresentation, Table
+from bot.plugin.registry import presentation
+from bot.storage import GameRow
+from engine import AnyGame, game
+from engine.interface import Event, State
+
+
+@dataclass
+class Live:
+    """A running game in memory: its row, the engine state, the record, and the
+    events of each action (for narration; rebuilt from the record after a restart)."""
+
+    row: GameRow
+    state: State
+    record: dict[str, Any]
+    events: dict[int, list[Event]] = field(default_factory=dict)
+    # What its public messages show (stored in the row's narration column).
+    published: Published = field(default_factory=Published)
+    # Loaded from storage (after a restart, or from another process): a post
+    # under way when it was stored may have got there (`bot.publishing.table_post.adopt`).
+    resumed: bool = False
+    # What the engine says of the state as it stands (its views, each seat's
+    # legal actions) and the answers made from it, worked out once per
+    # version: a move's answer, its table, its narration and its clock all
+    # ask (`remember`).
+    known: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def remember(self, key: Any, work: Callable[[], Any]) -> Any:
+        """`work()`, done once while the game stays at this version."""
+        known = self.known
+        if known.get("version") != self.state.version:  # a state is never changed in place
+            known.clear()
+            known["version"] = self.state.version
+        if key not in known:
+            known[key] = work()
+        return known[key]
+
+    def public_view(self) -> Any:
+        """The engine's public view of the state as it stands."""
+        return self.remember("public", lambda: self.rules.public_view(self.state))
+
+    def player_view(self, seat: int) -> Any:
+        """The engine's view of the state for `seat`: its own hand, and what is public."""
+        return self.remember(("player", seat), lambda: self.rules.player_view(self.state, seat))
+
+    def legal(self, seat: int) -> list[Any]:
+        """The actions `seat` may take now, as the engine lists them."""
+        return self.remember(  # type: ignore[no-any-return]
+            ("legal", seat), lambda: list(self.rules.legal_actions(self.state, seat))
+        )
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "row":
+            # The row as stored carries the record and the snapshot decoded once
+            # more; in memory `record` and `state` are the truth, and keeping
+            # those copies doubled what every live game costs.
+            if value.record is not None or value.snapshot is not None:
+                value = replace(value, record=None, snapshot=None)
+            # The table's id is the publisher's, in memory first (stored with the
+            # next move): a row read back from a write keeps it.
+            current = self.__dict__.get("row")
+            if current is not None and value.table_message_id != current.table_message_id:
+                value = replace(value, table_message_id=current.table_message_id)
+        super().__setattr__(name, value)
+
+    @property
+    def table_id(self) -> int | None:
+        """The table message's id, as the publisher last posted or adopted it."""
+        return self.row.table_message_id
+
+    @table_id.setter
+    def table_id(self, message_id: int | None) -> None:
+        object.__setattr__(self, "row", replace(self.row, table_message_id=message_id))
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def rules(self) -> AnyGame:
+        return game(self.row.game)
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    @property
+    def shown(self) -> AnyPresentation:
+        return presentation(self.row.game)
+
+    def table(self) -> Table[Any, Any]:
+        """What the public table shows: the public view and public facts only."""
+
+        def table() -> Table[Any, Any]:
+            return Table(self.id, self.public_view(), self.names(), self.row.settings, self.events)
+
+        return self.remember("table", table)  # type: ignore[no-any-return]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.row.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.row.seats]
+
+    def presence(self) -> Presence:
+        return Presence.of(self.row.presence, len(self.row.seats), self.row.deadline_at)

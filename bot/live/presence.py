@@ -1,0 +1,146 @@
+"""Who is at the table: timeouts in a row, away and kicked seats, what the
+game's deadline is armed for, and the last move the bot made for someone.
+Stored per game, as JSON (`Presence.to_json`, read back by `Presence.of`).
+
+The deadline itself is stored once, in the game's `deadline_at` column, which
+the timers query. `Armed` stores only what that deadline is for: the turn of
+`version`, and, while the half-way reminder is still to come, the seconds
+`rest` from the reminder to the timeout. Its `due` (the timeout, which the
+table shows) is worked out from the column when the presence is read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from engine.value import JSON
+
+
+@dataclass(slots=True)
+class Armed:
+    """What the stored deadline is for."""
+
+    version: int  # the game's version whose move it times
+    reminded: bool = False  # the half-way reminder was said
+    rest: float | None = None  # seconds from the reminder to the timeout, if one is to come
+    ask: bool = False  # a question's clock: the seats the bot plays answer first
+    due: float | None = None  # the timeout in epoch seconds; derived, never stored
+
+    @classmethod
+    def of(cls, data: dict[str, Any], deadline: datetime | None) -> Armed:
+        """The stored record ("due" and "half", which earlier versions stored,
+        are worked out from `deadline` instead)."""
+        armed = cls(
+            version=int(data.get("version", -1)),
+            reminded=bool(data.get("reminded")),
+            rest=None if data.get("rest") is None else float(data["rest"]),
+            ask=bool(data.get("ask")),
+        )
+        armed.due = armed.timeout(deadline)
+        return armed
+
+    def to_json(self) -> JSON:
+        data: JSON = {"version": self.version, "reminded": self.reminded, "rest": self.rest}
+        if self.ask:
+            data["ask"] = True
+        return data
+
+    def reminder_pending(self) -> bool:
+        """Whether the stored deadline is the half-way reminder, not the timeout."""
+        return not self.reminded and self.rest is not None
+
+    def timeout(self, deadline: datetime | None) -> float | None:
+        """When the armed move times out, in epoch seconds; None when it never does."""
+        if deadline is None:
+            return None
+        rest = self.rest if self.reminder_pending() and self.rest is not None else 0.0
+        return deadline.timestamp() + rest
+
+    def times(self, version: int) -> bool:
+        """Whether it is armed for the move of `version`."""
+        return self.version == version
+
+
+@dataclass(frozen=True, slots=True)
+class Auto:
+    """A move the bot made for a person at `version`, and why (`timeout`,
+    `away`, `kicked`)."""
+
+    version: int
+    seat: int
+    why: str
+
+    def to_json(self) -> JSON:
+        return {"version": self.version, "seat": self.seat, "why": self.why}
+
+
+@dataclass(frozen=True, slots=True)
+class Answers:
+    """Answers to a question put to several seats at once (`bot.flow.questions`), not
+    yet applied: each seat's action in its JSON form, for the question of
+    state `version`."""
+
+    version: int
+    seats: dict[int, JSON]
+
+    def to_json(self) -> JSON:
+        return {"version": self.version, "seats": {str(s): a for s, a in self.seats.items()}}
+
+
+@dataclass
+class Presence:
+    timeouts: list[int]
+    away: list[bool]
+    kicked: list[bool]
+    armed: Armed | None = None
+    auto: Auto | None = None
+    answers: Answers | None = None
+    #: Moves in a row made while every seat was played by the bot (`bot.live.deadlines`).
+    unattended: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, data: dict[str, Any], seats: int, deadline: datetime | None = None) -> Presence:
+        """The stored presence of a game whose `deadline_at` is `deadline`."""
+        armed, auto, answers = data.get("armed"), data.get("auto"), data.get("answers")
+        return cls(
+            timeouts=list(data.get("timeouts", [0] * seats)),
+            away=list(data.get("away", [False] * seats)),
+            kicked=list(data.get("kicked", [False] * seats)),
+            armed=Armed.of(armed, deadline) if armed else None,
+            auto=Auto(int(auto["version"]), int(auto["seat"]), str(auto["why"])) if auto else None,
+            answers=(
+                Answers(
+                    int(answers["version"]),
+                    {int(s): a for s, a in (answers.get("seats") or {}).items()},
+                )
+                if answers
+                else None
+            ),
+            unattended=int(data.get("unattended", 0)),
+        )
+
+    def to_json(self) -> JSON:
+        return {
+            "timeouts": self.timeouts,
+            "away": self.away,
+            "kicked": self.kicked,
+            "armed": None if self.armed is None else self.armed.to_json(),
+            "auto": None if self.auto is None else self.auto.to_json(),
+            "answers": None if self.answers is None else self.answers.to_json(),
+            "unattended": self.unattended,
+        }
+
+    def absent(self, seat: int) -> bool:
+        """Played by the bot at once: kicked, or away after timing out."""
+        return self.kicked[seat] or self.away[seat]
+
+    def armed_for(self, version: int) -> Armed | None:
+        """The clock of the move of `version`, if that is what is armed."""
+        return self.armed if self.armed is not None and self.armed.times(version) else None
+
+    def auto_at(self, version: int) -> Auto | None:
+        """The move the bot made for someone, if it made the move of `version`."""
+        return self.auto if self.auto is not None and self.auto.version == version else None

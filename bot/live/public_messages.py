@@ -1,0 +1,137 @@
+"""What a game's public messages show, stored with the game (its `narration`
+column): the game's narration model, which messages carry the narration,
+the table and the final result, what the table last said, whom it last
+mentioned, and the table post under way.
+
+The narration model is folded to the game's version when an action is
+committed (`bot.flow.service`), in the same write, so publishing writes nothing
+of its own for a move: the publisher shows what is stored, and the ids of
+the messages it posts travel to the database with the next write. A post
+whose id never got there is found again on resume by the ids in its
+components (`bot.publishing.table_post.adopt`), however long the bot was down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.value import JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """The moment the table last named (`Presentation.moment`), and whether its
+    reminder was said."""
+
+    key: str | None = None
+    reminded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """A table post owed for `version` at moment `key`: whether it mentions
+    the persons asked, and whether it owes them a direct message."""
+
+    version: int
+    key: str | None
+    mentions: bool
+    dm: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    # Stored with each action (`bot.flow.service`): the game's narration model (its
+    # JSON form) as of `model_version`, the version whose events began the
+    # current narration message (a new one is owed until `narration_for`
+    # equals it), whether the final result is owed, the table post owed.
+    model: JSON | None = None
+    model_version: int = 0
+    narration_from: int = 0
+    final_due: bool = False
+    # Kept by the publisher, stored with the next action.
+    narration_id: int | None = None  # the narration message (a reveal, told line by line)
+    narration_for: int = 0  # the `narration_from` it was posted for
+    narration_pictures: tuple[str, ...] = ()  # the attachments it shows
+    buttons: bool = False  # it carries the pending decision's buttons
+    final_id: int | None = None  # the final result
+    ended: bool = False  # ended early: said so on the table
+    table: str | None = None  # a digest of what the table says
+    table_pictures: tuple[str, ...] = ()
+    ping: Ping = field(default_factory=Ping)
+    intent: Intent | None = None
+    repost: bool = False  # the table goes to the bottom of the channel again
+
+    def to_json(self) -> JSON:
+        data: JSON = {
+            "model": self.model,
+            "model_version": self.model_version,
+            "narration_from": self.narration_from,
+            "final_due": self.final_due,
+            "narration_id": self.narration_id,
+            "narration_for": self.narration_for,
+            "narration_pictures": list(self.narration_pictures),
+            "buttons": self.buttons,
+            "final_message_id": self.final_id,
+            "ended": self.ended,
+            "table": self.table,
+            "table_pictures": list(self.table_pictures),
+            "ping": {"key": self.ping.key, "reminded": self.ping.reminded},
+            "repost": self.repost,
+        }
+        if self.intent is not None:
+            i = self.intent
+            data["intent"] = {
+                "version": i.version,
+                "key": i.key,
+                "mentions": i.mentions,
+                "dm": i.dm,
+            }
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Published:
+        """The stored record, of this version of the bot or an earlier one
+        (which stored the model as "reveal", its progress as "version", the
+        narration's message and pictures as "reveal_message_id" and
+        "reveal_pictures", and a table post under way as "intents")."""
+        if not data:
+            return cls()
+        ping = data.get("ping") or {}
+        intent = data.get("intent")
+        if intent is None and (data.get("intents") or {}).get("table"):
+            old = data["intents"]  # an earlier version's post under way: finish it
+            intent = {"version": data.get("version", 0), "key": ping.get("key"), "mentions": False}
+            intent["dm"] = bool(old.get("dm"))
+        model = data["model"] if "model" in data else data.get("reveal")
+        return cls(
+            model=model,
+            model_version=data.get("model_version", data.get("version", 0)),
+            narration_from=data.get("narration_from", 0),
+            final_due=bool(data.get("final_due")),
+            narration_id=data.get("narration_id", data.get("reveal_message_id")),
+            narration_for=data.get("narration_for", 0),
+            narration_pictures=tuple(
+                data.get("narration_pictures", data.get("reveal_pictures")) or ()
+            ),
+            buttons=bool(data.get("buttons")),
+            final_id=data.get("final_message_id"),
+            ended=bool(data.get("ended")),
+            table=data.get("table"),
+            table_pictures=tuple(data.get("table_pictures") or ()),
+            ping=Ping(ping.get("key"), bool(ping.get("reminded"))),
+            intent=(
+                Intent(
+                    intent["version"],
+                    intent.get("key"),
+                    bool(intent.get("mentions")),
+                    bool(intent.get("dm")),
+                )
+                if intent
+                else None
+            ),
+            repost=bool(data.get("repost") or data.get("repost_table")),
+        )
+
+    def but(self, **changes: Any) -> Published:
+        return replace(self, **changes)

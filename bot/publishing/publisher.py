@@ -1,0 +1,506 @@
+"""Publishing: a game's public messages brought up to the state stored for it.
+
+One worker per game, in order: first the narration of what happened, at the
+game's pace (`bot.publishing.narrator`), then the table, which names whoever must act
+(`bot.publishing.table_post`), then the buttons of a pending public decision. What each
+message says is the game's presentation's; it only ever sees the public
+view and public events.
+
+Publishing writes nothing of a move's own: what a move owes (its narration,
+its table post, its mention) was stored with the move (`GameService.commit`),
+and the ids of the messages posted for it travel to the database with the
+next move. When a person's move caused the change, its messages go through
+that person's interaction (`bot.publishing.routes`), which Discord's global rate limit
+does not count. Nothing is posted twice: a restart finds a table post whose
+id was never stored by the ids in its components (`tables.adopt`), and every
+channel post carries a nonce as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import t, use_locale
+from bot.kit.reply import Reply
+from bot.live.choices import Choices
+from bot.live.deadlines import ended_early
+from bot.live.games import LiveGames
+from bot.live.live import Live
+from bot.live.moments import moment_of
+from bot.live.narration import Fold, fold, stored_model
+from bot.live.public_messages import Published
+from bot.plugin.contract import Show, Step
+from bot.publishing.lobby_post import lobby_message
+from bot.publishing.narrator import Narrator, post_nonce
+from bot.publishing.routes import BOT_RATE, Budget, Outlet
+from bot.publishing.table_post import (
+    FINAL,
+    MENTION_USERS,
+    NARRATION,
+    TABLE,
+    digest,
+    keep_newest,
+    posts_since,
+    table_link,
+    table_reply,
+)
+from bot.storage import GameRow, GameStatus
+
+log = logging.getLogger(__name__)
+
+#: Discord's code for a direct message the user's privacy settings refuse.
+CANNOT_DM = 50007
+#: Games published for the first time by this process at once (a restart's catch-up).
+FIRST_AT_ONCE = 4
+
+
+@dataclass
+class Stage:
+    """A game's publishing in this process: where its messages go, and what
+    of its narration the messages show (to animate the next steps)."""
+
+    outlet: Outlet
+    narrator: Narrator
+    version: int = -1  # the version its messages show; -1: not yet, since this process began
+    model: Any = None  # the narration model as shown
+    decision: int = -1  # the version whose decision buttons are shown
+    repost: bool = False  # `/<game> table`: the table to the bottom of the channel
+    place: int = 0  # narration posts made, for their nonces
+    unsure: bool = False  # a table post failed: it may have got there all the same
+    doomed: set[int] = field(default_factory=set)  # old tables still to delete
+
+
+class Publisher:
+    def __init__(
+        self,
+        client: discord.Client,
+        games: LiveGames,
+        pace: float | None = None,
+        budget: Budget | None = None,
+    ) -> None:
+        self.client = client
+        self.games = games
+        self.storage = games.storage
+        self.choices = Choices(games.storage)
+        self.pace = pace  # seconds a paced narration step takes for every game; None: each game's
+        self.budget = budget or Budget(BOT_RATE)
+        self._stages: dict[int, Stage] = {}
+        # Games this process has published once (their clocks may run, `shown`),
+        # and at most a few first publishings at a time: after a long outage a
+        # thousand games catch up behind the live interactions, not all at once.
+        self._shown: set[int] = set()
+        self._first = asyncio.Semaphore(FIRST_AT_ONCE)
+        self.on_shown: Callable[[], None] = lambda: None  # the timers look again
+        self._dirty: dict[int, asyncio.Event] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._pictures: dict[int, bool] = {}  # guild -> pictures on, for this sync
+        # The person's interaction that last changed each game, to publish through.
+        self._carriers: dict[int, discord.Interaction[Any]] = {}
+
+    # --- scheduling ---------------------------------------------------------------
+
+    def publish(self, live: Live, by: discord.Interaction[Any] | None = None) -> None:
+        """Something changed in this game: bring its public messages up to
+        date, through `by` (the person's interaction that changed it) if given."""
+        game = live.id
+        if by is not None:
+            self._carriers[game] = by
+        dirty = self._dirty.get(game)
+        if dirty is None:
+            dirty = self._dirty[game] = asyncio.Event()
+        dirty.set()
+        task = self._tasks.get(game)
+        if task is None or task.done():
+            self._tasks[game] = asyncio.create_task(self._worker(game), name=f"publish-{game}")
+
+    async def _worker(self, game: int) -> None:
+        dirty = self._dirty[game]
+        delay = 1.0
+        try:
+            while dirty.is_set():
+                dirty.clear()
+                try:
+                    await self.sync(game)
+                    delay = 1.0
+                except Exception:
+                    # Discord may be down or a permission gone: try again, more slowly
+                    # each time, so the game (and its deadlines) does not freeze.
+                    log.exception("publishing game %s failed; trying again in %s s", game, delay)
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 300.0)
+                    dirty.set()
+        finally:
+            if not dirty.is_set():  # nothing more to do: let the game's bookkeeping go
+                self._dirty.pop(game, None)
+                self._tasks.pop(game, None)
+
+    async def idle(self) -> None:
+        """Wait until every game's public messages are up to date (for tests and shutdown)."""
+        while any(not task.done() for task in self._tasks.values()):
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    def busy(self) -> bool:
+        """Whether a game's public messages are still being brought up to date."""
+        return any(not task.done() for task in self._tasks.values())
+
+    def stop(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+
+    # --- one game -------------------------------------------------------------------
+
+    def shown(self, game: int) -> bool:
+        """Whether the game's public messages show it as it stands: its clock may
+        run (a computer does not move before the players see the table, nor
+        after a restart before its table is up)."""
+        return game in self._shown and game not in self._dirty
+
+    async def sync(self, game: int) -> None:
+        # Resumed games are published once the gateway has sent the guilds: their
+        # channels are then in the cache, not fetched one GET per game.
+        await self.client.wait_until_ready()
+        if game in self._stages:
+            await self._sync_game(game)
+            return
+        async with self._first:
+            await self._sync_game(game)
+            await asyncio.sleep(0)  # the live interactions go first
+
+    async def _sync_game(self, game: int) -> None:
+        live = await self.games.live(game)
+        stage = self._stages.get(game)
+        if stage is None:
+            channel = await self._channel(live.row.channel_id)
+            if channel is None:
+                self._shown.add(game)  # nothing to show: its clock runs all the same
+                return
+            outlet = Outlet(channel, self.budget)
+
+            async def draw(reply: Reply) -> Reply:
+                return await self._drawn(live, reply)
+
+            async def posted(published: Published) -> None:
+                self._keep(live, published)
+                await self.games.save_published(live)
+
+            stage = self._stages[game] = Stage(outlet, Narrator(outlet, draw, posted))
+        carrier = self._carriers.pop(game, None)
+        if carrier is not None:  # a person's move: published through their interaction
+            stage.outlet.carried_by(carrier)
+        guild = getattr(stage.outlet.channel, "guild", None)
+        self._pictures[game] = await self.choices.pictures(guild.id if guild else None)
+        locale = live.row.settings.get("language") or getattr(guild, "preferred_locale", None)
+        with use_locale(locale):
+            await self._sync(live, stage)
+        self._shown.add(game)
+        self.on_shown()
+
+    async def _sync(self, live: Live, stage: Stage) -> None:
+        shown = live.shown
+        if stage.version < 0:  # the first publishing of this game by this process
+            await self._resume(live, stage)
+        version = live.version
+        steps = self._steps(live, stage)
+        pause = shown.pace(live.row.settings) if self.pace is None else self.pace
+        table = live.table()
+        published = await stage.narrator.show(
+            shown, table, live.published, steps.steps, pause, stage.place
+        )
+        stage.place += steps.posts
+        if steps.steps:
+            stage.decision = -1  # each step redrew the narration without the buttons
+        self._keep(live, published)
+        if live.row.status == GameStatus.CANCELLED:
+            await self._ended(live, stage)
+            self._forget(live)
+            return
+        await self._table(live, stage, version)
+        now = live.version  # the game may move on while its buttons are drawn: the next sync
+        if stage.decision != now:
+            table = live.table()
+            pending = shown.has_decision(table.view)
+            published = await stage.narrator.decision(
+                shown, table, live.published, pending, stage.place
+            )
+            self._keep(live, published)
+            stage.decision = now
+        if live.row.status == GameStatus.FINISHED and live.published.final_id is not None:
+            await self.games.save_published(live)  # no move will carry it now
+            self._forget(live)  # all said: the game need not stay in memory
+
+    def _steps(self, live: Live, stage: Stage) -> Fold:
+        """The narration steps to show, from what the messages show to the
+        game's version; after a restart, the stored model once, at its end."""
+        shown = live.shown
+        published = live.published
+        if stage.version < 0:
+            stage.version = live.version
+            model = stored_model(shown, published)
+            behind = range(published.model_version + 1, live.version + 1)
+            caught = fold(shown, model, [e for v in behind for e in live.events.get(v, [])])
+            stage.model = caught.model
+            result = Fold(stage.model, final=published.final_due or caught.final)
+            owed = published.narration_for != published.narration_from or caught.posts
+            if stage.model is not None and (owed or published.narration_id is not None):
+                result.steps.append((stage.model, _redraw()))
+            if result.final:
+                result.steps.append((stage.model, _final()))
+            return result
+        events = [e for v in range(stage.version + 1, live.version + 1) for e in live.events[v]]
+        stage.version = live.version
+        result = fold(shown, stage.model, events)
+        stage.model = result.model
+        return result
+
+    def _keep(self, live: Live, published: Published) -> None:
+        """What the publisher now knows its messages show, beside what the game
+        settled meanwhile (a move committed during a post)."""
+        live.published = live.published.but(
+            narration_id=published.narration_id,
+            narration_for=published.narration_for,
+            narration_pictures=published.narration_pictures,
+            buttons=published.buttons,
+            final_id=published.final_id,
+            final_due=live.published.final_due and published.final_id is None,
+        )
+
+    async def _resume(self, live: Live, stage: Stage) -> None:
+        """After a restart: a table post under way may have got there (its id
+        never stored); games stored by much older versions had a ping message
+        of their own."""
+        if live.row.ping_message_id is not None:
+            await stage.outlet.delete(live.row.ping_message_id)
+            await self.storage.set_messages(live.id, ping_message_id=None)
+        published = live.published
+        owed = published.intent is not None or published.repost or published.final_due
+        owed = owed or published.narration_for != published.narration_from
+        # No table stored: the first may be out, sent as the Start click's
+        # follow-up, which has no nonce for Discord to catch a repeat by.
+        owed = owed or live.table_id is None
+        if owed and live.resumed:
+            await self._adopt(live, stage)
+
+    async def _adopt(self, live: Live, stage: Stage) -> None:
+        """Posts that may have got there without the bot hearing of it (a
+        restart, a failed request): found by the game's ids in their controls.
+        The newest table is kept (its mention was said), any other deleted; an
+        owed narration message or final result that is there is taken as it."""
+        me = self.client.user.id if self.client.user is not None else None
+        published = live.published
+        since = min(
+            (i for i in (live.table_id, published.narration_id) if i is not None), default=None
+        )
+        found = await posts_since(stage.outlet, live.shown.prefix, live.id, since, me)
+        table_id = live.table_id
+        table = found[TABLE]
+        if table.newest is not None:
+            live.table_id = await keep_newest(stage.outlet, table, live.table_id)
+            intent = published.intent
+            if intent is None or intent.version <= table.posts[table.newest]:
+                # The post it owed got there: it is the table; its mention was said.
+                live.published = live.published.but(intent=None, repost=False, table=None)
+                if intent is not None and intent.dm:
+                    await self._dms(live, stage, table.newest, intent.key)
+            else:
+                live.published = live.published.but(table=None)
+        narration = found[NARRATION]
+        owed = published.narration_for != published.narration_from
+        if owed and narration.newest is not None and narration.newest != published.narration_id:
+            live.published = live.published.but(
+                narration_id=narration.newest, narration_for=published.narration_from
+            )
+        final = found[FINAL]
+        if published.final_id is None and final.newest is not None:
+            final_id = await keep_newest(stage.outlet, final, None)
+            live.published = live.published.but(final_id=final_id, final_due=False)
+        if live.published != published or live.table_id != table_id:
+            await self.games.save_published(live)
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("channel %s is gone", channel_id)
+                return None
+        return channel
+
+    async def _drawn(self, live: Live, reply: Reply) -> Reply:
+        """The reply with its pictures drawn in a worker thread, unless the
+        server turned pictures off."""
+        if reply.pictures:
+            await reply.draw(self._pictures.get(live.id, True))
+        return reply
+
+    # --- the table ----------------------------------------------------------------------
+
+    async def _table(self, live: Live, stage: Stage, version: int) -> None:
+        """The table message: posted anew when a post is owed (a new moment that
+        mentions, a repost), else edited in place if what it says changed."""
+        outlet = stage.outlet
+        await self._settle(live, stage)
+        presence = live.presence()
+        table = live.table()
+        moment = moment_of(live, table.view, presence)
+        reply = table_reply(live, table, presence, moment)
+        shows = digest(reply)
+        published = live.published
+        owed = published.intent
+        old = live.table_id
+        anew = owed is not None or published.repost or stage.repost or old is None
+        if not anew and old is not None:
+            if published.table == shows:
+                return  # it already says this (after a restart, say): an edit would change nothing
+            reply = await self._drawn(live, reply)
+            names = reply.shown()
+            reply.keep_pictures(set(published.table_pictures))
+            if await outlet.edit(old, reply):
+                live.published = live.published.but(table=shows, table_pictures=tuple(names))
+                return
+        reply = await self._drawn(live, reply)
+        mentions = owed is not None and owed.mentions and owed.key == moment.key
+        allowed = MENTION_USERS if mentions else discord.AllowedMentions.none()
+        nonce = post_nonce(live.id, "table", version, moment.key, old or 0)
+        try:
+            message = await outlet.post(reply, allowed, nonce)
+        except Exception:
+            stage.unsure = True
+            raise
+        live.table_id = message
+        stage.repost = False
+        live.published = live.published.but(
+            table=shows,
+            table_pictures=tuple(reply.shown()),
+            repost=False,
+            intent=None if live.published.intent is owed else live.published.intent,
+        )
+        # Stored at once (the move's second and last write): a restart then
+        # knows the post got there and costs no request.
+        await self.games.save_published(live)
+        if old is not None and old != message:
+            stage.doomed.add(old)
+            await outlet.delete(old)
+            stage.doomed.discard(old)
+        if mentions and owed is not None and owed.dm:
+            await self._dms(live, stage, message, owed.key)
+
+    async def _settle(self, live: Live, stage: Stage) -> None:
+        """What an earlier failure left: a post Discord may have taken after
+        all, and old tables whose deletion failed."""
+        if stage.unsure:
+            await self._adopt(live, stage)
+            stage.unsure = False
+        for doomed in list(stage.doomed):
+            await stage.outlet.delete(doomed)
+            stage.doomed.discard(doomed)
+
+    async def _dms(self, live: Live, stage: Stage, message_id: int, key: str | None) -> None:
+        """Play-by-post: a direct message to each person the table names who
+        asked for one (`notify on`), linking to the table."""
+        presence = live.presence()
+        table = live.table()
+        moment = moment_of(live, table.view, presence)
+        if moment.key != key or not moment.users:
+            return
+        mention = " ".join(f"<@{user}>" for user in moment.users)
+        ping = live.shown.ping(table, mention)
+        channel = stage.outlet.channel
+        guild = getattr(channel, "guild", None)
+        link = table_link(guild.id if guild else None, channel.id, message_id)
+        for user in moment.users:
+            await self._direct(live, user, (live.version, key or ""), ping, link)
+
+    async def _direct(
+        self, live: Live, user_id: int, moment: tuple[int, str], ping: str, link: str
+    ) -> None:
+        """A direct message about a turn or decision waiting for this player.
+
+        When Discord refuses it (the player's DMs are closed, 50007) the bot
+        remembers and stops trying, and the player is told once, privately, the
+        next time they use the bot (`bot.interactions.components.owed_notice`); the mention
+        on the table stays their notice meanwhile."""
+        storage = self.storage
+        if not (await self.choices.preferences(user_id)).notices():
+            return
+        try:
+            await self.budget.take()
+            dm = await self.client.create_dm(discord.Object(user_id))
+            await dm.send(
+                content=t("notify.dm", ping=ping, link=link),
+                nonce=post_nonce(live.id, "dm", *moment),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.Forbidden as refused:
+            if refused.code != CANNOT_DM:
+                raise
+            await storage.set_preferences(user_id, dm_refused=live.row.game, dm_refused_told=None)
+        except discord.HTTPException:  # the ping in the channel is out: not worth a retry
+            log.warning("direct message to %s about game %s failed", user_id, live.id)
+
+    async def _ended(self, live: Live, stage: Stage) -> None:
+        """A game ended early: the table says so, in place of whose move it was."""
+        if live.published.ended:
+            return
+        await self._settle(live, stage)
+        reply = live.shown.table(live.table())
+        reply.items = []
+        reply.content = t(ended_early(live.presence()))
+        reply = await self._drawn(live, reply)
+        old = live.table_id
+        if old is None or not await stage.outlet.edit(old, reply):
+            message = await stage.outlet.post(
+                reply, discord.AllowedMentions.none(), post_nonce(live.id, "ended")
+            )
+            live.table_id = message
+        if live.published.buttons and live.published.narration_id is not None:
+            model = stored_model(live.shown, live.published)
+            if model is not None:
+                done = live.shown.narration(live.table(), model, False)
+                await stage.outlet.edit(live.published.narration_id, await self._drawn(live, done))
+        live.published = live.published.but(ended=True, buttons=False, intent=None)
+        await self.games.save_published(live)
+
+    def _forget(self, live: Live) -> None:
+        self._stages.pop(live.id, None)
+        self._shown.discard(live.id)
+        self.games.forget(live.id)
+
+    # --- the lobby, and the table on demand ----------------------------------------------
+
+    async def lobby_closed(self, row: GameRow) -> None:
+        """An idle lobby closed itself: its message says so, without buttons."""
+        if row.lobby_message_id is None:
+            return
+        channel = await self._channel(row.channel_id)
+        if channel is None:
+            return
+        with use_locale(row.settings.get("language")):
+            reply = lobby_message(row, t("lobby.idle_closed"))
+        await self.budget.take()
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(row.lobby_message_id).edit(**reply.kwargs())
+
+    async def repost_table(self, live: Live) -> None:
+        """`/<game> table`: the table message again, at the bottom of the channel."""
+        stage = self._stages.get(live.id)
+        if stage is not None:
+            stage.repost = True
+        else:
+            live.published = live.published.but(repost=True)
+        self.publish(live)
+
+
+def _redraw() -> Step:
+    return Step(Show.EDIT)
+
+
+def _final() -> Step:
+    return Step(Show.FINAL)
