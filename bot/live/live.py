@@ -35,6 +35,12 @@ class Live:
     # version: a move's answer, its table, its narration and its clock all
     # ask (`remember`).
     known: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The computer players moving for seats, by (seat, difficulty or "" for a
+    # person's stand-in), each with the last version whose events it has read
+    # (`bot.flow.due.DueMoves.agent_for`); rebuilt from the events after a restart.
+    agents: dict[tuple[int, str], tuple[Any, int]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def remember(self, key: Any, work: Callable[[], Any]) -> Any:
         """`work()`, done once while the game stays at this version."""
