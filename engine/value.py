@@ -48,14 +48,15 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
-def builder(cls: type[V]) -> Callable[[Mapping[str, Any]], V]:
+def builder(cls: type[V]) -> Callable[[dict[str, Any]], V]:
     """`cls(**fields)` for a frozen Value dataclass without slots, made fast:
     the fields become the instance's `__dict__` in one step, where the
     dataclass's `__init__` matches each keyword and sets each field through
     `object.__setattr__` (some thirty times the cost for a view of thirty
     fields; the computer players build a view at every decision). `fields`
-    must name every field, defaults included, and nothing else; nothing is
-    converted (the class has no `__post_init__`)."""
+    must be a new dict naming every field, defaults included, and nothing
+    else: it becomes the value's own, so the caller keeps no hold on it.
+    Nothing is converted (the class has no `__post_init__`)."""
     names = frozenset(_field_names(cls))
     if "__slots__" in cls.__dict__ or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} is not built from a __dict__ of its fields")
@@ -64,11 +65,11 @@ def builder(cls: type[V]) -> Callable[[Mapping[str, Any]], V]:
     new, put = object.__new__, object.__setattr__
     count = len(names)
 
-    def build(fields: Mapping[str, Any]) -> V:
+    def build(fields: dict[str, Any]) -> V:
         if len(fields) != count:
             raise TypeError(f"{cls.__name__} takes {sorted(names)}, not {sorted(fields)}")
         value: V = new(cls)
-        put(value, "__dict__", dict(fields))
+        put(value, "__dict__", fields)
         return value
 
     return build

@@ -127,7 +127,8 @@ def player_view(state: State, seat: int) -> PlayerView:
 
 
 def _public(state: State) -> dict[str, Any]:
-    plus = state.variant == "plus"
+    variant = state.box.variant
+    plus = variant == "plus"
     over = state.phase == OVER
     mamma_mia, hands, piles, delivered = state.mamma_mia, state.hands, state.order_piles, None
     players = []
@@ -142,7 +143,7 @@ def _public(state: State) -> dict[str, Any]:
             shown = _SEATS[key] = _SEAT(dict(zip(_SEAT_FIELDS, key, strict=True)))
         players.append(shown)
     fields: dict[str, Any] = {
-        "variant": state.variant,
+        "variant": variant,
         "kinds": state.box.kinds,
         "seats": state.seats,
         "help": state.help,

@@ -248,5 +248,5 @@ def test_a_value_builder_takes_every_field_and_nothing_else():
         build(fields)  # `delivered` left out
     made = build(fields | {"delivered": None})
     assert made == SeatView(**fields) and made.to_json() == SeatView(**fields).to_json()
-    fields["hand_size"] = 3  # the value keeps its own fields
-    assert made.hand_size == 7
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.hand_size = 3  # type: ignore[misc]
