@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Any
 
 from ..value import Value, builder
@@ -122,7 +123,7 @@ def player_view(state: State, seat: int) -> PlayerView:
     fields = _public(state)
     fields["seat"] = seat
     fields["hand"] = hand
-    fields["hand_orders"] = tuple(c for c in hand if c not in kinds)
+    fields["hand_orders"] = tuple(filterfalse(kinds.__contains__, hand))
     return _PLAYER(fields)
 
 
@@ -163,7 +164,7 @@ def _public(state: State) -> dict[str, Any]:
         "turns_left": state.turns_left,
         "players": tuple(players),
         "delivered_pile_size": len(state.delivered_pile) if plus else None,
-        "pending": _pending(state),
+        "pending": None if state.pending is None else _pending(state),
         "winners": state.winners,
         "version": state.version,
         "scores": None,

@@ -31,7 +31,8 @@ def view_move(view: PlayerView, seat: int, oven: Callable[[], list[str | None]])
     with an ingredient to play, the oven as the seat knows it."""
     box = BOXES[view.variant]
     hand = list(view.hand)
-    table = dict.fromkeys(box.kinds, 0) | dict(view.table)  # every kind, in the box's order
+    table = dict.fromkeys(box.kinds, 0)  # every kind, in the box's order
+    table.update(view.table)
     me = view.players[seat]
     if view.phase == TURN:
         pile, supply = me.order_pile_size, view.supply_size
