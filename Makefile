@@ -3,19 +3,46 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-bot clean i18n-extract activity chromium compiled compiled-rivals
+.PHONY: run test lint bench bench-bot clean i18n-extract activity chromium compiled compiled-rivals \
+	lock wheel
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[compile]'
+# Every package at the version and hash requirements/*.lock pins (`make lock` writes
+# them from pyproject.toml), then the bot itself, editable, built with what they pinned.
+LOCK := requirements
+INSTALL := $(BIN)/python -m pip install --quiet --require-hashes --no-deps -r
+SELF := $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+
+$(VENV)/.installed-run: pyproject.toml setup.py $(LOCK)/compile.lock | $(BIN)/python
+	$(INSTALL) $(LOCK)/compile.lock
+	$(SELF)
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml setup.py $(LOCK)/test.lock | $(BIN)/python
+	$(INSTALL) $(LOCK)/test.lock
+	$(SELF)
 	touch $@ $(VENV)/.installed-run
+
+# The lock files, again from pyproject.toml (after a change of its dependencies;
+# `make test` checks they agree): what the tests install, what `make run` and the
+# Docker image's build install, and what a running bot needs, at the same versions.
+UV := uv==0.13.8
+COMPILE_LOCK := $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 \
+	--generate-hashes --no-header --quiet
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(UV)
+	$(COMPILE_LOCK) --upgrade --extra compile --extra test -o $(LOCK)/test.lock
+	$(COMPILE_LOCK) --extra compile -c $(LOCK)/test.lock -o $(LOCK)/compile.lock
+	$(COMPILE_LOCK) -c $(LOCK)/test.lock -o $(LOCK)/run.lock
+
+# The wheel, with the Activity's client in it (setup.py), into dist/: what
+# docs/deploy.md installs, and the Dockerfile.
+wheel: $(VENV)/.installed-run activity
+	rm -rf dist
+	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w dist .
 
 # Mamma Mia!'s hot modules compiled with mypyc into build/engine-compiled (engine/compiled.py),
 # unless the build there is current; without mypyc, a C compiler or Python.h the engine stays
@@ -30,6 +57,8 @@ compiled-rivals: compiled
 # The Activity's client (activity/): its npm packages as locked, bundled with esbuild.
 ACTIVITY := activity
 $(ACTIVITY)/node_modules/.package-lock.json: $(ACTIVITY)/package-lock.json
+	@command -v npm >/dev/null || { echo "The Activity's page is built with Node 20 and npm," \
+		"which are not here: install them, or leave ACTIVITY_PORT empty." >&2; exit 1; }
 	cd $(ACTIVITY) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
@@ -43,7 +72,12 @@ chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null)
 
-run: $(VENV)/.installed-run compiled activity
+# The bot from this checkout, for trying it and for development (docs/deploy.md
+# runs it for good). Node builds the Activity's client only when ACTIVITY_PORT is set.
+ACTIVITY_WANTED := $(BIN)/python -c 'import os, dotenv; dotenv.load_dotenv(dotenv.find_dotenv(usecwd=True)); \
+	raise SystemExit(0 if os.environ.get("ACTIVITY_PORT", "").strip() else 1)'
+run: $(VENV)/.installed-run compiled
+	@if $(ACTIVITY_WANTED); then $(MAKE) --no-print-directory activity; fi
 	$(BIN)/python -m bot
 
 lint: $(VENV)/.installed-test
@@ -76,5 +110,5 @@ bench-bot: $(VENV)/.installed-test
 	$(BIN)/python -m bench.bot_load --games $(GAMES) --seconds $(SECONDS) --database $(DATABASE)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache $(ACTIVITY)/node_modules $(ACTIVITY)/dist build
+	rm -rf $(VENV) .pytest_cache .ruff_cache $(ACTIVITY)/node_modules $(ACTIVITY)/dist build dist
 	find engine -name '*.so' -delete

@@ -401,8 +401,8 @@ class Run:
         samples = self.metrics.of_phase("play")
         loop = self.loop_lags[lags_before:]
         per_move = 1000 * cpu.total / applied if applied else None
-        trips = scraped.get("bot_db_round_trip_seconds_count")
-        trip_seconds = scraped.get("bot_db_round_trip_seconds_sum")
+        trips = scraped.get("mammamia_bot_db_round_trip_seconds_count")
+        trip_seconds = scraped.get("mammamia_bot_db_round_trip_seconds_sum")
         return {
             "seconds": round(elapsed, 1),
             "load_average_before": [round(x, 2) for x in load_before],
@@ -414,7 +414,8 @@ class Run:
             "actions_per_second": round(applied / elapsed, 1),
             "games_started_in_play": sum(t.games for t in self.tables) - games_before,
             "moves_by": {
-                by: int(scraped.get(f'bot_moves_total{{by="{by}"}}', 0)) for by in ("person", "bot")
+                by: int(scraped.get(f'mammamia_bot_moves_total{{by="{by}"}}', 0))
+                for by in ("person", "bot")
             },
             "rest_calls": dict(classes),
             "global_calls_per_action": _per(classes[GLOBAL], applied, 3),
@@ -422,17 +423,17 @@ class Run:
             "rest_calls_per_action": _per(classes[GLOBAL] + classes[TOKEN], applied, 2),
             "rest_by_route": routes,
             "bot_counted_rest_calls": {
-                kind: int(scraped.get(f'bot_rest_calls_total{{route="{kind}"}}', 0))
+                kind: int(scraped.get(f'mammamia_bot_rest_requests_total{{route="{kind}"}}', 0))
                 for kind in (GLOBAL, TOKEN)
             },
             "rate_limited": int(sum(v for k, v in scraped.items() if "rate_limited" in k)),
-            "budget_waits": int(scraped.get("bot_budget_waits_total", 0)),
+            "budget_waits": int(scraped.get("mammamia_bot_budget_waits_total", 0)),
             "db_round_trips": None if trips is None else int(trips),
             "db_round_trips_per_action": None if trips is None else _per(trips, applied, 2),
             "db_round_trip_mean_ms": (
                 round(1000 * trip_seconds / trips, 3) if trips and trip_seconds else None
             ),
-            "pictures_drawn": int(scraped.get("bot_pictures_drawn_total", 0)),
+            "pictures_drawn": int(scraped.get("mammamia_bot_pictures_drawn_total", 0)),
             "publish_lag": {
                 "count": len(lags),
                 "p50_ms": ms(percentile(lags, 50)),
@@ -645,7 +646,7 @@ def cost(s: dict[str, Any]) -> dict[str, Any]:
     }
     if calls is not None:
         # Discord's 50 a second per token; the bot keeps itself to its own budget below it.
-        from bot.publishing.routes import BOT_RATE
+        from bot.kit.budget import BOT_RATE
 
         result["games_per_token_at_human_pace"] = (
             round(BOT_RATE / calls * HUMAN_PACE) if calls else "unbounded"

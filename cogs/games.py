@@ -12,8 +12,6 @@ to `/<game> new` with no other edit.
 from __future__ import annotations
 
 import inspect
-import types
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -28,6 +26,7 @@ from bot.plugin.contract import AnyPresentation
 from bot.plugin.registry import presentations
 from cogs.host import HostCommands
 from engine import Option
+from engine.interface import Setting
 
 #: The host's own settings of every lobby (`bot.flow.service.HOST_SETTINGS`).
 TURN_TIMER = Option("turn_timer", ("off", "1m", "2m", "5m", "1h", "24h"))
@@ -72,14 +71,15 @@ def message_ids(shown: AnyPresentation) -> set[str]:
     return found
 
 
-def new_command(shown: AnyPresentation) -> app_commands.Command[Any, ..., None]:
+def new_command(shown: AnyPresentation) -> app_commands.Command[HostCommands, ..., None]:
     """`/<game> new`: open a lobby, each of the game's settings an option."""
     game, command = shown.rules.name, shown.command
     options = (*shown.rules.options, *shown.options, TURN_TIMER, LANGUAGE)
 
-    async def new(interaction: discord.Interaction[Any], **given: Any) -> None:
+    async def new(interaction: discord.Interaction, **given: str | bool | None) -> None:
         language = given.pop("language", None)
-        chosen = {
+        assert not isinstance(language, bool)  # a choice of words, never a yes/no
+        chosen: dict[str, Setting] = {
             k: (("on" if v else "off") if isinstance(v, bool) else v) for k, v in given.items()
         }
         await guarded(interaction, lobby.new(interaction, game, language, chosen))
@@ -107,33 +107,35 @@ def new_command(shown: AnyPresentation) -> app_commands.Command[Any, ..., None]:
             choices[option.name] = [
                 app_commands.Choice(name=L_(words[value]), value=value) for value in option.choices
             ]
+    # The options are the game's: a signature made here (`inspect`, which
+    # discord.py reads), their words and choices by discord.py's decorators.
     new.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_rename__ = renames  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
-    new.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
-    return app_commands.Command(
+    declared = app_commands.choices(**choices)(
+        app_commands.describe(**descriptions)(app_commands.rename(**renames)(new))
+    )
+    return app_commands.command(
         name=L_(f"command.{command}.new.name"),
         description=L_(f"command.{command}.new.description"),
-        callback=new,
         extras={"answer": "public", "needs": FREE},
-    )
+    )(declared)
 
 
 def group_of(shown: AnyPresentation) -> type[HostCommands]:
-    """The game's GroupCog: the host's commands and the game's own."""
-    bases: tuple[type, ...] = (HostCommands,)
-    if shown.commands is not None:
-        bases += (shown.commands,)
-    keywords = {
-        "group_name": shown.command,
-        "group_description": L_(f"command.{shown.command}.description"),
-    }
+    """The game's GroupCog: the host's commands and the game's own (a mixin
+    cog, `Presentation.commands`), declared as discord.py's `GroupCog`s are."""
+    own: tuple[type[commands.Cog], ...] = () if shown.commands is None else (shown.commands,)
 
-    def body(namespace: dict[str, Any]) -> None:
-        namespace["game"] = shown.rules.name
-        namespace["reworded"] = shown.reworded
+    class GameCommands(
+        HostCommands,
+        *own,  # type: ignore[misc]  # a base known only once the game is found
+        name=f"{shown.command.title()}Commands",
+        group_name=shown.command,
+        group_description=L_(f"command.{shown.command}.description"),
+    ):
+        game = shown.rules.name
+        reworded = shown.reworded
 
-    return types.new_class(f"{shown.command.title()}Commands", bases, keywords, body)
+    return GameCommands
 
 
 def cogs() -> list[HostCommands]:

@@ -10,7 +10,7 @@ group per game from it, the game's own commands and the game's `new`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -45,7 +45,7 @@ class HostCommands(commands.GroupCog, group_name="host"):
         description=L_("command.join.description"),
         extras={"needs": LOBBY},
     )
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
+    async def join(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lobby.join(interaction))
 
     @app_commands.command(
@@ -53,7 +53,7 @@ class HostCommands(commands.GroupCog, group_name="host"):
         description=L_("command.leave.description"),
         extras={"needs": HERE},
     )
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+    async def leave(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, running.leave(interaction))
 
     @app_commands.command(
@@ -61,7 +61,7 @@ class HostCommands(commands.GroupCog, group_name="host"):
         description=L_("command.start.description"),
         extras={"needs": LOBBY},
     )
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
+    async def start(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lobby.start(interaction))
 
     @app_commands.command(
@@ -69,13 +69,13 @@ class HostCommands(commands.GroupCog, group_name="host"):
         description=L_("command.table.description"),
         extras={"needs": RUNNING},
     )
-    async def table(self, interaction: discord.Interaction[Any]) -> None:
+    async def table(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, running.table(interaction))
 
     @app_commands.command(
         name=L_("command.rules.name"), description=L_("command.rules.description")
     )
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+    async def rules(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, running.rules(interaction, self.game))
 
     @app_commands.command(
@@ -85,7 +85,7 @@ class HostCommands(commands.GroupCog, group_name="host"):
     )
     @app_commands.rename(player=L_("command.param.player.name"))
     @app_commands.describe(player=L_("command.param.player.description"))
-    async def kick(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         await guarded(interaction, running.kick(interaction, player))
 
     @app_commands.command(
@@ -95,9 +95,7 @@ class HostCommands(commands.GroupCog, group_name="host"):
     )
     @app_commands.rename(game=L_("command.param.game.name"))
     @app_commands.describe(game=L_("command.param.game.description"))
-    async def export(
-        self, interaction: discord.Interaction[Any], game: GameId | None = None
-    ) -> None:
+    async def export(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
         await guarded(interaction, running.export(interaction, game))
 
     @app_commands.command(
@@ -105,7 +103,7 @@ class HostCommands(commands.GroupCog, group_name="host"):
     )
     @app_commands.rename(setting=L_("command.param.setting.name"))
     @app_commands.describe(setting=L_("command.param.setting.description"))
-    async def notify(self, interaction: discord.Interaction[Any], setting: OnOff) -> None:
+    async def notify(self, interaction: discord.Interaction, setting: OnOff) -> None:
         await guarded(interaction, running.notify(interaction, setting == "on"))
 
     @app_commands.command(
@@ -113,7 +111,7 @@ class HostCommands(commands.GroupCog, group_name="host"):
         description=L_("command.end.description"),
         extras={"needs": HERE},
     )
-    async def end(self, interaction: discord.Interaction[Any]) -> None:
+    async def end(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, running.end(interaction))
 
     @app_commands.command(
@@ -122,7 +120,7 @@ class HostCommands(commands.GroupCog, group_name="host"):
     @app_commands.rename(player=L_("command.param.player.name"))
     @app_commands.describe(player=L_("command.stats.param.player.description"))
     async def stats(
-        self, interaction: discord.Interaction[Any], player: discord.User | None = None
+        self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
         await guarded(interaction, standings.stats(interaction, self.game, player))
 
@@ -133,21 +131,19 @@ class HostCommands(commands.GroupCog, group_name="host"):
     )
     @app_commands.rename(period=L_("command.param.period.name"))
     @app_commands.describe(period=L_("command.param.period.description"))
-    async def leaderboard(
-        self, interaction: discord.Interaction[Any], period: Period = "all"
-    ) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, period: Period = "all") -> None:
         await guarded(interaction, standings.leaderboard(interaction, self.game, period))
 
     @app_commands.command(
         name=L_("command.history.name"), description=L_("command.history.description")
     )
-    async def history(self, interaction: discord.Interaction[Any]) -> None:
+    async def history(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, standings.history(interaction, self.game))
 
     @app_commands.command(
         name=L_("command.forget.name"), description=L_("command.forget.description")
     )
-    async def forget(self, interaction: discord.Interaction[Any]) -> None:
+    async def forget(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, standings.forget(interaction, self.game))
 
     @app_commands.command(
@@ -156,7 +152,7 @@ class HostCommands(commands.GroupCog, group_name="host"):
     @app_commands.rename(language=L_("command.param.language.name"))
     @app_commands.describe(language=L_("command.param.language.description"))
     @app_commands.default_permissions(manage_guild=True)
-    async def language(self, interaction: discord.Interaction[Any], language: Language) -> None:
+    async def language(self, interaction: discord.Interaction, language: Language) -> None:
         await guarded(interaction, settings.set_language(interaction, language))
 
     @app_commands.command(
@@ -165,5 +161,5 @@ class HostCommands(commands.GroupCog, group_name="host"):
     @app_commands.rename(pictures=L_("command.param.pictures.name"))
     @app_commands.describe(pictures=L_("command.param.pictures.description"))
     @app_commands.default_permissions(manage_guild=True)
-    async def settings(self, interaction: discord.Interaction[Any], pictures: OnOff) -> None:
+    async def settings(self, interaction: discord.Interaction, pictures: OnOff) -> None:
         await guarded(interaction, settings.set_pictures(interaction, pictures == "on"))

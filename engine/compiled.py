@@ -1,9 +1,12 @@
-"""Mamma Mia!'s hot modules compiled with mypyc, when they are built and current.
+"""The games' hot modules compiled with mypyc, when they are built and current.
 
-The search's playouts spend their time in these modules (the heuristic's
-turn, its reveal decisions and the engine's steps), spread thin over
-CPython's interpreter; compiled by mypyc from the same source they play the
-same moves in about half the time (docs/computer-players.md).
+Each game names its hot modules (`Game.hot_modules`): Mamma Mia!'s search
+spends its playouts in its heuristic's turn, its reveal decisions and the
+engine's steps, spread thin over CPython's interpreter; compiled by mypyc
+from the same source they play the same moves in about half the time
+(docs/computer-players.md). The build asks `engine.games()` which modules
+they are and writes the list into the build; importing `engine` reads it
+there, before any game module is imported.
 
 `python -m engine.compiled` (`make compiled`; `make test` and `make run` run
 it) builds them into a folder of their own, `build/engine-compiled/`, with a
@@ -38,16 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-#: The modules compiled, together (each only ever called with the types it declares).
-MODULES = (
-    "engine.mammamia.ai.plan",
-    "engine.mammamia.ai.policy",
-    "engine.mammamia.flow",
-    "engine.mammamia.game",
-    "engine.mammamia.reveal",
-    "engine.mammamia.turn",
-)
-#: The part they share (mypyc's group), named after this module.
+#: The part the engine's compiled modules share (mypyc's group), named after this module.
 SHARED = "engine.compiled__mypyc"
 ROOT = Path(__file__).resolve().parent.parent
 PURE = "ENGINE_PURE"
@@ -61,10 +55,11 @@ setup(name={name!r}, ext_modules=mypycify({paths!r}, group_name={group!r}))
 @dataclass(frozen=True)
 class Build:
     """Modules compiled together into `build/<name>/`, current while every
-    source under `hashed` (folders of the repository) is as it was built."""
+    source under `hashed` (folders of the repository) and the modules'
+    packages is as it was built. `modules` None: every game's hot modules."""
 
     name: str
-    modules: tuple[str, ...]
+    modules: tuple[str, ...] | None
     #: mypyc's group; the modules' shared part is the module `<group>__mypyc`.
     group: str
     hashed: tuple[str, ...]
@@ -80,8 +75,32 @@ class Build:
         return ROOT / "build" / self.name
 
 
-#: The engine's: Mamma Mia!'s hot modules. `bench.rivals` names another.
-ENGINE = Build("engine-compiled", MODULES, "engine.compiled", ("engine",))
+#: The engine's: every game's hot modules. `bench.rivals` names another.
+ENGINE = Build("engine-compiled", None, "engine.compiled", ("engine",))
+
+
+def declared(build: Build = ENGINE) -> tuple[str, ...]:
+    """The modules to compile now: the build's own, else those every game
+    names (`engine.games()`, which imports the games: only to build)."""
+    if build.modules is not None:
+        return build.modules
+    from engine import games
+
+    return tuple(module for rules in games().values() for module in rules.hot_modules)
+
+
+def modules(build: Build = ENGINE) -> tuple[str, ...]:
+    """The build's modules as built: its own, else the list the build wrote
+    (none when nothing is built). Read without importing any game."""
+    if build.modules is not None:
+        return build.modules
+    listed = listing(build)
+    return tuple(listed.read_text().split()) if listed.exists() else ()
+
+
+def listing(build: Build = ENGINE) -> Path:
+    """The modules a build of every game's hot modules compiled, a line each."""
+    return build.folder / "modules.txt"
 
 
 def source(module: str) -> Path:
@@ -93,11 +112,13 @@ def manifest(build: Build = ENGINE) -> Path:
     return build.folder / "sources.sha256"
 
 
-def sources_hash(build: Build = ENGINE) -> str:
+def sources_hash(build: Build = ENGINE, names: tuple[str, ...] | None = None) -> str:
     """One hash of every source the build read: the compiled modules were
     built on what they import too (a NamedTuple's fields are read by position)."""
     digest = hashlib.sha256()
-    for folder in build.hashed:
+    names = modules(build) if names is None else names
+    packages = {m.split(".")[0] for m in names} - set(build.hashed)
+    for folder in (*build.hashed, *sorted(packages)):
         for path in sorted(ROOT.joinpath(folder).rglob("*.py")):
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
@@ -109,9 +130,12 @@ def extension(module: str, folder: Path | None = None) -> Path:
     return (folder or ENGINE.folder).joinpath(*module.split(".")).with_suffix(suffix)
 
 
-def extensions(build: Build = ENGINE, folder: Path | None = None) -> list[Path]:
+def extensions(
+    build: Build = ENGINE, folder: Path | None = None, names: tuple[str, ...] | None = None
+) -> list[Path]:
     """The files a build makes: each module's and the shared part."""
-    return [extension(m, folder or build.folder) for m in (*build.modules, build.shared)]
+    names = modules(build) if names is None else names
+    return [extension(m, folder or build.folder) for m in (*names, build.shared)]
 
 
 def built(build: Build = ENGINE) -> list[Path]:
@@ -121,7 +145,9 @@ def built(build: Build = ENGINE) -> list[Path]:
 
 def current(build: Build = ENGINE) -> bool:
     """Every file is built, from the sources as they are now."""
-    if len(built(build)) != len(extensions(build)) or not manifest(build).exists():
+    if not modules(build) or len(built(build)) != len(extensions(build)):
+        return False
+    if not manifest(build).exists():
         return False
     return manifest(build).read_text().strip() == sources_hash(build)
 
@@ -131,11 +157,12 @@ class FromBuild(importlib.abc.MetaPathFinder):
 
     def __init__(self, build: Build = ENGINE) -> None:
         self.build = build
+        self.modules = modules(build)
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname != self.build.shared and fullname not in self.build.modules:
+        if fullname != self.build.shared and fullname not in self.modules:
             return None
         return importlib.util.spec_from_file_location(
             fullname, extension(fullname, self.build.folder)
@@ -146,7 +173,7 @@ def choose(build: Build = ENGINE) -> bool:
     """Import the build's modules compiled if it is current and wanted
     (called before any of them is imported); True if so. A build left stale
     by a change of the sources is said once, on stderr."""
-    if os.environ.get(PURE) == "1" or not built(build):
+    if os.environ.get(PURE) == "1" or not modules(build) or not built(build):
         return False
     if not current(build):
         print(
@@ -162,7 +189,8 @@ def choose(build: Build = ENGINE) -> bool:
 
 def active(build: Build = ENGINE) -> bool:
     """The modules in use are the compiled ones (once imported)."""
-    first = sys.modules.get(build.modules[0])
+    names = modules(build)
+    first = sys.modules.get(names[0]) if names else None
     return first is not None and not str(first.__file__).endswith(".py")
 
 
@@ -179,7 +207,8 @@ def strays(build: Build = ENGINE) -> list[Path]:
     building put them), which Python would load ahead of the sources, switch
     or no switch."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    folders = sorted({source(m).parent for m in build.modules} | {source(build.group).parent})
+    names = {*modules(build), *declared(build)}
+    folders = sorted({source(m).parent for m in names} | {source(build.group).parent})
     return sorted({p for folder in folders for p in folder.rglob("*" + suffix)})
 
 
@@ -189,19 +218,25 @@ def build_now(build: Build = ENGINE) -> bool:
     any, set aside) if the build fails."""
     for path in strays(build):
         path.unlink()
-    before = sources_hash(build)
+    names = declared(build)
+    if not names:
+        shutil.rmtree(build.folder, ignore_errors=True)
+        return True  # no game names a hot module: nothing to build
+    before = sources_hash(build, names)
     fresh = build.folder.with_name(build.name + ".new")
     shutil.rmtree(fresh, ignore_errors=True)
-    paths = [str(source(m).relative_to(ROOT)) for m in build.modules]
+    paths = [str(source(m).relative_to(ROOT)) for m in names]
     setup = _SETUP.format(name=build.name, paths=paths, group=build.group)
     command = [sys.executable, "-c", setup, "build_ext", "--build-lib", str(fresh)]
     command += ["--build-temp", str(ROOT / "build" / "temp" / build.name)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0 or not all(p.exists() for p in extensions(build, fresh)):
+    if done.returncode != 0 or not all(p.exists() for p in extensions(build, fresh, names)):
         print(done.stdout[-4000:], done.stderr[-4000:], sep="\n", file=sys.stderr)
         shutil.rmtree(build.folder, ignore_errors=True)
         return False
-    (fresh / "sources.sha256").write_text(before + "\n")
+    if build.modules is None:
+        (fresh / listing(build).name).write_text("".join(f"{m}\n" for m in names))
+    (fresh / manifest(build).name).write_text(before + "\n")
     shutil.rmtree(build.folder, ignore_errors=True)  # a running process keeps the files it opened
     fresh.rename(build.folder)
     return True

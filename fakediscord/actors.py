@@ -29,6 +29,7 @@ from .models import (
     SELECT_TYPES,
     TEXT_INPUT,
     FakeChannel,
+    FakeGuild,
     FakeMessage,
     FakeRole,
     FakeUser,
@@ -156,16 +157,20 @@ class Actors:
         custom_id: str,
         *,
         values: Sequence[str] | None = None,
+        claimed_guild: FakeGuild | None = None,
     ) -> InteractionResult:
         """A click on ``custom_id`` from ``message`` that the message need not
         carry: what a client still showing an older version of an edited message
         sends (Discord delivers it; the message in the interaction is the current
-        one), or a modified client. A select's pick when ``values`` are given."""
+        one), or a modified client. A select's pick when ``values`` are given.
+        ``claimed_guild``: a forged payload naming that guild (and the user as
+        its member) for the message's channel, which Discord never sends."""
         msg = self._clickable(user, message)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON}
         if values is not None:
             data |= {"component_type": 3, "values": list(values)}
-        return await self._interact(MESSAGE_COMPONENT, user, self._channel_of(msg), data, msg)
+        channel = self._channel_of(msg)
+        return await self._interact(MESSAGE_COMPONENT, user, channel, data, msg, claimed_guild)
 
     def _select_data(
         self: FakeDiscord, component: dict[str, Any], values: Sequence[Any], guild: Any
@@ -261,8 +266,9 @@ class Actors:
         channel: FakeChannel,
         data: dict[str, Any],
         source: FakeMessage | None = None,
+        claimed_guild: FakeGuild | None = None,
     ) -> InteractionResult:
-        guild = self.guild_of(channel)
+        guild = claimed_guild or self.guild_of(channel)
         session = self.session_for(guild.id)
         if session is None:
             raise RuntimeError("no bot is connected to the fake gateway (start_client first)")
@@ -331,7 +337,10 @@ class Actors:
             "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "channel_id": str(channel.id),
             "channel": payloads.channel(channel)
-            | {"permissions": str(guild.permissions_for(rec.user))},
+            | {
+                "permissions": str(guild.permissions_for(rec.user)),
+                "last_message_id": self.last_message_id(channel),
+            },
             "member": payloads.member(rec.user, guild, with_permissions=True),
             "token": rec.token,
             "version": 1,
@@ -351,16 +360,19 @@ class Actors:
     async def settle(self: FakeDiscord, quiet: float = 0.05, timeout: float = 5.0) -> None:
         """Wait until the bot has made no HTTP request for ``quiet`` seconds.
 
-        Also waits for pending interaction responses. Raises RuleViolation for rules
-        broken meanwhile, TimeoutError if the bot keeps talking for ``timeout`` seconds.
+        Also waits for pending interaction responses, and for a rate limit the bot
+        ran out of to reset (discord.py waits for it, quietly, before its next
+        request). Raises RuleViolation for rules broken meanwhile, TimeoutError
+        if the bot keeps talking for ``timeout`` seconds.
         """
         start = time.monotonic()
         while True:
             now = time.monotonic()
             pending = any(not r.answered.is_set() for r in self.interactions.values())
-            if not pending and self._inflight == 0 and now - self._last_activity >= quiet:
+            quiet_since = max(self._last_activity, self.limits.busy_until())
+            if not pending and self._inflight == 0 and now - quiet_since >= quiet:
                 break
-            if now - start > timeout:
+            if now - start > timeout and now >= self.limits.busy_until():
                 raise TimeoutError(f"the bot was still busy after {timeout}s")
             await asyncio.sleep(0.005)
         self.raise_new_violations()

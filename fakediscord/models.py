@@ -243,7 +243,10 @@ class FakeMessage:
     """The nonce the bot sent it with (Discord echoes it only in the create response)."""
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
-    """Earlier versions: dicts with content, embeds, components, flags, attachments."""
+    """Earlier versions: dicts with content, embeds, components, flags, attachments,
+    and `at`, when that version was made (seconds, fake clock)."""
+    at: float = 0.0
+    """When this version was made: posted or last edited (seconds, fake clock)."""
 
     # -- state -----------------------------------------------------------
     @property
@@ -335,6 +338,7 @@ class FakeMessage:
             "components": self.components,
             "flags": self.flags,
             "attachments": [a.filename for a in self.attachments],
+            "at": self.at,
         }
 
     def __repr__(self) -> str:

@@ -436,9 +436,7 @@ async def delete_channel(server: FakeDiscord, req: BotRequest) -> web.Response:
     channel = _channel(server, req)
     if channel is None:
         return error(404, UNKNOWN_CHANNEL, "Unknown Channel")
-    channel.deleted = True
-    event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
-    await server.broadcast(event, payloads.channel(channel))
+    await server.delete_channel(channel)
     return json_response(payloads.channel(channel))
 
 

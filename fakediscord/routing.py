@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -46,6 +47,7 @@ class BotRequest:
     headers: dict[str, str]
     uploads: list[Upload] = field(default_factory=list)
     raw: bytes = b""  # the body as sent, when it is a form (OAuth2)
+    at: float = field(default_factory=time.monotonic)  # when it arrived
 
     @property
     def route(self) -> str:

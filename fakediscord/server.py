@@ -45,6 +45,7 @@ from .models import (
     RuleViolation,
     Violation,
 )
+from .ratelimits import RateLimits
 from .routing import BotRequest, Upload, error, match, read_request
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,8 @@ class FakeDiscord(Actors):
         self.violations: list[Violation] = []
         self.requests: list[BotRequest] = []
         """Every HTTP request the bot made, in order."""
+        self.limits = RateLimits()
+        """Discord's global and per-route rate limits (`limits.limited`: each 429)."""
 
         self.application_id = self.ids.next()
         self.bot_user = FakeUser(self.application_id, "FakeBot", bot=True)
@@ -182,9 +185,25 @@ class FakeDiscord(Actors):
             return error(404, 0, "404: Not Found")
         handler_route, params = found
         req.params = params
+        banned = self.limits.banned()
+        if banned is not None:
+            return banned
         if handler_route.needs_auth and req.headers.get("Authorization") != f"Bot {self.token}":
-            return error(401, 0, "401: Unauthorized")
-        return await handler_route.handler(self, req)
+            response: web.Response = error(401, 0, "401: Unauthorized")
+        else:
+            response = self.limits.check(req) or await handler_route.handler(self, req)
+        if response.status == 429 and response.headers.get("X-RateLimit-Scope"):
+            scope = response.headers["X-RateLimit-Scope"]
+            wait = response.headers["Retry-After"]
+            self.violate("rate_limited", f"429 ({scope}), retry after {wait} s", req.route)
+        if self.limits.answered(req, response):
+            self.violate(
+                "invalid_requests",
+                f"more than {self.limits.invalid_limit} invalid requests (401, 403, 429) in "
+                "10 minutes: Discord bans the address for an hour",
+                req.route,
+            )
+        return response
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
@@ -289,7 +308,18 @@ class FakeDiscord(Actors):
         position = len(guild.text_channels())
         channel = FakeChannel(self.ids.next(), name, guild.id, position=position)
         guild.channels[channel.id] = channel
+        if self.sessions:  # a bot connected already learns of it, as from Discord
+            created = self.broadcast("CHANNEL_CREATE", payloads.channel(channel))
+            task = asyncio.ensure_future(created)
+            task.add_done_callback(lambda t: t.exception())
         return channel
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Someone with Manage Channels deletes it: CHANNEL_DELETE (THREAD_DELETE)
+        to the bot, and every route of it answers 10003 Unknown Channel."""
+        channel.deleted = True
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        await self.broadcast(event, payloads.channel(channel))
 
     def add_role(self, name: str, permissions: int = 0, guild: FakeGuild | None = None) -> FakeRole:
         guild = guild or self.guild
@@ -484,6 +514,7 @@ class FakeDiscord(Actors):
             flags=flags,
             type=msg_type,
             timestamp=payloads.iso(self.clock.time()),
+            at=self.clock.time(),
         )
         if interaction is not None:
             msg.webhook_id = self.application_id
@@ -529,7 +560,8 @@ class FakeDiscord(Actors):
         if finish_loading:
             msg.flags &= ~FLAG_LOADING
         msg.attachments = self._attachments_after(msg, body, uploads)
-        msg.edited_timestamp = payloads.iso(self.clock.time())
+        msg.at = self.clock.time()
+        msg.edited_timestamp = payloads.iso(msg.at)
         if msg.public:
             await self._broadcast_message("MESSAGE_UPDATE", msg)
 
@@ -589,6 +621,16 @@ class FakeDiscord(Actors):
             and m.author is self.bot_user
             and not self.is_answer(m)
         ]
+
+    def last_message_id(self, channel: FakeChannel) -> str | None:
+        """The channel's newest message still there (ephemeral ones are no
+        channel's), as Discord tells it in an interaction's channel."""
+        ids = [
+            m.id
+            for m in self.messages.values()
+            if m.channel_id == channel.id and m.public and not m.deleted
+        ]
+        return str(max(ids)) if ids else None
 
     def public_messages(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
         """Live public messages of the channel, oldest first, each as last edited."""

@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
@@ -13,7 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.config import Config, storage_target
+from bot.app import health
+from bot.app.config import OLD_DEFAULT_DB_PATH, Config, storage_target
 from bot.clocks.timers import Timers
 from bot.flow.due import DueMoves
 from bot.flow.service import GameService
@@ -22,13 +24,14 @@ from bot.interactions import clicks, components, lobby, standings
 from bot.interactions import table_commands as running
 from bot.interactions.components import guarded
 from bot.interactions.overload import LoopWatch
+from bot.kit import budget as budgets
 from bot.kit import metrics
 from bot.kit.clock import Clock
 from bot.live.deadlines import COMPUTER_PAUSE
+from bot.live.refusals import ServiceError
 from bot.pictures import worker as pictures
 from bot.plugin.registry import presentations
 from bot.publishing.publisher import Publisher
-from bot.publishing.routes import BOT_RATE, Budget
 from bot.storage import Storage, open_storage
 
 log = logging.getLogger(__name__)
@@ -50,6 +53,22 @@ def commands_digest(application_id: int | None, payload: list[dict[str, Any]]) -
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def newest_noted(client: discord.Client, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+    """The channel's newest message, as each interaction's channel tells it,
+    kept on the cached channel (`last_message_id`): with no message events
+    (see the intents), it is how the publisher knows other messages came
+    under a game's table (`bot.publishing.publisher`)."""
+
+    def parse_interaction(data: Any) -> None:
+        newest = (data.get("channel") or {}).get("last_message_id")
+        channel = client.get_channel(int(data.get("channel_id") or 0))
+        if newest and channel is not None and hasattr(channel, "last_message_id"):
+            channel.last_message_id = int(newest)
+        parse(data)
+
+    return parse_interaction
+
+
 class GameBot(commands.Bot):
     """The bot: every game found by `bot.games`, on one storage and one service."""
 
@@ -64,6 +83,9 @@ class GameBot(commands.Bot):
         # The game never uses voice; without this every start warns about voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        # Every request Discord's global limit counts, whoever sends it, waits
+        # for the bot's budget, shared out by shards (bot.kit.budget).
+        self.budget = budgets.share(config.shards.share)
         super().__init__(
             # Slash commands only; a prefix is required but only a mention can match it.
             command_prefix=commands.when_mentioned,
@@ -75,13 +97,16 @@ class GameBot(commands.Bot):
             max_messages=None,  # no message cache: messages are edited by id, never looked up
             # Player names end up in messages; they must never ping @everyone or a role.
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            # Every REST call counted by route class (bot.kit.metrics).
-            http_trace=metrics.http_trace(),
+            # Every REST call counted by route class (bot.kit.metrics), and
+            # those the global limit counts held to the budget.
+            http_trace=metrics.http_trace(self.budget),
             **shard_options(config),
         )
         self.config = config
         self._storage = storage
         self._owns_storage = storage is None
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = newest_noted(self, parsers["INTERACTION_CREATE"])
         # The game service and its publisher; built in setup_hook, used by the cogs.
         self.service: GameService | None = None
         self.publisher: Publisher | None = None
@@ -93,6 +118,12 @@ class GameBot(commands.Bot):
         self.web: Any = None  # the Activity's web server (bot.web), when configured
         self.metrics: metrics.Served | None = None  # served when METRICS_PORT is set
         self.loop_watch = LoopWatch()
+        self.gateway = health.Gateway(self, config.shards.ids)
+        # Set once a stop began: new interactions are answered that the bot restarts.
+        self.stopping = False
+        # Channels Discord said were deleted: nothing is opened or played there.
+        self.deleted_channels: set[int] = set()
+        self._closing: asyncio.Future[None] | None = None
         # Every kind of component added (`add_dynamic_items`): a click none of
         # them hears is answered by `on_interaction`.
         self.kinds: list[clicks.DynamicKind] = []
@@ -109,17 +140,29 @@ class GameBot(commands.Bot):
             self._storage = await open_storage(target, now=self.clock.utcnow)
             where = "PostgreSQL" if self.config.database_url else self.config.db_path
             log.info("Opened the database (%s)", where)
+            old = OLD_DEFAULT_DB_PATH.absolute()
+            if not self.config.database_url and old.exists() and old != self.config.db_path:
+                log.warning(
+                    "%s is where earlier versions kept the database when DATABASE_PATH was "
+                    "not set; to go on with it, set DATABASE_PATH=%s",
+                    old,
+                    old,
+                )
         self.service = await self.build_service()
         metrics.live_games(self.service.games.count)
+        metrics.READINGS.latencies = self.gateway.latencies
+        metrics.READINGS.budget = lambda: (self.budget.limit, self.budget.used())
         if self.config.metrics_port is not None:
-            self.metrics = metrics.Served(self.config.metrics_port, self.config.metrics_host)
+            self.metrics = metrics.Served(
+                self.health, self.config.metrics_port, self.config.metrics_host
+            )
+            await self.metrics.start()
         shards = self.config.shards
-        # The global-limited calls of the whole bot, shared out by shards.
-        budget = Budget(BOT_RATE * shards.share)
-        self.publisher = Publisher(self, self.service.games, self.narration_pace, budget)
+        self.publisher = Publisher(self, self.service.games, self.narration_pace)
         self.timers = Timers(self.storage, self.clock, DueMoves(self.service), shards)
         self.service.publisher, self.service.timers = self.publisher, self.timers
         self.timers.shown = self.publisher.shown
+        self.publisher.on_channel_gone = self.channel_gone
         self.publisher.on_shown = self.timers.looked_for
         self.timers.busy_elsewhere = lambda: components.handling > 0
         self.add_dynamic_items(*lobby.ITEMS, *running.ITEMS, *standings.ITEMS)
@@ -135,6 +178,10 @@ class GameBot(commands.Bot):
         self._warming = asyncio.create_task(pictures.start(), name="pictures-start")
         await self.resume_games()
         await self.serve_activity()
+
+    async def health(self) -> tuple[bool, dict[str, Any]]:
+        """`/health`: the gateway connected, the database answering (bot.app.health)."""
+        return await health.check(self.gateway, self._storage)
 
     async def serve_activity(self) -> None:
         """The Activity (the table inside Discord), only when ACTIVITY_PORT is set."""
@@ -155,7 +202,7 @@ class GameBot(commands.Bot):
         super().add_dynamic_items(*items)
         self.kinds.extend(items)
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every click answered: one discord.py hands to no component (its id
         is not on the message clicked, or is none of the bot's) gets its
         private answer here (`bot.interactions.clicks`)."""
@@ -163,6 +210,23 @@ class GameBot(commands.Bot):
             return
         if not clicks.heard(interaction, self.kinds):
             await guarded(interaction, clicks.unheard(interaction))
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.channel_gone(payload.thread_id)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """Discord deleted a channel (or the bot found it gone at a restart):
+        its lobby or game is closed, and nothing new is opened there."""
+        self.deleted_channels.add(channel_id)
+        if self.publisher is not None:
+            self.publisher.channel_gone(channel_id)
+        if self.service is not None:
+            row = await self.service.channel_deleted(channel_id)
+            if row is not None:
+                log.info("Closed game %s: its channel %s was deleted", row.id, channel_id)
 
     async def build_service(self) -> GameService:
         """Construct the game service from `self.storage`; cogs reach it as `bot.flow.service`."""
@@ -186,9 +250,16 @@ class GameBot(commands.Bot):
         self.timers.start()  # deadlines stored before the restart are due as they were
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Whatever went wrong, the player gets an answer, never "This interaction failed"."""
+        if isinstance(error, UNKNOWN_COMMAND):
+            # A client showing commands the bot no longer has (or never had):
+            # the player's mistake to explain, not the bot's to log.
+            data: Any = interaction.data or {}
+            log.info("an unknown command (/%s): %s", data.get("name"), error)
+            await guarded(interaction, _raise(ServiceError("unknown_command")))
+            return
         log.error("command %s failed", interaction.command, exc_info=error)
         await guarded(interaction, _raise(error))
 
@@ -241,11 +312,26 @@ class GameBot(commands.Bot):
         return payload
 
     async def close(self) -> None:
+        """Stop, in the order that loses nothing (SIGTERM and SIGINT end here,
+        bot.__main__): new interactions are answered that the bot is
+        restarting; those in flight are answered (deferred past 2 s, as ever)
+        and their moves committed; the timers finish the move they are making
+        and stop; the publisher stops (what it had left to post is posted by
+        the next start, as after any stop); then the Activity's and the
+        metrics' servers, the gateway and Discord's HTTP session, and last
+        the database, after the write under way. Once, however often asked."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._closing)
+
+    async def _stop(self) -> None:
+        self.stopping = True
+        await _within(DRAIN_SECONDS, _handled(), "interactions in flight")
         self.loop_watch.stop()
         if self.timers is not None:
-            self.timers.stop()
+            await _within(TIMERS_SECONDS, self.timers.stop(), "the timers' move")
         if self.publisher is not None:
-            self.publisher.stop()
+            await self.publisher.stop()
         if self.web is not None:
             await self.web.stop()
         if self.metrics is not None:
@@ -257,6 +343,30 @@ class GameBot(commands.Bot):
             if self._owns_storage and self._storage is not None:
                 await self._storage.close()
                 self._storage = None
+
+
+#: Seconds a stop waits for the interactions in flight to be handled (each is
+#: answered or deferred within 2 s), and for the timers' move under way.
+DRAIN_SECONDS = 5.0
+TIMERS_SECONDS = 2.0
+
+
+async def _handled() -> None:
+    while components.handling > 0:
+        await asyncio.sleep(0.01)
+
+
+async def _within(seconds: float, work: Awaitable[None], what: str) -> None:
+    try:
+        async with asyncio.timeout(seconds):
+            await work
+    except TimeoutError:
+        log.warning("Stopping: gave up waiting for %s after %g s", what, seconds)
+
+
+#: What discord.py raises for a command (or subcommand) the bot does not have,
+#: or whose options are not the ones it declared.
+UNKNOWN_COMMAND = (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
 
 
 async def _raise(error: BaseException) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import discord.gateway
@@ -22,7 +22,10 @@ from bot.i18n import t
 from bot.kit.shards import EVERY, Shards, parse_ids
 from bot.web.config import ActivityConfig
 
-DEFAULT_DB_PATH = Path("data/bot.sqlite3")
+#: The SQLite file's name in the folder it defaults to (`default_db_path`).
+DB_NAME = "bot.sqlite3"
+#: Where versions before 0.2 kept it by default: relative to wherever the bot started.
+OLD_DEFAULT_DB_PATH = Path("data") / DB_NAME
 DEFAULT_LOG_LEVEL = logging.INFO
 LOG_LEVELS = {
     "DEBUG": logging.DEBUG,
@@ -40,7 +43,7 @@ class ConfigError(Exception):
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str
-    db_path: Path = DEFAULT_DB_PATH
+    db_path: Path = field(default_factory=lambda: default_db_path(os.environ))
     # PostgreSQL (postgresql://…) instead of the SQLite file: for several processes.
     database_url: str | None = None
     # Commands are synced to this guild at once (global sync can take a while to show).
@@ -75,10 +78,14 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
 
     Raises `ConfigError` with an actionable message when a value is missing or wrong.
     """
+    relative_to = Path.cwd()
     if env is None:
         # usecwd: the `.env` next to where the operator runs the bot, not next to
         # this file (which may live in site-packages). Real environment wins.
-        load_dotenv(find_dotenv(usecwd=True), override=False)
+        dotenv = find_dotenv(usecwd=True)
+        if dotenv and _text(os.environ, "DATABASE_PATH") is None:
+            relative_to = Path(dotenv).parent  # a path in .env is relative to its folder
+        load_dotenv(dotenv, override=False)
         env = os.environ
 
     token = _text(env, "DISCORD_TOKEN")
@@ -88,7 +95,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     db = _text(env, "DATABASE_PATH")
     return Config(
         token=token,
-        db_path=Path(db) if db is not None else DEFAULT_DB_PATH,
+        db_path=relative_to / Path(db).expanduser() if db is not None else default_db_path(env),
         database_url=_database_url(env, "DATABASE_URL"),
         dev_guild_id=_snowflake(env, "DEV_GUILD_ID"),
         log_level=_log_level(env, "LOG_LEVEL"),
@@ -100,6 +107,18 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         metrics_port=_port(env, "METRICS_PORT"),
         metrics_host=_text(env, "METRICS_HOST") or "127.0.0.1",
     )
+
+
+def default_db_path(env: Mapping[str, str]) -> Path:
+    """Where the database lives when DATABASE_PATH is not set: the service's
+    state folder under systemd (StateDirectory=), else the user's data folder
+    (XDG_DATA_HOME, ~/.local/share), never wherever the process happened to start."""
+    state = _text(env, "STATE_DIRECTORY")
+    if state is not None:
+        return Path(state.split(":")[0]) / DB_NAME
+    data = _text(env, "XDG_DATA_HOME")
+    base = Path(data) if data is not None else Path.home() / ".local" / "share"
+    return base / "mammamia-bot" / DB_NAME
 
 
 def storage_target(config: Config) -> str | Path:

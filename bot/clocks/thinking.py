@@ -11,17 +11,16 @@ worker cannot run (or an agent cannot be copied), it thinks in a thread.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.kit import processes
+from engine.interface import Action, Agent, Event, State
 
 _worker = processes.Worker("computer players")
 
 
-def _choose(agent: Any, state: Any, seat: int) -> Any:
+def _choose(agent: Agent[State, Action, Event], state: State, seat: int) -> Action:
     return agent.choose(state, seat)
 
 
-async def think(agent: Any, state: Any, seat: int) -> Any:
+async def think(agent: Agent[State, Action, Event], state: State, seat: int) -> Action:
     """`agent.choose(state, seat)`, away from the event loop."""
     return await _worker.run(_choose, agent, state, seat)

@@ -87,13 +87,28 @@ class Timers:
         # Whether people's interactions are being handled: the catch-up waits.
         self.busy_elsewhere: Callable[[], bool] = lambda: False
         self._waiting = False  # a due move waits for its table
+        self._stopping = False
 
     def start(self) -> None:
         if not self._loop.is_running():
             self._loop.start()
 
-    def stop(self) -> None:
-        self._loop.cancel()
+    async def stop(self) -> None:
+        """Stop once the move under way is made and stored (woken from its
+        sleep; the deadlines due after it wait for the next start). Cancelled
+        past the caller's patience, it is cut short: a move stored is stored,
+        one not yet is made again by the next start."""
+        self._stopping = True
+        task = self._loop.get_task()
+        if task is None or task.done():
+            return
+        self._loop.stop()
+        self.clock.wake()
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
 
     async def _round(self) -> None:
         """One round of the timers' tasks loop: what is due, then asleep until
@@ -126,6 +141,8 @@ class Timers:
         due = await storage.due_games(moment, shards=self.shards)
         waiting = self._waiting = False
         for row in due:
+            if self._stopping:
+                break
             late = row.deadline_at is not None and now - row.deadline_at.timestamp() > SHOWN_WAIT
             if not self.shown(row.id) and not late:
                 waiting = self._waiting = True  # its table first (unless Discord is down)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import Any
 
 from bot.clocks.thinking import think
 from bot.flow import questions as asking
@@ -19,6 +18,7 @@ from bot.live.live import Live
 from bot.live.moments import intent
 from bot.live.presence import Armed, Auto, Presence
 from bot.storage import GameRow, GameStatus, WrongStatus
+from engine.interface import Action, Agent, Event, State
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +118,7 @@ class DueMoves:
         presence.away[seat] = presence.timeouts[seat] >= AWAY_AFTER
         return "timeout"
 
-    def agent_for(self, live: Live, seat: int) -> Any:
+    def agent_for(self, live: Live, seat: int) -> Agent[State, Action, Event] | None:
         """The agent that moves for this seat now: the seat's own difficulty for
         a computer, the heuristic for a person who is away or gone, and none
         for a person who merely ran out of time (they get the safe move). Kept

@@ -12,17 +12,20 @@ from bot.live.refusals import ServiceError
 from bot.plugin.registry import presentation
 from bot.storage import ChannelBusy, GameRow, GameStatus, Seat, Storage
 from engine import ActionError, game
+from engine.interface import Setting
 
 #: The host's own settings of every game, and their defaults.
-HOST_SETTINGS: dict[str, Any] = {"turn_timer": "2m", "decision_timer": 60}
+HOST_SETTINGS: dict[str, Setting] = {"turn_timer": "2m", "decision_timer": 60}
 
 
-def default_settings(game_name: str, **given: Any) -> dict[str, Any]:
+def default_settings(game_name: str, **given: Setting) -> dict[str, Setting]:
     """Settings of a new lobby: the game's options (its rules' and its
     presentation's) and the host's, filled in with their defaults where the
     host chose nothing."""
     shown = presentation(game_name)
-    settings: dict[str, Any] = {o.name: o.default for o in (*shown.rules.options, *shown.options)}
+    settings: dict[str, Setting] = {
+        o.name: o.default for o in (*shown.rules.options, *shown.options)
+    }
     settings.update(HOST_SETTINGS)
     settings.update({k: v for k, v in given.items() if v is not None})
     return settings

@@ -19,16 +19,15 @@ question has one state version, so one clock and one set of buttons.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from bot.clocks.thinking import think
 from bot.flow.service import By, GameService
 from bot.live.live import Live
-from bot.live.presence import Answers, Auto, Presence
+from bot.live.presence import Answers, Auto, Presence, Standing
 from bot.live.refusals import ServiceError, named, seat_for
 from bot.storage import GameStatus
 from engine import ActionError
-from engine.interface import Action
+from engine.interface import Action, Agent, Event, State
 from engine.question import as_asked
 
 #: (seat, action, timed out): one answer the engine takes, in its order.
@@ -48,8 +47,16 @@ def answers_of(live: Live, presence: Presence, version: int) -> dict[int, Action
     return {seat: live.rules.action_from_json(a) for seat, a in stored.seats.items()}
 
 
-def store(presence: Presence, version: int, answers: dict[int, Action]) -> None:
-    presence.answers = Answers(version, {s: a.to_json() for s, a in answers.items()})
+def store(
+    presence: Presence, version: int, answers: dict[int, Action], pressed: int | None = None
+) -> None:
+    """Store the answers of the question of `version`; `pressed`: a seat whose
+    person has just answered (the others kept as they were)."""
+    stored = presence.answers
+    people = stored.pressed if stored is not None and stored.version == version else ()
+    if pressed is not None and pressed not in people:
+        people = (*people, pressed)
+    presence.answers = Answers(version, {s: a.to_json() for s, a in answers.items()}, people)
 
 
 async def carry_out(
@@ -60,13 +67,18 @@ async def carry_out(
     in the middle finishes the question (`Timers` finds it settled). The
     caller holds the game's lock."""
     left = {seat: action for seat, action, _ in plan}
+    # The people who answered pressed just now: the posts that follow report
+    # it, and mention none of them for a wait that goes on (those the bot
+    # answered for, a standing answer or a computer, did nothing now).
+    people = presence.answers.pressed if presence.answers is not None else ()
+    acting = frozenset(u for s in people if (u := live.row.seats[s].user_id) is not None)
     for index, (seat, action, _late) in enumerate(plan):
         left.pop(seat)
         if index == len(plan) - 1:
             presence.answers = None
         else:
             store(presence, live.version + 1, left)
-        await service.commit(live, seat, action, presence, by)
+        await service.commit(live, seat, action, presence, by, acting)
 
 
 async def answer(
@@ -76,9 +88,12 @@ async def answer(
     make: Callable[[int], Action],
     version: int,
     by: By = None,
+    standing: str | None = None,
 ) -> bool:
     """A person's answer to the question: checked, stored, and applied with the
-    others once they settle it. True if this answer settled the question."""
+    others once they settle it. True if this answer settled the question.
+    With `standing` (a scope, `presence.NARRATION` or `GAME`) it is their
+    answer to every question put to them in that while, stored with it."""
     async with service.games.lock(game_id):
         live = await service.games.live(game_id)
         if live.row.status != GameStatus.RUNNING:
@@ -100,24 +115,35 @@ async def answer(
         presence.timeouts[seat], presence.away[seat] = 0, False
         answers = answers_of(live, presence, live.version)
         answers[seat] = action
-        store(presence, live.version, answers)
+        store(presence, live.version, answers, pressed=seat)
+        if standing is not None:
+            presence.standing[seat] = Standing(action.to_json(), standing)
         plan = live.rules.settle(live.state, answers, False)
         if plan is None:
             await service.set_presence(live, presence)
         else:
             await carry_out(service, live, presence, plan, by)
-    if plan is not None:
-        service.changed(live, by)
+    service.changed(live, by)  # settled, or the question says who has answered
     return plan is not None
 
 
-async def ask_agents(live: Live, presence: Presence, agent_for: Callable[[Live, int], Any]) -> bool:
+async def ask_agents(
+    live: Live,
+    presence: Presence,
+    agent_for: Callable[[Live, int], Agent[State, Action, Event] | None],
+) -> bool:
     """Computer seats, and people the bot plays for, answer at once; True if
     that settles the question. Stored by the caller, who holds the lock."""
     answers = answers_of(live, presence, live.version)
     for seat in asked(live):
+        if seat in answers:
+            continue
+        stood = presence.standing.get(seat)
+        if stood is not None:  # the person's answer to every question, given once
+            answers[seat] = live.rules.action_from_json(stood.answer)
+            continue
         agent = agent_for(live, seat)
-        if agent is None or seat in answers:
+        if agent is None:
             continue
         state = question_state(live, seat)
         answers[seat] = await think(agent, state, seat)
@@ -126,10 +152,11 @@ async def ask_agents(live: Live, presence: Presence, agent_for: Callable[[Live, 
     return live.rules.settle(live.state, answers, False) is not None
 
 
-def question_state(live: Live, seat: int) -> Any:
+def question_state(live: Live, seat: int) -> State:
     """The state as the question will stand when it reaches `seat` (what its
     agent decides on): the seats before it having let it pass."""
-    return as_asked(live.rules, live.state, seat)
+    state: State = as_asked(live.rules, live.state, seat)
+    return state
 
 
 async def expire(

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -31,12 +31,12 @@ from bot.live.games import LiveGames
 from bot.live.live import Live
 from bot.live.moments import intent
 from bot.live.narration import fold, stored_model
-from bot.live.presence import Presence
+from bot.live.presence import NARRATION, Presence
 from bot.live.public_messages import Published
 from bot.live.refusals import ServiceError, named, seat_for, seat_for_target
-from bot.storage import GameRow, GameStatus, StaleVersion, Storage
+from bot.storage import KEEP, GameRow, GameStatus, Keep, StaleVersion, Storage, WrongStatus
 from engine import ActionError, game
-from engine.interface import Action, Event
+from engine.interface import JSON, Action, Event
 
 if TYPE_CHECKING:
     from bot.clocks.timers import Timers
@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 
 #: The person's interaction that made a change, if one did: the change is
 #: published through it (`bot.publishing.routes`).
-By = discord.Interaction[Any] | None
+By = discord.Interaction | None
 
 
 @dataclass(frozen=True)
@@ -200,10 +200,13 @@ class GameService:
         action: Action,
         presence: Presence | None = None,
         by: By = None,
+        acting: frozenset[int] = frozenset(),
     ) -> Outcome:
         """Apply and store one action, in one write with all that follows from
         it: the presence, the next deadline, the narration and the table post
-        it owes. The caller holds the game's lock."""
+        it owes. The caller holds the game's lock. The person who made it,
+        and `acting` (everyone whose answers it carries out), are not
+        mentioned by the post it owes: it reports what they just did."""
         rules = live.rules
         try:
             state, events = rules.apply(live.state, action)
@@ -215,7 +218,9 @@ class GameService:
         if count_unattended(live, presence) and status is None:
             status = GameStatus.CANCELLED  # nobody plays it: a table that never ends stops
         after = Live(live.row, state, record, {**live.events, state.version: events})
-        published, deadline = self.following(after, presence, live.published, events)
+        actor = live.row.seats[seat].user_id
+        acting = acting | ({actor} if actor is not None else set())
+        published, deadline = self.following(after, presence, live.published, events, acting)
         if status is GameStatus.CANCELLED:
             deadline = None
         try:
@@ -247,7 +252,12 @@ class GameService:
         return Outcome(live, seat, action, events)
 
     def following(
-        self, live: Live, presence: Presence, published: Published, events: list[Event]
+        self,
+        live: Live,
+        presence: Presence,
+        published: Published,
+        events: list[Event],
+        acting: frozenset[int] = frozenset(),
     ) -> tuple[Published, datetime | None]:
         """What a new state leads to, stored with the action that made it: the
         narration model with its events folded in, the table post it owes,
@@ -266,7 +276,11 @@ class GameService:
         )
         if folded.posts:
             published = published.but(narration_from=live.version)
-        published = intent(live, published, presence)
+            # Answers standing for the narration under way end with it.
+            presence.standing = {
+                seat: stood for seat, stood in presence.standing.items() if stood.scope != NARRATION
+            }
+        published = intent(live, published, presence, acting)
         pace = shown.pace(live.row.settings) if self.pace is None else self.pace
         deadline = arm(live, presence, self.clock.now(), folded.seconds(pace), self.computer_pause)
         return published, deadline
@@ -280,8 +294,16 @@ class GameService:
         except Exception:
             log.exception("game %s: recording its result failed", live.id)
 
-    async def set_presence(self, live: Live, presence: Presence, **deadline: Any) -> None:
-        live.row = await self.storage.set_presence(live.id, presence.to_json(), **deadline)
+    async def set_presence(
+        self,
+        live: Live,
+        presence: Presence,
+        deadline_at: datetime | Keep | None = KEEP,
+        narration: JSON | None = None,
+    ) -> None:
+        live.row = await self.storage.set_presence(
+            live.id, presence.to_json(), deadline_at=deadline_at, narration=narration
+        )
 
     async def rearm(self, live: Live, presence: Presence) -> None:
         """Store a change of who is at the table, with the clock armed anew for
@@ -314,6 +336,26 @@ class GameService:
             live.row = await self.storage.finish(live.id, GameStatus.CANCELLED)
         self.changed(live)
         return live
+
+    async def channel_deleted(self, channel_id: int) -> GameRow | None:
+        """Discord deleted the channel: its lobby or running game is closed
+        (cancelled, unrated), since nothing can be shown or played there."""
+        row = await self.lobbies.here(channel_id)
+        if row is None:
+            return None
+        if row.status == GameStatus.LOBBY:
+            async with self.lobbies.channel_lock(channel_id):
+                try:
+                    return await self.storage.finish(row.id, GameStatus.CANCELLED)
+                except WrongStatus:  # started meanwhile: closed as a game, below
+                    pass
+        async with self.games.lock(row.id):
+            live = await self.games.live(row.id)
+            if live.row.status != GameStatus.RUNNING:
+                return live.row
+            live.row = await self.storage.finish(live.id, GameStatus.CANCELLED)
+        self.changed(live)
+        return live.row
 
     async def kick(self, game_id: int, by: int, target: int, moderator: bool) -> Live:
         """The host or a moderator takes a player out: the seat is played to the end."""
@@ -384,5 +426,5 @@ def published_to_the_end(row: GameRow) -> bool:
 SETTLED = ("model", "model_version", "narration_from", "final_due", "ping", "intent", "repost")
 
 
-def settled(published: Published) -> dict[str, Any]:
+def settled(published: Published) -> JSON:
     return {name: getattr(published, name) for name in SETTLED}

@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -24,6 +23,7 @@ from bot.plugin.contract import Table
 from bot.plugin.registry import presentation
 from bot.storage import GameResult, GameRow, GameStatus, ResultRow, Storage
 from engine import game
+from engine.interface import Event, State
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ def rate(
     }
 
 
-def game_result(row: GameRow, state: Any, events: Mapping[int, Sequence[Any]]) -> GameResult:
+def game_result(row: GameRow, state: State, events: Mapping[int, Sequence[Event]]) -> GameResult:
     """A finished game's result, from its rules' ranking and its presentation."""
     assert row.finished_at is not None
     rules = game(row.game)
@@ -112,7 +112,7 @@ def game_result(row: GameRow, state: Any, events: Mapping[int, Sequence[Any]]) -
 
 
 async def record(
-    storage: Storage, row: GameRow, state: Any, events: Mapping[int, Sequence[Any]]
+    storage: Storage, row: GameRow, state: State, events: Mapping[int, Sequence[Event]]
 ) -> bool:
     """Record a finished game's result and ratings, once: safe to call again
     (after a restart, or from another process); False if already recorded."""

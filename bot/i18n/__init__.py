@@ -43,7 +43,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextvars import ContextVar, Token
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, ParamSpec, TypeVar, overload
+from typing import Literal, ParamSpec, TypeVar, overload
 
 from babel.core import Locale
 from babel.lists import format_list
@@ -333,12 +333,22 @@ def _number_in(params: Mapping[str, object]) -> int:
     return numbers[0] if len(numbers) == 1 else 1
 
 
+#: Where the games' catalogs are: the registry's answer (`bot.plugin`, which
+#: this layer, below it, may not import, hands it over with `find_catalogs`).
+_game_catalogs: list[Callable[[], Iterable[Path]]] = []
+
+
+def find_catalogs(source: Callable[[], Iterable[Path]]) -> None:
+    """The games' catalog folders are `source()`'s, read with the first message."""
+    _game_catalogs[:] = [source]
+    default_catalog.cache_clear()
+
+
 @functools.cache
 def default_catalog() -> Catalog:
     """The host's catalog and every game's, read once."""
-    from bot.kit.discovery import catalog_dirs  # the games' registry, which renders with these
-
-    return Catalog.load([LOCALE_DIR, *catalog_dirs()])
+    games = [folder for source in _game_catalogs for folder in source()]
+    return Catalog.load([LOCALE_DIR, *games])
 
 
 # -- which language --------------------------------------------------------
@@ -410,19 +420,20 @@ class use_locale:  # lower case: it reads like a function, `with use_locale(...)
     def __call__(self, func: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]: ...
     @overload
     def __call__(self, func: Callable[P, R]) -> Callable[P, R]: ...
-    def __call__(self, func: Callable[P, Any]) -> Callable[P, Any]:
+    def __call__(self, func: Callable[P, R]) -> Callable[P, R] | Callable[P, Awaitable[R]]:
         locale = self.locale
         if inspect.iscoroutinefunction(func):
+            waited: Callable[P, Awaitable[R]] = func
 
             @functools.wraps(func)
-            async def run_async(*args: P.args, **kwargs: P.kwargs) -> Any:
+            async def run_async(*args: P.args, **kwargs: P.kwargs) -> R:
                 with use_locale(locale):
-                    return await func(*args, **kwargs)
+                    return await waited(*args, **kwargs)
 
             return run_async
 
         @functools.wraps(func)
-        def run(*args: P.args, **kwargs: P.kwargs) -> Any:
+        def run(*args: P.args, **kwargs: P.kwargs) -> R:
             with use_locale(locale):
                 return func(*args, **kwargs)
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
 
 import discord
 
 from bot.i18n import t
-from bot.interactions.components import Click, placed, reply, service_of, stale
+from bot.interactions.components import Click, payload, placed, reply, service_of, stale
+from bot.kit.reply import Item
 from bot.live.refusals import ServiceError
 from bot.publishing.lobby_post import lobby_message
 from bot.storage import GameStatus
@@ -34,14 +34,14 @@ ID = re.compile(
     re.DOTALL,
 )
 
-DynamicKind = type[discord.ui.DynamicItem[Any]]
+DynamicKind = type[discord.ui.DynamicItem[Item]]
 
 
-def heard(interaction: discord.Interaction[Any], kinds: Sequence[DynamicKind]) -> bool:
+def heard(interaction: discord.Interaction, kinds: Sequence[DynamicKind]) -> bool:
     """Whether discord.py hands this click to one of `kinds`: one's template
     matches its custom_id, and the message clicked carries a component of
     that id and type."""
-    data: Any = interaction.data or {}
+    data = payload(interaction)
     custom_id, kind = data.get("custom_id"), data.get("component_type")
     message = interaction.message
     if message is None or not isinstance(custom_id, str):
@@ -61,16 +61,15 @@ def _template(kind: DynamicKind) -> re.Pattern[str]:
     return template
 
 
-def _walk(components: Iterable[Any]) -> Iterator[Any]:
+def _walk(components: Iterable[discord.Component]) -> Iterator[discord.Component]:
     for component in components:
         yield component
         yield from _walk(getattr(component, "children", ()))
 
 
-async def unheard(interaction: discord.Interaction[Any]) -> None:
+async def unheard(interaction: discord.Interaction) -> None:
     """The answer to a click no component heard: nothing is done."""
-    data: Any = interaction.data or {}
-    match = ID.fullmatch(str(data.get("custom_id") or ""))
+    match = ID.fullmatch(str(payload(interaction).get("custom_id") or ""))
     if match is None:
         raise ServiceError("stale_button")
     click = Click(

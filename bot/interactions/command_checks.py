@@ -1,10 +1,10 @@
 """One game's command where another game, or only a lobby, is: said once,
 for every command of every game's group, before the command runs.
 
-A command declares what it needs in its channel (`extras={"needs": ...}`):
-`running` a game of its group being played (`/<group> play`, `kick`),
-`here` its game or its lobby (`end`, `leave`), `lobby` its lobby (`join`,
-`start`), `free` nothing at all (`new`). `check` compares that with what the
+A command declares what it needs in its channel (`extras={"needs": ...}`, a
+`Needs`): `RUNNING` a game of its group being played (`/<group> play`,
+`kick`), `HERE` its game or its lobby (`end`, `leave`), `LOBBY` its lobby
+(`join`, `start`), `FREE` nothing at all (`new`). `check` compares that with what the
 channel holds and refuses, naming the game there and the command to use
 (`/<group> take`), before the command's flow would mistake one game's
 state for another's.
@@ -12,10 +12,10 @@ state for another's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from enum import Enum
 
 import discord
+from discord import app_commands
 
 from bot.flow.service import GameService
 from bot.i18n import join_or
@@ -23,17 +23,27 @@ from bot.live.refusals import ServiceError, slash
 from bot.plugin.registry import presentation, presentations
 from bot.storage import GameRow, GameStatus
 
-RUNNING, HERE, LOBBY, FREE = "running", "here", "lobby", "free"
+
+class Needs(Enum):
+    """What a command needs in its channel."""
+
+    RUNNING = "running"
+    HERE = "here"
+    LOBBY = "lobby"
+    FREE = "free"
+
+
+RUNNING, HERE, LOBBY, FREE = Needs
 
 
 def own_commands(game: str) -> list[str]:
     """The names of the commands only `game`'s group has (`take`, `stop`...)."""
     cog = presentation(game).commands
-    commands: Sequence[Any] = getattr(cog, "__cog_app_commands__", ())
-    return [command.name for command in commands]
+    declared = vars(cog).values() if cog is not None else ()
+    return [c.name for c in declared if isinstance(c, app_commands.Command | app_commands.Group)]
 
 
-def group_game(command: Any) -> str | None:
+def group_game(command: object) -> str | None:
     """The game whose group an app command is of (its root's name is the
     game's `command`), if any."""
     root = getattr(command, "root_parent", None) or command
@@ -45,13 +55,13 @@ def title(game: str) -> str:
     return presentation(game).title()
 
 
-async def check(interaction: discord.Interaction[Any], service: GameService) -> None:
+async def check(interaction: discord.Interaction, service: GameService) -> None:
     """Refuse a command whose channel holds what it cannot act on (nothing,
     another game, a lobby only), in words that name what is there."""
     command = interaction.command
     needs = command.extras.get("needs") if command is not None else None
     game = group_game(command)
-    if needs is None or game is None or interaction.channel_id is None:
+    if not isinstance(needs, Needs) or game is None or interaction.channel_id is None:
         return
     assert command is not None
     row = await service.games.occupant(interaction.channel_id)
@@ -60,7 +70,7 @@ async def check(interaction: discord.Interaction[Any], service: GameService) -> 
         raise refusal
 
 
-def _refusal(row: GameRow | None, game: str, command: str, needs: str) -> ServiceError | None:
+def _refusal(row: GameRow | None, game: str, command: str, needs: Needs) -> ServiceError | None:
     if row is None:
         if needs == FREE:
             return None
@@ -79,7 +89,7 @@ def _refusal(row: GameRow | None, game: str, command: str, needs: str) -> Servic
     return None  # a lobby command in a running game: its flow says it started
 
 
-def _instead(row: GameRow, game: str, command: str, needs: str) -> str:
+def _instead(row: GameRow, game: str, command: str, needs: Needs) -> str:
     """What to type instead, for the game that is here: the same command of
     its group where it has one that does the same there, else what starts it
     (`join`) or plays it (its own commands), else its table."""

@@ -15,7 +15,7 @@ import contextlib
 import inspect
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -25,9 +25,9 @@ from bot.flow.service import GameService
 from bot.i18n import t, use_locale
 from bot.interactions import command_checks as here
 from bot.interactions.overload import deferred, note_late, too_late
-from bot.kit import metrics
+from bot.kit import budget, metrics
 from bot.kit.limits import echo, fit
-from bot.kit.reply import Reply, drop_none
+from bot.kit.reply import Item, Reply, drop_none
 from bot.live.live import Live
 from bot.live.refusals import REFUSALS, ServiceError, slash
 from bot.plugin.registry import presentation, presentations
@@ -50,29 +50,39 @@ class Click:
     values: tuple[str, ...]
 
 
-def service_of(interaction: discord.Interaction[Any]) -> GameService:
-    return cast(GameService, interaction.client.service)
+def payload(interaction: discord.Interaction) -> Mapping[str, object]:
+    """What Discord sent with the interaction (`interaction.data`), read by key
+    (none at all for an interaction that never came from Discord)."""
+    data: Mapping[str, object] | None = getattr(interaction, "data", None)
+    return data or {}
 
 
-def channel_id(interaction: discord.Interaction[Any]) -> int:
+def service_of(interaction: discord.Interaction) -> GameService:
+    """The game service of the bot that received `interaction` (`bot.app.client`)."""
+    service = getattr(interaction.client, "service", None)
+    assert isinstance(service, GameService), "a client with no game service"
+    return service
+
+
+def channel_id(interaction: discord.Interaction) -> int:
     if interaction.channel_id is None:
         raise ServiceError("no_channel")
     return interaction.channel_id
 
 
-def player(interaction: discord.Interaction[Any]) -> Seat:
+def player(interaction: discord.Interaction) -> Seat:
     """The user as a seat at the table, by the name this server shows."""
     user = interaction.user
     return Seat(user_id=user.id, name=user.display_name)
 
 
-def moderator(interaction: discord.Interaction[Any]) -> bool:
+def moderator(interaction: discord.Interaction) -> bool:
     """Manage Messages in this channel makes a player a moderator of games here."""
     permissions = interaction.permissions
     return bool(permissions.manage_messages or permissions.administrator)
 
 
-class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
+class Component(discord.ui.DynamicItem[Item], template=r"(?!)"):
     """One kind of button or select. Subclasses name their `verb` (and, for a
     game's own controls, its `prefix`) and implement `act`.
 
@@ -113,7 +123,7 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         )
         super().__init_subclass__(template=template, **kwargs)
 
-    def __init__(self, item: discord.ui.Item[Any], click: Click) -> None:
+    def __init__(self, item: Item, click: Click) -> None:
         super().__init__(item)
         self.click = click
         self._live: Live | None = None
@@ -121,10 +131,10 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any, /
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
     ) -> Component:
-        data: Any = interaction.data or {}
-        values = tuple(data.get("values", ()))
+        chosen = payload(interaction).get("values")
+        values = tuple(str(v) for v in chosen) if isinstance(chosen, list) else ()
         click = Click(
             match["prefix"],
             int(match["game"]),
@@ -141,10 +151,10 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         assert self._live is not None, "a component that reads its game is current or seated"
         return self._live
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._checked(interaction))
 
-    async def _checked(self, interaction: discord.Interaction[Any]) -> None:
+    async def _checked(self, interaction: discord.Interaction) -> None:
         svc = service_of(interaction)
         message = interaction.message
         if self.private and not (message is not None and message.flags.ephemeral):
@@ -171,7 +181,7 @@ class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
                 raise
             await stale(interaction, self._live)  # moved on while this click was handled
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
 
@@ -184,7 +194,7 @@ def gone() -> ServiceError:
 LAST_ID = 2**63 - 1
 
 
-async def placed(interaction: discord.Interaction[Any], click: Click) -> GameRow:
+async def placed(interaction: discord.Interaction, click: Click) -> GameRow:
     """The game a click names, if the bot could have drawn that click: a game
     of this very channel, of the kind its prefix names, at a version it has
     reached. Anything else (another channel's game, another game's kind, a
@@ -196,6 +206,7 @@ async def placed(interaction: discord.Interaction[Any], click: Click) -> GameRow
     if (
         row is None
         or row.channel_id != interaction.channel_id
+        or row.guild_id != interaction.guild_id  # the payload's guild is no proof
         or prefix_of(row.game) != click.prefix
         or click.version > row.version
     ):
@@ -211,7 +222,7 @@ def prefix_of(game: str) -> str | None:
         return None
 
 
-async def stale(interaction: discord.Interaction[Any], live: Live) -> None:
+async def stale(interaction: discord.Interaction, live: Live) -> None:
     """The one answer to a click on a moment the game has left: nothing is
     done, and the player sees where the game stands now, privately; for a
     game that has ended, how it ended (`over`)."""
@@ -223,7 +234,7 @@ async def stale(interaction: discord.Interaction[Any], live: Live) -> None:
     await reply(interaction, message)
 
 
-async def over(interaction: discord.Interaction[Any], live: Live) -> None:
+async def over(interaction: discord.Interaction, live: Live) -> None:
     """A click on a game that has ended: said so, with its final table, or
     the table as it was left if it was ended early; nothing on it to click."""
     if live.row.status == GameStatus.FINISHED:
@@ -236,7 +247,7 @@ async def over(interaction: discord.Interaction[Any], live: Live) -> None:
     await reply(interaction, message)
 
 
-async def drawn(interaction: discord.Interaction[Any], message: Reply) -> Reply:
+async def drawn(interaction: discord.Interaction, message: Reply) -> Reply:
     """`message` with its pictures drawn (off the event loop), or without
     them where the server turned pictures off."""
     if message.pictures:
@@ -245,14 +256,15 @@ async def drawn(interaction: discord.Interaction[Any], message: Reply) -> Reply:
 
 
 async def reply(
-    interaction: discord.Interaction[Any], message: Reply, *, ephemeral: bool = True
-) -> None:
-    """Answer the interaction with `message`, or follow up if it was answered."""
+    interaction: discord.Interaction, message: Reply, *, ephemeral: bool = True
+) -> discord.Message | None:
+    """Answer the interaction with `message`, or follow up if it was answered;
+    the follow-up, if it was one (else the answer is the interaction's own)."""
     kwargs = drop_none((await drawn(interaction, message)).kwargs())
-    await send(interaction, ephemeral=ephemeral, **kwargs)
+    return await send(interaction, ephemeral=ephemeral, **kwargs)
 
 
-async def edit(interaction: discord.Interaction[Any], message: Reply) -> None:
+async def edit(interaction: discord.Interaction, message: Reply) -> None:
     """Answer a click by redrawing the message clicked on (its pictures replaced)."""
     message = await drawn(interaction, message)
     if interaction.message is not None:
@@ -271,7 +283,7 @@ DEFER_AFTER = 2.0
 BEHIND = 1.0
 
 
-def _lock(interaction: discord.Interaction[Any]) -> asyncio.Lock:
+def _lock(interaction: discord.Interaction) -> asyncio.Lock:
     lock = interaction.extras.get("answering")
     if lock is None:
         lock = interaction.extras["answering"] = asyncio.Lock()
@@ -279,7 +291,7 @@ def _lock(interaction: discord.Interaction[Any]) -> asyncio.Lock:
 
 
 @contextlib.asynccontextmanager
-async def _answering(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+async def _answering(interaction: discord.Interaction) -> AsyncIterator[None]:
     """One answer at a time: the handler's, or the deferral racing it. The
     first answer is timed (bot.kit.metrics: from Discord sending it)."""
     async with _lock(interaction):
@@ -302,7 +314,7 @@ KINDS = {
 
 
 async def send(
-    interaction: discord.Interaction[Any], *, ephemeral: bool, **kwargs: Any
+    interaction: discord.Interaction, *, ephemeral: bool, **kwargs: Any
 ) -> discord.Message | None:
     """A message in answer: the first answer, the deferred one's, or a
     follow-up. The message, unless it was the first answer (then Discord
@@ -321,7 +333,7 @@ async def send(
         return await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
 
 
-async def update(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Edit the message whose button or menu was used, as the answer
     (within Discord's limits, `bot.kit.limits.fit`)."""
     kwargs = fit(kwargs)
@@ -332,19 +344,19 @@ async def update(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
             await interaction.response.edit_message(**kwargs)
 
 
-async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+async def acknowledge(interaction: discord.Interaction) -> None:
     """Answer a click that needs no words (the public messages show the rest)."""
     async with _answering(interaction):
         if not interaction.response.is_done():
             await interaction.response.defer()
 
 
-def age(interaction: discord.Interaction[Any]) -> float:
+def age(interaction: discord.Interaction) -> float:
     """Seconds since Discord sent `interaction`."""
     return (discord.utils.utcnow() - interaction.created_at).total_seconds()
 
 
-async def _defer_in_time(interaction: discord.Interaction[Any]) -> None:
+async def _defer_in_time(interaction: discord.Interaction) -> None:
     """If the handler has not answered `DEFER_AFTER` s after Discord sent the
     interaction (the bot is behind), defer it, so the answer may come later;
     the move itself was, or will be, committed either way."""
@@ -352,7 +364,7 @@ async def _defer_in_time(interaction: discord.Interaction[Any]) -> None:
     await _defer(interaction)
 
 
-async def _defer(interaction: discord.Interaction[Any]) -> None:
+async def _defer(interaction: discord.Interaction) -> None:
     """Defer `interaction` unless it is answered already."""
     async with _answering(interaction):
         if interaction.response.is_done():
@@ -376,12 +388,12 @@ async def _defer(interaction: discord.Interaction[Any]) -> None:
     deferred.note()
 
 
-async def say(interaction: discord.Interaction[Any], text: str) -> None:
+async def say(interaction: discord.Interaction, text: str) -> None:
     """A short ephemeral answer, in words from the catalog (`t(...)`)."""
     await reply(interaction, Reply(content=text))
 
 
-async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> None:
+async def refuse(interaction: discord.Interaction, error: ServiceError) -> None:
     """A refusal in the player's words: a game's refusal in that game's words,
     the host's from the catalog. What the player typed is repeated shortened
     (`bot.kit.limits.echo`)."""
@@ -394,21 +406,20 @@ async def refuse(interaction: discord.Interaction[Any], error: ServiceError) -> 
     await say(interaction, t(key, **params))
 
 
-def game_of(interaction: discord.Interaction[Any]) -> str:
+def game_of(interaction: discord.Interaction) -> str:
     """The game an interaction is about: its command's group's, or its
     component's by prefix; else the first game."""
     found = here.group_game(getattr(interaction, "command", None))
     if found is not None:
         return found
     games = presentations()
-    data: Any = getattr(interaction, "data", None) or {}
-    prefix = str(data.get("custom_id") or "").partition(":")[0]
+    prefix = str(payload(interaction).get("custom_id") or "").partition(":")[0]
     return next(
         (name for name, shown in games.items() if shown.prefix == prefix), next(iter(games))
     )
 
 
-async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
+async def owed_notice(interaction: discord.Interaction) -> str | None:
     """What the bot could not tell this player by direct message, if anything.
 
     A player who asked for DMs (`notify on`) but whose DMs are closed learns it
@@ -430,7 +441,7 @@ async def owed_notice(interaction: discord.Interaction[Any]) -> str | None:
     return t("notify.refused", command=f"{slash(game, 'notify')} {on}")
 
 
-async def tell(interaction: discord.Interaction[Any], notice: str | None) -> None:
+async def tell(interaction: discord.Interaction, notice: str | None) -> None:
     """Say an owed notice once, after the answer (never in its place)."""
     if notice is None or not interaction.response.is_done():
         return
@@ -443,20 +454,40 @@ async def tell(interaction: discord.Interaction[Any], notice: str | None) -> Non
         await interaction.followup.send(content=notice, ephemeral=True)
 
 
-async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> bool:
+def misplaced(interaction: discord.Interaction) -> bool:
+    """Whether the payload names a guild its channel is not in, as far as the
+    bot knows its channels: the guild Discord names is trusted only with its
+    own channel, so nobody acts as a member of one server in another's."""
+    channel_id = interaction.channel_id
+    channel = interaction.client.get_channel(channel_id) if channel_id is not None else None
+    guild = getattr(channel, "guild", None)
+    return guild is not None and guild.id != interaction.guild_id
+
+
+def stopping(interaction: discord.Interaction) -> bool:
+    """Whether the bot is stopping (bot.app.client: SIGTERM, SIGINT)."""
+    return bool(getattr(interaction.client, "stopping", False))
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> bool:
     """Run a handler in the player's language so that no click or command ever
     ends in "This interaction failed": a refusal is said privately, an
     unexpected error is logged and the player told. True if it went through."""
     global handling
     handling += 1
+    budget.AHEAD.set(True)  # a person waits: before the clocks' and catch-up's requests
     notice = None
     deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
     with use_locale(interaction.locale):
         try:
             if age(interaction) >= BEHIND:
                 await _defer(interaction)
-            if interaction.guild_id is None:  # games are played in server channels
-                raise ServiceError("no_channel")
+            if stopping(interaction):  # answered, not started: the next start does it
+                raise ServiceError("stopping")
+            if interaction.guild_id is None or misplaced(interaction):
+                raise ServiceError("no_channel")  # games are played in server channels
+            if interaction.channel_id in getattr(interaction.client, "deleted_channels", ()):
+                raise ServiceError("channel_deleted")
             await here.check(interaction, service_of(interaction))  # a command of another game?
             notice = await owed_notice(interaction)
             await work
@@ -473,6 +504,9 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         except Exception as error:
             if too_late(error):  # the bot is behind: counted, not a traceback
                 note_late(interaction)
+                return False
+            if stopping(interaction):  # cut short by the stop (its session closed)
+                log.warning("interaction %s cut short by the stop: %r", interaction.id, error)
                 return False
             log.exception("interaction %s failed", interaction.id)
             try:

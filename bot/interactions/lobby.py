@@ -8,7 +8,7 @@ lobby changes one click at a time; this module only shows the result.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Protocol, runtime_checkable
 
 import discord
 
@@ -30,6 +30,7 @@ from bot.kit.reply import Reply, custom_id, drop_none, select
 from bot.plugin.registry import presentation
 from bot.publishing.lobby_post import closed_text, level_name, lobby_message
 from bot.storage import GameRow
+from engine.interface import Setting
 
 # --- the flows ------------------------------------------------------------------------
 
@@ -43,7 +44,7 @@ NEEDED = by_last_part(
 
 
 async def new(
-    interaction: discord.Interaction[Any], game: str, language: str | None, options: dict[str, Any]
+    interaction: discord.Interaction, game: str, language: str | None, options: dict[str, Setting]
 ) -> None:
     """Open a lobby for `game` with the host's `options`, in `language` (else
     the server's chosen language, else the server's own locale)."""
@@ -62,7 +63,7 @@ async def new(
     await _post(interaction, row)
 
 
-async def _post(interaction: discord.Interaction[Any], row: GameRow) -> None:
+async def _post(interaction: discord.Interaction, row: GameRow) -> None:
     with use_locale(row.settings.get("language")):
         message = lobby_message(row)
     sent = await send(interaction, ephemeral=False, **drop_none(message.kwargs()))
@@ -70,9 +71,7 @@ async def _post(interaction: discord.Interaction[Any], row: GameRow) -> None:
     await service_of(interaction).lobbies.lobby_posted(row, sent.id)
 
 
-async def _show(
-    interaction: discord.Interaction[Any], row: GameRow, clicked: bool, notice: str
-) -> None:
+async def _show(interaction: discord.Interaction, row: GameRow, clicked: bool, notice: str) -> None:
     """Update the lobby message: in place for a click on it, else by editing it."""
     if clicked:
         with use_locale(row.settings.get("language")):
@@ -87,9 +86,16 @@ async def _show(
     await refresh(interaction.channel, row)
 
 
-async def refresh(channel: Any, row: GameRow) -> None:
+@runtime_checkable
+class Channel(Protocol):
+    """A channel whose messages the bot may edit (a text channel, a thread)."""
+
+    def get_partial_message(self, message_id: int, /) -> discord.PartialMessage: ...
+
+
+async def refresh(channel: object, row: GameRow) -> None:
     """Redraw the lobby message after a change made elsewhere."""
-    if row.lobby_message_id is None or channel is None:
+    if row.lobby_message_id is None or not isinstance(channel, Channel):
         return
     with use_locale(row.settings.get("language")):
         message = lobby_message(row, closed_text(row))
@@ -97,25 +103,25 @@ async def refresh(channel: Any, row: GameRow) -> None:
         await channel.get_partial_message(row.lobby_message_id).edit(**message.kwargs())
 
 
-async def join(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+async def join(interaction: discord.Interaction, game_id: int | None = None) -> None:
     svc = service_of(interaction)
     row = await svc.lobbies.join(channel_id(interaction), player(interaction), game_id)
     await _show(interaction, row, game_id is not None, t("lobby.you_joined"))
 
 
-async def leave(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+async def leave(interaction: discord.Interaction, game_id: int | None = None) -> None:
     svc = service_of(interaction)
     row = await svc.lobbies.leave(channel_id(interaction), interaction.user.id, game_id)
     await _show(interaction, row, game_id is not None, t("lobby.you_left"))
 
 
-async def start(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+async def start(interaction: discord.Interaction, game_id: int | None = None) -> None:
     svc = service_of(interaction)
     live = await svc.start(channel_id(interaction), interaction.user.id, game_id, interaction)
     await _show(interaction, live.row, game_id is not None, t("lobby.you_started"))
 
 
-async def cancel(interaction: discord.Interaction[Any], game_id: int | None = None) -> None:
+async def cancel(interaction: discord.Interaction, game_id: int | None = None) -> None:
     row = await service_of(interaction).lobbies.cancel(
         channel_id(interaction), interaction.user.id, moderator(interaction), game_id
     )
@@ -126,29 +132,29 @@ async def cancel(interaction: discord.Interaction[Any], game_id: int | None = No
 
 
 class JoinButton(Component, verb="join"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await join(interaction, self.click.game)
 
 
 class LeaveButton(Component, verb="leave"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await leave(interaction, self.click.game)
 
 
 class StartButton(Component, verb="start"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await start(interaction, self.click.game)
 
 
 class CancelButton(Component, verb="cancel"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await cancel(interaction, self.click.game)
 
 
 class AddComputerButton(Component, verb="addbot"):
     """Add computer: the host picks a difficulty in a private select."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         row = await service_of(interaction).game(self.click.game)
         require_host(row, interaction.user.id)
         shown = presentation(row.game)
@@ -165,7 +171,7 @@ class AddComputerButton(Component, verb="addbot"):
 class ComputerLevelSelect(Component, verb="botlevel"):
     private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         svc = service_of(interaction)
         row = await svc.game(self.click.game)
         level = self.click.values[0] if self.click.values else ""
@@ -187,7 +193,7 @@ def computer_name(name: str, level: str) -> str:
 
 
 class RemoveComputerButton(Component, verb="rmbot"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         row = await service_of(interaction).lobbies.remove_computer(
             channel_id(interaction), interaction.user.id, self.click.game
         )
@@ -197,7 +203,7 @@ class RemoveComputerButton(Component, verb="rmbot"):
 class PlayAgainButton(Component, verb="again"):
     """Play again: a new lobby with the same players and settings."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         svc = service_of(interaction)
         row = await svc.lobbies.play_again(
             self.click.game, interaction.guild_id, channel_id(interaction), player(interaction)

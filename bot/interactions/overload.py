@@ -12,10 +12,11 @@ from __future__ import annotations
 import logging
 import time
 from datetime import datetime
-from typing import Any
 
 import discord
 from discord.ext import tasks
+
+from bot.kit import metrics
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,7 @@ class LateAnswers:
         self._reported_at = -self.every
 
     def note(self, created_at: datetime, now: datetime | None = None) -> None:
+        metrics.LATE_ANSWERS.inc()
         self.total += 1
         self._unreported += 1
         age = ((now or discord.utils.utcnow()) - created_at).total_seconds()
@@ -72,6 +74,7 @@ class Deferred:
         self._reported_at = -every
 
     def note(self) -> None:
+        metrics.DEFERRED.inc()
         self.total += 1
         self._unreported += 1
         moment = time.monotonic()
@@ -89,7 +92,7 @@ class Deferred:
 deferred = Deferred()
 
 
-def note_late(interaction: discord.Interaction[Any]) -> None:
+def note_late(interaction: discord.Interaction) -> None:
     late_answers.note(interaction.created_at)
 
 
@@ -128,7 +131,9 @@ class LoopWatch:
     async def _look(self) -> None:
         now = time.monotonic()
         if self._looked is not None:
-            self.note(now - self._looked - LOOK_EVERY)
+            late = max(0.0, now - self._looked - LOOK_EVERY)
+            metrics.LOOP_LATE.observe(late)
+            self.note(late)
         self._looked = now
 
     def note(self, late: float, moment: float | None = None) -> None:

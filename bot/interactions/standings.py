@@ -6,7 +6,7 @@ names a game."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 
@@ -14,7 +14,7 @@ from bot.flow.stats import MIN_GAMES, computer_level, period_key, player_stats
 from bot.i18n import N_, by_last_part, join_and, join_dots, number, percent, t, tn, use_locale
 from bot.interactions.components import Component, gone, reply, say, send, service_of, update
 from bot.interactions.table_commands import record_file
-from bot.kit.reply import RED, Reply, button, custom_id, select
+from bot.kit.reply import RED, Item, Reply, button, custom_id, select
 from bot.live.refusals import ServiceError
 from bot.plugin.registry import presentation
 from bot.publishing.lobby_post import level_name
@@ -30,11 +30,11 @@ HISTORY = 10
 RATING_SCALE = 25
 
 
-def _guild(interaction: discord.Interaction[Any]) -> int:
+def _guild(interaction: discord.Interaction) -> int:
     return interaction.guild_id or 0
 
 
-async def _server_locale(interaction: discord.Interaction[Any]) -> str:
+async def _server_locale(interaction: discord.Interaction) -> str:
     """Public messages speak the server's language for games, else its locale."""
     svc = service_of(interaction)
     return await svc.choices.public_locale(interaction.guild_id, interaction.guild_locale)
@@ -57,7 +57,7 @@ def shown_rating(rating: Rating) -> int:
 
 
 async def stats(
-    interaction: discord.Interaction[Any], game: str, member: discord.abc.User | None
+    interaction: discord.Interaction, game: str, member: discord.abc.User | None
 ) -> None:
     """A player's games, wins, average score, best game, favourite, and the
     computers they beat, per variant of this game (ephemeral)."""
@@ -106,7 +106,7 @@ async def stats(
 BOARD, READ = 10, 40
 
 
-async def leaderboard(interaction: discord.Interaction[Any], game: str, period: str) -> None:
+async def leaderboard(interaction: discord.Interaction, game: str, period: str) -> None:
     """The server's people by rating, with their wins and games, and the
     computer players apart, for comparison (public, in the server's language)."""
     key = period_key(period, datetime.now(UTC))
@@ -173,7 +173,7 @@ def _why_above(people: list[Rating]) -> str | None:
 # --- /<game> history ---------------------------------------------------------------
 
 
-async def history(interaction: discord.Interaction[Any], game: str) -> None:
+async def history(interaction: discord.Interaction, game: str) -> None:
     """This game's last finished games on the server, each with its box or
     level, its players and its result, and a menu to export any one's record."""
     storage = service_of(interaction).storage
@@ -233,7 +233,7 @@ class HistoryExportSelect(Component, verb="history"):
     of_game = False
     private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         if not self.click.values or not self.click.values[0].isdigit():
             raise gone()
         row = await service_of(interaction).storage.game(int(self.click.values[0]))
@@ -249,10 +249,10 @@ class HistoryExportSelect(Component, verb="history"):
 # --- /<game> forget ----------------------------------------------------------------
 
 
-async def forget(interaction: discord.Interaction[Any], game: str) -> None:
+async def forget(interaction: discord.Interaction, game: str) -> None:
     """Leave the statistics, after a confirmation."""
     prefix = presentation(game).prefix
-    items: list[Any] = [
+    items: list[Item] = [
         button(t("forget.confirm"), custom_id(prefix, 0, 0, "forget", "yes"), RED),
         button(t("forget.keep"), custom_id(prefix, 0, 0, "forget", "no")),
     ]
@@ -263,7 +263,7 @@ class ForgetButton(Component, verb="forget"):
     of_game = False
     private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         if self.click.arg not in ("yes", "no"):
             raise gone()  # no such button was drawn
         if self.click.arg != "yes":

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import json
-from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -25,30 +24,29 @@ from bot.interactions.components import (
     service_of,
     update,
 )
-from bot.kit.reply import RED, Reply, button, custom_id
+from bot.kit.reply import RED, Item, Reply, button, custom_id
 from bot.live.refusals import ServiceError
 from bot.plugin.registry import presentation
+from bot.publishing.publisher import Publisher
 from bot.publishing.table_post import watch_button
 from bot.storage import GameRow, GameStatus
 
-if TYPE_CHECKING:
-    from bot.publishing.publisher import Publisher
+
+def publisher_of(interaction: discord.Interaction) -> Publisher:
+    """The publisher of the bot that received `interaction` (`bot.app.client`)."""
+    publisher = getattr(interaction.client, "publisher", None)
+    assert isinstance(publisher, Publisher), "a client with no publisher"
+    return publisher
 
 
-def publisher_of(interaction: discord.Interaction[Any]) -> Publisher:
-    return cast("Publisher", interaction.client.publisher)
-
-
-async def table(interaction: discord.Interaction[Any]) -> None:
+async def table(interaction: discord.Interaction) -> None:
     """`/<game> table`: the table message again, at the bottom of the channel."""
     live = await service_of(interaction).games.running(channel_id(interaction))
     await publisher_of(interaction).repost_table(live)
     await say(interaction, t("table.reposted"))
 
 
-async def rules(
-    interaction: discord.Interaction[Any], game: str, game_id: int | None = None
-) -> None:
+async def rules(interaction: discord.Interaction, game: str, game_id: int | None = None) -> None:
     """The rules in short for this game's settings, and the caller's own cards."""
     svc = service_of(interaction)
     row = await (svc.game(game_id) if game_id else svc.lobbies.here(channel_id(interaction)))
@@ -65,7 +63,7 @@ async def rules(
     await reply(interaction, shown.rules_text(settings, view))
 
 
-async def watch(interaction: discord.Interaction[Any], game_id: int) -> None:
+async def watch(interaction: discord.Interaction, game_id: int) -> None:
     """A spectator's view: exactly what the public table shows, privately and
     refreshed on demand; never a hand (it is drawn from the public view only)."""
     svc = service_of(interaction)
@@ -81,22 +79,22 @@ async def watch(interaction: discord.Interaction[Any], game_id: int) -> None:
         await edit(interaction, message)
 
 
-def _on_own_watch(interaction: discord.Interaction[Any]) -> bool:
+def _on_own_watch(interaction: discord.Interaction) -> bool:
     message = interaction.message
     return bool(message is not None and message.flags.ephemeral)
 
 
 class WatchButton(Component, verb="watch"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await watch(interaction, self.click.game)
 
 
 class RulesButton(Component, verb="rules"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await rules(interaction, "", self.click.game)
 
 
-async def end(interaction: discord.Interaction[Any]) -> None:
+async def end(interaction: discord.Interaction) -> None:
     """End the game here, after a confirmation (host or Manage Messages); a
     lobby is simply cancelled."""
     row = await service_of(interaction).lobbies.here(channel_id(interaction))
@@ -107,13 +105,13 @@ async def end(interaction: discord.Interaction[Any]) -> None:
 
 
 async def _confirm(
-    interaction: discord.Interaction[Any], row: GameRow, what: str, texts: tuple[str, str, str]
+    interaction: discord.Interaction, row: GameRow, what: str, texts: tuple[str, str, str]
 ) -> None:
     """An ephemeral yes/no before something that cannot be undone: the
     question, and the words of its two buttons."""
     question, yes, no = texts
     prefix = presentation(row.game).prefix
-    items: list[Any] = [
+    items: list[Item] = [
         button(yes, custom_id(prefix, row.id, 0, "confirm", f"{what}.yes"), RED),
         button(no, custom_id(prefix, row.id, 0, "confirm", f"{what}.no")),
     ]
@@ -123,7 +121,7 @@ async def _confirm(
 class ConfirmButton(Component, verb="confirm"):
     private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         what, _, answer = (self.click.arg or "").partition(".")
         if answer not in ("yes", "no"):
             raise gone()  # no such button was drawn
@@ -134,7 +132,7 @@ class ConfirmButton(Component, verb="confirm"):
         else:
             raise gone()
 
-    async def _end(self, interaction: discord.Interaction[Any], yes: bool) -> None:
+    async def _end(self, interaction: discord.Interaction, yes: bool) -> None:
         if not yes:
             await update(interaction, content=t("end.kept"), view=None)
             return
@@ -146,7 +144,7 @@ class ConfirmButton(Component, verb="confirm"):
                 text = t("end.announce", name=interaction.user.display_name)
             await interaction.channel.send(content=text)  # type: ignore[union-attr]
 
-    async def _leave(self, interaction: discord.Interaction[Any], yes: bool) -> None:
+    async def _leave(self, interaction: discord.Interaction, yes: bool) -> None:
         if not yes:
             await update(interaction, content=t("leave.stayed"), view=None)
             return
@@ -154,14 +152,14 @@ class ConfirmButton(Component, verb="confirm"):
         await update(interaction, content=t("leave.done"), view=None)
 
 
-async def kick(interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
+async def kick(interaction: discord.Interaction, member: discord.abc.User) -> None:
     svc = service_of(interaction)
     live = await svc.games.running(channel_id(interaction))
     await svc.kick(live.id, interaction.user.id, member.id, moderator(interaction))
     await say(interaction, t("kick.done", name=member.display_name))
 
 
-async def leave(interaction: discord.Interaction[Any]) -> None:
+async def leave(interaction: discord.Interaction) -> None:
     """Leave the lobby at once; leave a running game after a confirmation."""
     from bot.interactions import lobby  # the lobby's flows, which import this module's neighbours
 
@@ -173,14 +171,14 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
     await _confirm(interaction, row, "leave", texts)
 
 
-async def notify(interaction: discord.Interaction[Any], on: bool) -> None:
+async def notify(interaction: discord.Interaction, on: bool) -> None:
     """Play-by-post: a direct message on each of the user's turns and decisions,
     in every game (a preference of the user's, not of a game)."""
     await service_of(interaction).choices.notify(interaction.user.id, on)
     await say(interaction, t("notify.on") if on else t("notify.off"))
 
 
-async def export(interaction: discord.Interaction[Any], game_id: int | None) -> None:
+async def export(interaction: discord.Interaction, game_id: int | None) -> None:
     """The record of a finished game as JSON, for `python -m engine replay`."""
     row = await service_of(interaction).finished_record(channel_id(interaction), game_id)
     with use_locale(row.settings.get("language")):

@@ -192,13 +192,15 @@ def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
 # --- components -------------------------------------------------------------------
 
 
-def fit_items(items: Iterable[discord.ui.Item[Any]]) -> list[discord.ui.Item[Any]]:
+def fit_items(
+    items: Iterable[discord.ui.Item[discord.ui.View]],
+) -> list[discord.ui.Item[discord.ui.View]]:
     """Buttons and selects as Discord takes them: labels, placeholders and
     options shortened, at most 25 options a select and 25 components a
     message. A component Discord would refuse whole (an id or an option's
     value too long to shorten without changing what it does) is left out,
     and logged: the rest of the message still goes."""
-    kept: list[discord.ui.Item[Any]] = []
+    kept: list[discord.ui.Item[discord.ui.View]] = []
     for item in items:
         if len(kept) == COMPONENTS:
             log.warning("a message with more than %d components: the rest left out", COMPONENTS)
@@ -216,7 +218,7 @@ def fit_items(items: Iterable[discord.ui.Item[Any]]) -> list[discord.ui.Item[Any
     return kept
 
 
-def _fit_select(menu: discord.ui.Select[Any]) -> bool:
+def _fit_select(menu: discord.ui.Select[discord.ui.View]) -> bool:
     """Whether `menu`, fitted in place, still has an option to offer."""
     if menu.placeholder and len(menu.placeholder) > PLACEHOLDER:
         menu.placeholder = shorten(menu.placeholder, PLACEHOLDER)

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -55,6 +55,15 @@ def _leave_with(parent: int) -> None:
     threading.Thread(target=watch, name="leave-with-the-bot", daemon=True).start()
 
 
+#: Every worker made, for `stop_all`.
+WORKERS: list[Worker] = []
+
+
+async def stop_all() -> None:
+    """Stop every worker process (at the bot process's end)."""
+    await asyncio.gather(*(worker.stop() for worker in WORKERS))
+
+
 class Worker:
     """One worker process, started on first use, for `await run(fn, *args)`.
 
@@ -66,6 +75,14 @@ class Worker:
         self.name = name
         self._process: Executor | None = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+        WORKERS.append(self)
+
+    async def stop(self) -> None:
+        """Let the worker process go (it finishes the task it has), and its
+        queue's semaphores with it; the next call starts another."""
+        process, self._process = self._process, None
+        if process is not None and process is not self._thread:
+            await asyncio.to_thread(process.shutdown, wait=True, cancel_futures=True)
 
     def _executor(self) -> Executor:
         if self._process is None:
@@ -76,7 +93,7 @@ class Worker:
                 self._process = self._thread
         return self._process
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[..., T], *args: object) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), fn, *args)

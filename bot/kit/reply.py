@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
@@ -23,6 +23,12 @@ from bot.kit.limits import ALT_TEXT, fit, fit_items, fitted, shorten
 from bot.pictures.worker import render
 
 log = logging.getLogger(__name__)
+
+#: A message's components as the bot builds them (discord.py's are generic
+#: over the view that holds them).
+Item = discord.ui.Item[discord.ui.View]
+Button = discord.ui.Button[discord.ui.View]
+Select = discord.ui.Select[discord.ui.View]
 
 GREEN = discord.ButtonStyle.success
 BLUE = discord.ButtonStyle.primary
@@ -71,7 +77,7 @@ class Reply:
 
     content: str | None = None
     embed: discord.Embed | None = None
-    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     pictures: list[Picture] = field(default_factory=list)
     files: list[tuple[str, bytes]] | None = None
     alts: dict[str, str] = field(default_factory=dict)  # each file's alt text, by its name
@@ -174,30 +180,35 @@ def button(
     emoji: str | None = None,
     row: int | None = None,
     disabled: bool = False,
-) -> discord.ui.Button[Any]:
+) -> Button:
     return discord.ui.Button(
         label=label, custom_id=cid, style=style, emoji=emoji, row=row, disabled=disabled
     )
 
 
 def select(
-    cid: str, options: list[tuple[str, str, bool]], row: int | None = None, placeholder: str = ""
-) -> discord.ui.Select[Any]:
-    """A select of (label, value, preselected) options; those past Discord's
-    25 are left out when it is sent (`bot.kit.limits`)."""
-    menu: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=cid, row=row, placeholder=placeholder or None
-    )
-    menu.options = [_option(label, value, default) for label, value, default in options]
+    cid: str,
+    options: Sequence[tuple[str, str, bool] | tuple[str, str, bool, str | None]],
+    row: int | None = None,
+    placeholder: str = "",
+) -> Select:
+    """A select of (label, value, preselected[, description]) options; those
+    past Discord's 25 are left out when it is sent (`bot.kit.limits`). A
+    description is the option's second line, whole on a phone where a long
+    label is cut."""
+    menu: Select = discord.ui.Select(custom_id=cid, row=row, placeholder=placeholder or None)
+    menu.options = [_option(*option) for option in options]
     return menu
 
 
 @lru_cache(maxsize=4096)
-def _option(label: str, value: str, default: bool) -> discord.SelectOption:
+def _option(
+    label: str, value: str, default: bool, description: str | None = None
+) -> discord.SelectOption:
     """One option, made once: discord.py checks each option as it is made, and
     a hand's menus offer the same few dozen again at every click. A select
     only reads its options, so one object serves every message."""
-    return discord.SelectOption(label=label, value=value, default=default)
+    return discord.SelectOption(label=label, value=value, default=default, description=description)
 
 
 def drop_none(kwargs: dict[str, Any]) -> dict[str, Any]:

@@ -11,10 +11,11 @@ seats the bot plays answer first (`ask`), at once.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from bot.i18n import N_
+from bot.live.live import Live
 from bot.live.presence import Armed, Presence
+from engine.interface import Setting, chosen, seconds_of
 
 #: `turn_timer` choices of every game's `new`, in seconds; None is off.
 TURN_TIMERS: dict[str, int | None] = {
@@ -36,12 +37,12 @@ COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a
 UNATTENDED_MOVES = 2000
 
 
-def turn_seconds(settings: dict[str, Any]) -> int | None:
-    return TURN_TIMERS.get(settings.get("turn_timer", DEFAULT_TURN_TIMER))
+def turn_seconds(settings: dict[str, Setting]) -> int | None:
+    return TURN_TIMERS.get(chosen(settings, "turn_timer", DEFAULT_TURN_TIMER))
 
 
 def arm(
-    live: Any, presence: Presence, now: float, delay: float, computer_pause: float
+    live: Live, presence: Presence, now: float, delay: float, computer_pause: float
 ) -> datetime | None:
     """Arm the next move's clock in `presence` (its `armed`); the deadline the
     timers must act on first, if any. `delay`: seconds of narration before the
@@ -52,8 +53,13 @@ def arm(
     if acting:
         start = now + delay
         if live.rules.asked(live.state):  # one clock for the whole question
-            ask = any(seat_played_by_bot(live, presence, s) for s in live.rules.asked(live.state))
-            seconds = live.row.settings.get("decision_timer", DECISION_SECONDS)
+            ask = any(
+                seat_played_by_bot(live, presence, s) or s in presence.standing
+                for s in live.rules.asked(live.state)
+            )
+            seconds: float | None = seconds_of(
+                live.row.settings, "decision_timer", DECISION_SECONDS
+            )
             if ask:
                 due = start  # those the bot plays answer first, at once
             elif seconds:
@@ -65,7 +71,7 @@ def arm(
         else:
             deciding = live.public_view().pending is not None
             seconds = (
-                live.row.settings.get("decision_timer", DECISION_SECONDS)
+                seconds_of(live.row.settings, "decision_timer", DECISION_SECONDS)
                 if deciding
                 else turn_seconds(live.row.settings)
             )
@@ -78,12 +84,12 @@ def arm(
     return None if first is None else datetime.fromtimestamp(first, UTC)
 
 
-def seat_played_by_bot(live: Any, presence: Presence, seat: int) -> bool:
+def seat_played_by_bot(live: Live, presence: Presence, seat: int) -> bool:
     """A computer seat, or a person's seat the bot plays (away or kicked)."""
     return live.row.seats[seat].agent is not None or presence.absent(seat)
 
 
-def count_unattended(live: Any, presence: Presence) -> bool:
+def count_unattended(live: Live, presence: Presence) -> bool:
     """Count a move into `presence.unattended` (back to 0 while anyone plays);
     True once nobody has played for `UNATTENDED_MOVES` moves: the game ends."""
     nobody = all(seat_played_by_bot(live, presence, s) for s in range(len(live.row.seats)))
@@ -102,10 +108,10 @@ def ended_early(presence: Presence) -> str:
     return N_("table.ended_unattended") if unattended(presence) else N_("table.ended_early")
 
 
-def arm_people(live: Any, presence: Presence, now: float) -> datetime | None:
+def arm_people(live: Live, presence: Presence, now: float) -> datetime | None:
     """The clock of a question once the seats the bot plays have answered: the
     people asked get the decision timer, half-way reminded."""
-    seconds = live.row.settings.get("decision_timer", DECISION_SECONDS)
+    seconds = seconds_of(live.row.settings, "decision_timer", DECISION_SECONDS)
     if not seconds:
         presence.armed = Armed(live.version)
         return None

@@ -62,7 +62,7 @@ class LiveGames:
         if row.snapshot is not None and row.snapshot != state.to_json():
             log.warning("game %s: snapshot differs from its record; using the record", row.id)
         published = Published.from_json(row.narration)
-        return Live(row, state, row.record, events, published, resumed=True)
+        return Live(row, state, row.record, events, published, resumed=True, loaded=published)
 
     def keep(self, live: Live) -> None:
         self._live[live.id] = live

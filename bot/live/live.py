@@ -3,9 +3,9 @@ the events of each action, and what its public messages show."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TypeVar, cast
 
 from bot.live.presence import Presence
 from bot.live.public_messages import Published
@@ -13,7 +13,9 @@ from bot.plugin.contract import AnyPresentation, Table
 from bot.plugin.registry import presentation
 from bot.storage import GameRow
 from engine import AnyGame, game
-from engine.interface import Event, State
+from engine.interface import JSON, Action, Agent, Event, State, View
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -23,26 +25,29 @@ class Live:
 
     row: GameRow
     state: State
-    record: dict[str, Any]
+    record: JSON
     events: dict[int, list[Event]] = field(default_factory=dict)
     # What its public messages show (stored in the row's narration column).
     published: Published = field(default_factory=Published)
     # Loaded from storage (after a restart, or from another process): a post
     # under way when it was stored may have got there (`bot.publishing.table_post.adopt`).
     resumed: bool = False
+    # What its messages owed as stored then (a post this process owes since,
+    # for a move it made itself, cannot be out already).
+    loaded: Published | None = None
     # What the engine says of the state as it stands (its views, each seat's
     # legal actions) and the answers made from it, worked out once per
     # version: a move's answer, its table, its narration and its clock all
     # ask (`remember`).
-    known: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    known: dict[Hashable, object] = field(default_factory=dict, repr=False, compare=False)
     # The computer players moving for seats, by (seat, difficulty or "" for a
     # person's stand-in), each with the last version whose events it has read
     # (`bot.flow.due.DueMoves.agent_for`); rebuilt from the events after a restart.
-    agents: dict[tuple[int, str], tuple[Any, int]] = field(
+    agents: dict[tuple[int, str], tuple[Agent[State, Action, Event], int]] = field(
         default_factory=dict, repr=False, compare=False
     )
 
-    def remember(self, key: Any, work: Callable[[], Any]) -> Any:
+    def remember(self, key: Hashable, work: Callable[[], T]) -> T:
         """`work()`, done once while the game stays at this version."""
         known = self.known
         if known.get("version") != self.state.version:  # a state is never changed in place
@@ -50,24 +55,34 @@ class Live:
             known["version"] = self.state.version
         if key not in known:
             known[key] = work()
-        return known[key]
+        return cast(T, known[key])
 
-    def public_view(self) -> Any:
+    def public_view(self) -> View:
         """The engine's public view of the state as it stands."""
-        return self.remember("public", lambda: self.rules.public_view(self.state))
 
-    def player_view(self, seat: int) -> Any:
+        def view() -> View:
+            seen: View = self.rules.public_view(self.state)
+            return seen
+
+        return self.remember("public", view)
+
+    def player_view(self, seat: int) -> View:
         """The engine's view of the state for `seat`: its own hand, and what is public."""
-        return self.remember(("player", seat), lambda: self.rules.player_view(self.state, seat))
 
-    def legal(self, seat: int) -> list[Any]:
+        def view() -> View:
+            seen: View = self.rules.player_view(self.state, seat)
+            return seen
+
+        return self.remember(("player", seat), view)
+
+    def legal(self, seat: int) -> list[Action]:
         """The actions `seat` may take now, as the engine lists them."""
-        return self.remember(  # type: ignore[no-any-return]
+        return self.remember(
             ("legal", seat), lambda: list(self.rules.legal_actions(self.state, seat))
         )
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name == "row":
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "row" and isinstance(value, GameRow):
             # The row as stored carries the record and the snapshot decoded once
             # more; in memory `record` and `state` are the truth, and keeping
             # those copies doubled what every live game costs.
@@ -109,13 +124,13 @@ class Live:
     def shown(self) -> AnyPresentation:
         return presentation(self.row.game)
 
-    def table(self) -> Table[Any, Any]:
+    def table(self) -> Table[View, Event]:
         """What the public table shows: the public view and public facts only."""
 
-        def table() -> Table[Any, Any]:
+        def table() -> Table[View, Event]:
             return Table(self.id, self.public_view(), self.names(), self.row.settings, self.events)
 
-        return self.remember("table", table)  # type: ignore[no-any-return]
+        return self.remember("table", table)
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.row.seats):

@@ -1,18 +1,22 @@
 """Who must act now, and the table post a new state owes them.
 
-When a person must act at a new moment (a turn, a decision, a reminder) the
-table names them with a mention, once. Which moment is new is settled when
-the action is committed (`intent`, stored with it), so a restart never
-mentions twice and never forgets to.
+A person is mentioned when the game starts waiting for them and did not
+wait for them a step before: never by the post that reports their own
+action, never again while they go on with their own turn (a run of takes, a
+reveal's successive decisions of one owner), at most once per wait, and once
+more by a turn timer's half-way reminder. Which moment is new, and whom it
+mentions, is settled when the action is committed (`intent`, stored with
+it), so a restart never mentions twice and never forgets to.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from bot.live.live import Live
 from bot.live.presence import Presence
 from bot.live.public_messages import Intent, Ping, Published
+from engine.interface import View
 
 
 @dataclass(frozen=True)
@@ -30,17 +34,21 @@ class Moment:
         return [user for user, _ in self.asked if user is not None]
 
 
-def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
+def moment_of(live: Live, view: View, presence: Presence) -> Moment:
     key = live.shown.moment(view)
     if key is None:
         return Moment(None)
     armed = presence.armed_for(live.version)
     reminder = armed is not None and armed.reminded
     # A question put to several seats at once names every person asked.
-    seats = list(live.rules.asked(live.state)) or [live.rules.to_act(live.state)[0]]
+    question = list(live.rules.asked(live.state))
+    seats = question or [live.rules.to_act(live.state)[0]]
+    standing = presence.standing if question else {}
+    # The bot answers for the away and the kicked, and a standing answer for
+    # its person (`Presence.standing`): the game waits for none of them.
     asked = tuple(
         (
-            None if presence.kicked[s] or presence.away[s] else live.row.seats[s].user_id,
+            None if presence.absent(s) or s in standing else live.row.seats[s].user_id,
             live.names()[s],
         )
         for s in seats
@@ -48,17 +56,28 @@ def moment_of(live: Any, view: Any, presence: Presence) -> Moment:
     return Moment(key, asked, reminder)
 
 
-def intent(live: Any, published: Published, presence: Presence) -> Published:
+def intent(
+    live: Live, published: Published, presence: Presence, acting: frozenset[int] = frozenset()
+) -> Published:
     """The table post a new state owes (stored with the action that led to it):
-    a new moment that asks a person mentions them, once; so does its
-    reminder. A clock re-armed by a kick or a player back (the reminder gone)
-    is still the same moment."""
+    a new moment mentions the persons it asks whom the moment before did not
+    wait for (the turn passes to them: the table comes down to them), once;
+    a reminder mentions everyone it reminds. The persons `acting` (whose
+    action this state reports) are waited for already. A clock re-armed by a
+    kick or a player back (the reminder gone) is still the same moment."""
     now = moment_of(live, live.public_view(), presence)
     said = published.ping
-    new = said.key != now.key or (now.reminder and not said.reminded)
-    mentions = new and bool(now.users)
-    published = published.but(ping=Ping(now.key, now.reminder))
-    if mentions:
-        dm = not now.reminder
-        return published.but(intent=Intent(live.version, now.key, True, dm))
+    users = tuple(now.users)
+    # A question the bot answers for everyone asked (standing answers, the
+    # away) waits for nobody: whom the game waited for stays as it was.
+    waiting = users or (said.users or () if live.rules.asked(live.state) else ())
+    published = published.but(ping=Ping(now.key, now.reminder, waiting))
+    if said.key != now.key:
+        waited = set(said.users or ()) if said.key is not None else set()
+        waited |= acting
+        fresh = tuple(u for u in users if u not in waited)
+        if fresh:
+            return published.but(intent=Intent(live.version, now.key, True, True, fresh))
+    elif now.reminder and not said.reminded and users:
+        return published.but(intent=Intent(live.version, now.key, True, False, users))
     return published

@@ -14,18 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.live.public_messages import Published
-from bot.plugin.contract import AnyPresentation, Show, Step
+from bot.plugin.contract import AnyPresentation, Model, Show, Step
+from engine.interface import Event
 
 
 @dataclass
 class Fold:
     """The narration after some events: the model, and what showing them takes."""
 
-    model: Any
-    steps: list[tuple[Any, Step]] = field(default_factory=list)  # (the model then, its step)
+    model: Model | None
+    # Each step shown, with the model as it then stood.
+    steps: list[tuple[Model | None, Step]] = field(default_factory=list)
     paced: int = 0  # steps followed by a pause
     posts: int = 0  # new narration messages
     final: bool = False
@@ -36,7 +37,7 @@ class Fold:
         return self.paced * pace
 
 
-def fold(shown: AnyPresentation, model: Any, events: Iterable[Any]) -> Fold:
+def fold(shown: AnyPresentation, model: Model | None, events: Iterable[Event]) -> Fold:
     """Fold the public ones of `events` into `model`, keeping each step."""
     result = Fold(model)
     for event in events:
@@ -56,5 +57,8 @@ def fold(shown: AnyPresentation, model: Any, events: Iterable[Any]) -> Fold:
     return result
 
 
-def stored_model(shown: AnyPresentation, published: Published) -> Any:
-    return None if published.model is None else shown.load_narration(published.model)
+def stored_model(shown: AnyPresentation, published: Published) -> Model | None:
+    if published.model is None:
+        return None
+    model: Model = shown.load_narration(published.model)
+    return model

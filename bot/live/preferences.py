@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from engine.interface import JSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,7 +15,7 @@ class Preferences:
     dm_refused_told: bool = False  # and that they were told so, once
 
     @classmethod
-    def of(cls, data: dict[str, Any]) -> Preferences:
+    def of(cls, data: JSON) -> Preferences:
         refused = data.get("dm_refused")
         return cls(
             notify=bool(data.get("notify")),

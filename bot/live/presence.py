@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from engine.value import JSON
 
@@ -29,7 +28,7 @@ class Armed:
     due: float | None = None  # the timeout in epoch seconds; derived, never stored
 
     @classmethod
-    def of(cls, data: dict[str, Any], deadline: datetime | None) -> Armed:
+    def of(cls, data: JSON, deadline: datetime | None) -> Armed:
         """The stored record ("due" and "half", which earlier versions stored,
         are worked out from `deadline` instead)."""
         armed = cls(
@@ -84,9 +83,31 @@ class Answers:
 
     version: int
     seats: dict[int, JSON]
+    pressed: tuple[int, ...] = ()  # the seats whose person answered (not the bot for them)
 
     def to_json(self) -> JSON:
-        return {"version": self.version, "seats": {str(s): a for s, a in self.seats.items()}}
+        data: JSON = {"version": self.version, "seats": {str(s): a for s, a in self.seats.items()}}
+        if self.pressed:
+            data["pressed"] = list(self.pressed)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A person's answer given once for every question put to their seat
+    (`bot.flow.questions`) for the rest of the narration under way (a
+    reveal) or of the game: the same answer whatever the question, so it
+    says nothing of what they hold."""
+
+    answer: JSON  # the action, in its JSON form
+    scope: str  # NARRATION or GAME
+
+    def to_json(self) -> JSON:
+        return {"answer": self.answer, "scope": self.scope}
+
+
+#: How long a standing answer holds: to the next narration message, or the game's end.
+NARRATION, GAME = "narration", "game"
 
 
 @dataclass
@@ -99,10 +120,11 @@ class Presence:
     answers: Answers | None = None
     #: Moves in a row made while every seat was played by the bot (`bot.live.deadlines`).
     unattended: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    standing: dict[int, Standing] = field(default_factory=dict)  # by seat
+    extra: JSON = field(default_factory=dict)
 
     @classmethod
-    def of(cls, data: dict[str, Any], seats: int, deadline: datetime | None = None) -> Presence:
+    def of(cls, data: JSON, seats: int, deadline: datetime | None = None) -> Presence:
         """The stored presence of a game whose `deadline_at` is `deadline`."""
         armed, auto, answers = data.get("armed"), data.get("auto"), data.get("answers")
         return cls(
@@ -115,11 +137,16 @@ class Presence:
                 Answers(
                     int(answers["version"]),
                     {int(s): a for s, a in (answers.get("seats") or {}).items()},
+                    tuple(int(s) for s in answers.get("pressed") or ()),
                 )
                 if answers
                 else None
             ),
             unattended=int(data.get("unattended", 0)),
+            standing={
+                int(seat): Standing(stood["answer"], str(stood["scope"]))
+                for seat, stood in (data.get("standing") or {}).items()
+            },
         )
 
     def to_json(self) -> JSON:
@@ -131,6 +158,7 @@ class Presence:
             "auto": None if self.auto is None else self.auto.to_json(),
             "answers": None if self.answers is None else self.answers.to_json(),
             "unattended": self.unattended,
+            "standing": {str(s): stood.to_json() for s, stood in self.standing.items()},
         }
 
     def absent(self, seat: int) -> bool:

@@ -21,22 +21,26 @@ from engine.value import JSON
 
 @dataclass(frozen=True, slots=True)
 class Ping:
-    """The moment the table last named (`Presentation.moment`), and whether its
-    reminder was said."""
+    """The moment the table last named (`Presentation.moment`), whether its
+    reminder was said, and the people that moment waited for (None: stored by
+    an earlier version of the bot, which did not say)."""
 
     key: str | None = None
     reminded: bool = False
+    users: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Intent:
     """A table post owed for `version` at moment `key`: whether it mentions
-    the persons asked, and whether it owes them a direct message."""
+    anyone, whether it owes them a direct message, and whom (`users`; None:
+    every person asked, as an earlier version of the bot stored it)."""
 
     version: int
     key: str | None
     mentions: bool
     dm: bool = False
+    users: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +80,7 @@ class Published:
             "ended": self.ended,
             "table": self.table,
             "table_pictures": list(self.table_pictures),
-            "ping": {"key": self.ping.key, "reminded": self.ping.reminded},
+            "ping": _ping_json(self.ping),
             "repost": self.repost,
         }
         if self.intent is not None:
@@ -87,6 +91,8 @@ class Published:
                 "mentions": i.mentions,
                 "dm": i.dm,
             }
+            if i.users is not None:
+                data["intent"]["users"] = list(i.users)
         return data
 
     @classmethod
@@ -119,13 +125,14 @@ class Published:
             ended=bool(data.get("ended")),
             table=data.get("table"),
             table_pictures=tuple(data.get("table_pictures") or ()),
-            ping=Ping(ping.get("key"), bool(ping.get("reminded"))),
+            ping=Ping(ping.get("key"), bool(ping.get("reminded")), _users(ping.get("users"))),
             intent=(
                 Intent(
                     intent["version"],
                     intent.get("key"),
                     bool(intent.get("mentions")),
                     bool(intent.get("dm")),
+                    _users(intent.get("users")),
                 )
                 if intent
                 else None
@@ -135,3 +142,14 @@ class Published:
 
     def but(self, **changes: Any) -> Published:
         return replace(self, **changes)
+
+
+def _ping_json(ping: Ping) -> JSON:
+    data: dict[str, Any] = {"key": ping.key, "reminded": ping.reminded}
+    if ping.users is not None:
+        data["users"] = list(ping.users)
+    return data
+
+
+def _users(stored: Any) -> tuple[int, ...] | None:
+    return None if stored is None else tuple(int(u) for u in stored)

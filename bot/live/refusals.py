@@ -8,7 +8,7 @@ presentation puts in words). Every front end says them the same way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, get_args, overload
 
 from bot.i18n import N_, Nn_, by_last_part, default_catalog, t
 from bot.plugin.registry import presentation
@@ -18,11 +18,52 @@ if TYPE_CHECKING:
     from bot.live.live import Live
 
 
-class ServiceError(Exception):
-    """A refusal the player can act on: a host refusal (`code` names a catalog
-    entry), or a game's refusal (`game` names the game whose words explain it)."""
+#: The code of each host refusal: its catalog message is `error.<code>` (`REFUSALS`).
+HostRefusal = Literal[
+    "already_seated",
+    "already_started",
+    "busy_with",
+    "channel_busy",
+    "channel_deleted",
+    "export_running",
+    "game_over",
+    "left_game",
+    "lobby_full",
+    "lobby_only",
+    "no_channel",
+    "no_computer",
+    "no_finished_game",
+    "no_game",
+    "no_lobby",
+    "not_a_player",
+    "not_host",
+    "not_in_game",
+    "not_manager",
+    "not_seated",
+    "other_game",
+    "other_lobby",
+    "stale",
+    "stale_button",
+    "stopping",
+    "too_few_players",
+    "unknown_command",
+    "unknown_game",
+    "watch_player",
+]
 
-    def __init__(self, code: str, game: str | None = None, **params: Any) -> None:
+
+class ServiceError(Exception):
+    """A refusal the player can act on: a host refusal (`code`, one of
+    `HostRefusal`, names a catalog entry), or a game's refusal (its engine's
+    code, which the words of `game`'s presentation explain)."""
+
+    @overload
+    def __init__(self, code: HostRefusal, game: None = None, **params: object) -> None: ...
+
+    @overload
+    def __init__(self, code: str, game: str, **params: object) -> None: ...
+
+    def __init__(self, code: str, game: str | None = None, **params: object) -> None:
         super().__init__(code)
         self.code = code
         self.game = game
@@ -60,6 +101,7 @@ REFUSALS = by_last_part(
     N_("error.already_started"),
     N_("error.busy_with"),
     N_("error.channel_busy"),
+    N_("error.channel_deleted"),
     N_("error.export_running"),
     N_("error.game_over"),
     N_("error.left_game"),
@@ -79,10 +121,13 @@ REFUSALS = by_last_part(
     N_("error.other_lobby"),
     N_("error.stale"),
     N_("error.stale_button"),
+    N_("error.stopping"),
     Nn_("error.too_few_players"),
+    N_("error.unknown_command"),
     N_("error.unknown_game"),
     N_("error.watch_player"),
 )
+assert set(REFUSALS) == set(get_args(HostRefusal)), "a host refusal with no words, or words of none"
 
 
 def slash(game: str, command: str) -> str:

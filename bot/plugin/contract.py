@@ -1,15 +1,18 @@
 """The contract a game's presentation fulfils: what the host asks of it.
 
-A game is `engine/<game>/` (its rules, `engine.interface.Game`) plus a package
-here, `bot/games/<game>/`, whose `PRESENTATION` satisfies `Presentation`: how
-the game's views become messages, its controls (discord.py `DynamicItem`s),
-its words for the engine's refusals, and the cog with its command group.
-`presentations()` finds every such package by itself: adding a game touches
-no host module (lobby, seats, locks, storage, timers, publisher).
+A game is `engine/<game>/` (its rules, `engine.interface.Game`) plus a
+package `bot/games/<game>/` holding a subclass of `Presentation`: how the
+game's views become messages, its controls (discord.py `DynamicItem`s), its
+words for the engine's refusals, and the cog with its command group. The
+package declares all it provides in one `Plugin` (`bot.plugin.registry`
+finds it). `Presentation` is a base class: a game writes its abstract
+members; every other member has a default here, so a member added with a
+default changes no game.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -18,13 +21,24 @@ from typing import Any, Generic, Protocol, TypeVar
 import discord
 from discord.ext import commands
 
-from bot.kit.reply import Reply
-from engine.interface import JSON, Event, Game, Option, View
+from bot.i18n import t
+from bot.kit.reply import Item, Reply
+from engine import AnyGame
+from engine.interface import JSON, Event, Game, Option, Settings, View
 
 PV = TypeVar("PV", bound=View)  # a game's public view
 SV = TypeVar("SV", bound=View)  # a game's view of one seat
 E = TypeVar("E", bound=Event)  # a game's events
-M = TypeVar("M")  # a game's narration model (`Presentation.narrate`)
+
+
+class Model(Protocol):
+    """A game's narration model (`Presentation.narrate`): its own value, stored
+    in its JSON form (`Presentation.load_narration` reads it back)."""
+
+    def to_json(self) -> JSON: ...
+
+
+M = TypeVar("M", bound=Model)  # a game's narration model
 
 
 class Show(Enum):
@@ -51,8 +65,11 @@ class Table(Generic[PV, E]):
     game: int
     view: PV
     names: Sequence[str]
-    settings: Mapping[str, Any]
+    settings: Settings
     history: Mapping[int, Sequence[E]] = field(default_factory=dict)  # events by version
+    # The seats that have answered the question put to several at once, not
+    # how (`bot.flow.questions`): a question shows who it still waits for.
+    answered: tuple[int, ...] = ()
 
     @property
     def version(self) -> int:
@@ -72,131 +89,161 @@ class SeatScore:
     made: tuple[str, ...] = ()  # what the seat made, by key (orders, heroes): favourites
 
 
-class Presentation(Protocol[PV, SV, E, M]):
+class Presentation(ABC, Generic[PV, SV, E, M]):
     """Everything the host asks of a game's presentation, typed by the game's
-    own public view `PV`, seat view `SV`, events `E` and narration model `M`."""
+    own public view `PV`, seat view `SV`, events `E` and narration model `M`.
+    A game writes `rules`, `prefix` and the abstract members."""
 
-    @property
-    def rules(self) -> Game[Any, Any, PV, SV, E]:
-        """The engine's rules of this game."""
-        ...
-
-    @property
-    def prefix(self) -> str:
-        """The namespace of this game's component ids, e.g. "mm"."""
-        ...
+    #: The engine's rules of this game.
+    rules: Game[Any, Any, PV, SV, E]
+    #: The namespace of this game's component ids, e.g. "mm".
+    prefix: str
+    #: The settings its presentation adds to the rules' (`Game.options`), e.g.
+    #: how fast a reveal is narrated; both become options of `/<command> new`.
+    options: tuple[Option, ...] = ()
+    #: A cog class holding the game's own app commands (`/<group> play`), or
+    #: None; the host makes the group of them and of the commands every game has.
+    commands: type[commands.Cog] | None = None
+    #: The game's own words for a command every game has: the shared message
+    #: id -> the game's id (e.g. a match is joined, not a game).
+    reworded: Mapping[str, str] = {}
+    #: The DynamicItem classes of this game's controls.
+    items: Sequence[type[discord.ui.DynamicItem[Item]]] = ()
+    #: The catalog message of each refusal code of its engine (`by_last_part`),
+    #: for `refusal` to say them, their parameters as they are.
+    refusals: Mapping[str, str] = {}
 
     @property
     def command(self) -> str:
         """Its command group's name, the one players type (`/<group>`), in
-        every language; its words are the game's catalog's (`command.<command>.…`)."""
-        ...
+        every language; its words are the game's catalog's (`command.<command>.…`).
+        The rules' name unless the game says."""
+        return self.rules.name
 
-    @property
-    def options(self) -> tuple[Option, ...]:
-        """The settings its presentation adds to the rules' (`Game.options`),
-        e.g. how fast a reveal is narrated; both become options of `/<command> new`."""
-        ...
+    # -- what a game must write ----------------------------------------------
 
-    @property
-    def commands(self) -> type[commands.Cog] | None:
-        """A cog class holding the game's own app commands (`/<group> play`),
-        or None; the host makes the group of them and of the commands every game has."""
-        ...
-
-    @property
-    def reworded(self) -> Mapping[str, str]:
-        """The game's own words for a command every game has: the shared
-        message id -> the game's id (e.g. a match is joined, not a game)."""
-        ...
-
+    @abstractmethod
     def title(self) -> str:
         """The game's name in words, in the current language."""
-        ...
 
-    def pace(self, settings: Mapping[str, Any]) -> float:
-        """Seconds the narration pauses after a paced step (`Step.paced`)."""
-        ...
-
-    @property
-    def items(self) -> Sequence[type[discord.ui.DynamicItem[Any]]]:
-        """The DynamicItem classes of this game's controls."""
-        ...
-
-    def colour(self, settings: Mapping[str, Any]) -> discord.Colour: ...
-
-    def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
-        """The lobby's words for this game's settings."""
-        ...
-
+    @abstractmethod
     def table(self, table: Table[PV, E]) -> Reply:
         """The one public table message."""
-        ...
+
+    @abstractmethod
+    def narrate(self, model: M | None, event: E) -> tuple[M | None, Step]:
+        """Fold one public event into the narration model."""
+
+    @abstractmethod
+    def load_narration(self, data: JSON) -> M:
+        """A narration model from its stored JSON form (`to_json`)."""
+
+    @abstractmethod
+    def narration(self, table: Table[PV, E], model: M, decision: bool) -> Reply:
+        """The narration message as the model stands; with the buttons of the
+        pending public decision when `decision`."""
+
+    @abstractmethod
+    def final(self, table: Table[PV, E]) -> Reply:
+        """The final result, a message of its own."""
+
+    @abstractmethod
+    def result(self, table: Table[PV, E]) -> list[SeatScore]:
+        """Each seat's score and what it made, once the game is over."""
+
+    @abstractmethod
+    def rules_text(self, settings: Settings, view: SV | None) -> Reply:
+        """The rules in short; `view` is the asking player's own view, if seated."""
+
+    # -- defaults ------------------------------------------------------------
+
+    def pace(self, settings: Settings) -> float:
+        """Seconds the narration pauses after a paced step (`Step.paced`): none."""
+        return 0.0
+
+    def colour(self, settings: Settings) -> discord.Colour:
+        """The colour of the game's embeds."""
+        return discord.Colour.blurple()
+
+    def settings_lines(self, settings: Settings) -> list[str]:
+        """The lobby's words for this game's settings (none of its own)."""
+        return []
 
     def moment(self, view: PV) -> str | None:
-        """A key for the turn or decision now awaited (None: nothing is), so
-        the persons asked are mentioned once per moment (the table is posted
-        anew with the mention, `bot.publishing.publisher`)."""
-        ...
+        """A key for the turn or decision now awaited (None: nothing is): a
+        new moment mentions the persons it asks whom the game did not wait
+        for a step before (`bot.live.moments`). By default every state in
+        which someone must act is a moment of its own."""
+        return f"{view.version}:{view.to_act}" if view.to_act else None
 
     def ping(self, table: Table[PV, E], mention: str) -> str:
         """The table's first line, on whoever must act; `mention` names every
         person asked."""
-        ...
-
-    def narrate(self, model: M | None, event: E) -> tuple[M | None, Step]:
-        """Fold one public event into the narration model."""
-        ...
-
-    def load_narration(self, data: JSON) -> M:
-        """A narration model from its stored JSON form (`to_json`)."""
-        ...
-
-    def narration(self, table: Table[PV, E], model: M, decision: bool) -> Reply:
-        """The narration message as the model stands; with the buttons of the
-        pending public decision when `decision`."""
-        ...
+        return t("table.ping", mention=mention)
 
     def has_decision(self, view: PV) -> bool:
         """Whether the narration message carries buttons for a pending decision."""
-        ...
+        return False
 
-    def final(self, table: Table[PV, E]) -> Reply: ...
+    def variant(self, settings: Settings) -> str:
+        """The variant these settings play, for statistics (e.g. "classic"):
+        one, named after the game, unless the game says."""
+        return self.rules.name
 
-    def variant(self, settings: Mapping[str, Any]) -> str:
-        """The variant these settings play, for statistics (e.g. "classic")."""
-        ...
-
-    def variant_name(self, variant: str) -> str: ...
-
-    def result(self, table: Table[PV, E]) -> list[SeatScore]:
-        """Each seat's score and what it made, once the game is over."""
-        ...
+    def variant_name(self, variant: str) -> str:
+        return self.title()
 
     def summary(self, table: Table[PV, E]) -> list[str]:
-        """The end-of-game summary, a line per seat, from what the table revealed."""
-        ...
+        """The end-of-game summary, a line per seat, from what the table
+        revealed (none, by default)."""
+        return []
 
     def score_name(self) -> str:
         """What a score counts, in words ("orders delivered", "points")."""
-        ...
+        return t("stats.points")
 
-    def level_about(self, level: str) -> str:
+    def level_about(self, level: str) -> str | None:
         """What a computer player of this difficulty does, in this game's words."""
-        ...
+        return None
+
+    def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        """An engine refusal as a catalog key and its parameters in words: by
+        default its message in `refusals`, the parameters as the engine gave them."""
+        return self.refusals[code], dict(params)
 
     def made_name(self, variant: str, key: str) -> str:
         """A made thing's key (`SeatScore.made`) in words."""
-        ...
-
-    def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-        """An engine refusal as a catalog key and its parameters in words."""
-        ...
-
-    def rules_text(self, settings: Mapping[str, Any], view: SV | None) -> Reply:
-        """The rules in short; `view` is the asking player's own view, if seated."""
-        ...
+        return key
 
 
 #: A presentation of any game, as the host holds it.
 AnyPresentation = Presentation[Any, Any, Any, Any]
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """Everything a game provides the host, declared once in its host package
+    (`bot/games/<game>/__init__.py`, as `PLUGIN`) and found by the registry
+    (`bot.plugin.registry`): nothing else is looked for. Its rules are the
+    presentation's (`Presentation.rules`, one of `engine.games()`), and its
+    hot modules the rules' (`Game.hot_modules`, compiled by `engine.compiled`).
+    Its catalogs are its package's `locales/` folder: read before the game is
+    imported (its commands' words are looked up as they are declared), so
+    the registry finds them by the folder, and checks that it is there."""
+
+    presentation: AnyPresentation
+    #: Its table on the Activity (a `bot.web.scene.WebTable`, which the web
+    #: layer checks it is); None: the game is played with its buttons only.
+    web: object | None = None
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def rules(self) -> AnyGame:
+        return self.presentation.rules
+
+    @property
+    def hot_modules(self) -> tuple[str, ...]:
+        return self.rules.hot_modules

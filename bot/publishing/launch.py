@@ -4,20 +4,14 @@ only when the bot serves the Activity (`ACTIVITY_PORT`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
-
 from bot.i18n import t
-from bot.kit.reply import BLUE, button, custom_id
+from bot.kit.reply import BLUE, Button, button, custom_id
 
 #: Whether this process serves the Activity: set once at start-up (`bot.app.client`).
 enabled = False
 
 
-def open_table_button(
-    prefix: str, game: int, row: int | None = None
-) -> discord.ui.Button[Any] | None:
+def open_table_button(prefix: str, game: int, row: int | None = None) -> Button | None:
     """The Open the table button, or None when the Activity is not served."""
     if not enabled:
         return None

@@ -3,15 +3,14 @@ and its buttons (none once it started or closed)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.i18n import N_, by_last_part, t
-from bot.kit.reply import BLUE, GREEN, RED, Reply, button, custom_id
+from bot.kit.reply import BLUE, GREEN, RED, Item, Reply, button, custom_id
 from bot.plugin.registry import presentation
 from bot.publishing.launch import open_table_button
 from bot.storage import GameRow, GameStatus
+from engine.interface import chosen
 
 TIMER_KEYS = by_last_part(
     N_("lobby.timer.off"),
@@ -40,7 +39,7 @@ def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
         title=t("lobby.title", game=shown.title()), colour=shown.colour(row.settings)
     )
     lines = shown.settings_lines(row.settings)
-    lines.append(t(TIMER_KEYS.get(row.settings.get("turn_timer", "2m"), TIMER_KEYS["2m"])))
+    lines.append(t(TIMER_KEYS.get(chosen(row.settings, "turn_timer", "2m"), TIMER_KEYS["2m"])))
     embed.description = "\n".join(lines)
     host = next((s.name for s in row.seats if s.user_id == row.host_id), t("lobby.the_host"))
     seats = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(row.seats))
@@ -55,7 +54,7 @@ def lobby_message(row: GameRow, closed: str | None = None) -> Reply:
         embed.add_field(name="\u200b", value=closed, inline=False)
         return Reply(embed=embed)
     p, g = shown.prefix, row.id
-    items: list[Any] = [
+    items: list[Item] = [
         button(t("lobby.button.join"), custom_id(p, g, 0, "join"), GREEN),
         button(t("lobby.button.leave"), custom_id(p, g, 0, "leave")),
         button(t("lobby.button.start"), custom_id(p, g, 0, "start"), BLUE),

@@ -15,8 +15,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
 import discord
 
@@ -24,10 +24,15 @@ from bot.i18n import t
 from bot.kit.reply import GREEN, Reply, button, custom_id
 from bot.live.narration import stored_model
 from bot.live.public_messages import Published
-from bot.plugin.contract import AnyPresentation, Show, Step, Table
+from bot.plugin.contract import AnyPresentation, Model, Show, Step, Table
 from bot.publishing.routes import Outlet
+from engine.interface import Event, View
 
 log = logging.getLogger(__name__)
+
+#: Seconds between two versions of one message: Discord's rate for a
+#: message's edits. Steps that come faster are merged into one version.
+EDIT_GAP = 1.0
 
 
 def post_nonce(game: int, kind: str, *place: object) -> str:
@@ -54,7 +59,7 @@ Draw = Callable[[Reply], Awaitable[Reply]]  # a reply's pictures drawn, or not, 
 Posted = Callable[[Published], Awaitable[None]]  # store the record once a message is posted
 
 
-def marked(shown: AnyPresentation, table: Table[Any, Any], reply: Reply) -> Reply:
+def marked(shown: AnyPresentation, table: Table[View, Event], reply: Reply) -> Reply:
     """A narration message with the game's Rules button: useful beside a
     reveal, and what tells it for the game's after a restart (`tables.MARKS`)."""
     rules = custom_id(shown.prefix, table.game, 0, "rules", "n")
@@ -66,40 +71,64 @@ class Narrator:
     """Shows a game's narration steps in its channel, with pauses. A message
     posted is stored at once (`posted`): a restart goes on in it."""
 
-    def __init__(self, outlet: Outlet, draw: Draw, posted: Posted) -> None:
+    def __init__(self, outlet: Outlet, draw: Draw, posted: Posted, gap: float = EDIT_GAP) -> None:
         self.outlet = outlet
         self.pictures = draw
         self.posted = posted
+        self.gap = gap  # seconds between two versions of a message
+        self._due: dict[int, float] = {}  # message id -> when its next version may be made
 
     async def show(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
-        steps: Sequence[tuple[Any, Step]],
+        steps: Sequence[tuple[Model | None, Step]],
         pause: float,
         place: int,
+        decided: bool = False,
     ) -> Published:
         """Show `steps` (each with the model as it then stood); the record of
-        what the narration messages show, afterwards."""
-        for model, step in steps:
+        what the narration messages show, afterwards. A message changes at
+        most once a second (`EDIT_GAP`): a step that comes sooner, with
+        another edit after it, shows with that one; the last one shows with
+        the decision's buttons when `decided` (`decision` draws them next)."""
+        last = len(steps) - 1
+        for index, (model, step) in enumerate(steps):
             if step.show is Show.FINAL:
                 published = await self.final(shown, table, published)
                 continue
+            assert model is not None, "a narration step to show comes with its model"
             if step.show is Show.POST:
                 if published.buttons and published.narration_id is not None:
                     # The old message keeps no buttons of a decision long taken.
                     await self._edit(shown, table, published, model, False)
                 published = published.but(narration_id=None, buttons=False)
-            published = await self._draw(shown, table, published, model, False, place)
+                published = await self._draw(shown, table, published, model, False, place)
+            else:
+                follows = index < last and steps[index + 1][1].show is Show.EDIT
+                merged = (follows and not self._ready(published)) or (index == last and decided)
+                if not merged:
+                    published = await self._draw(shown, table, published, model, False, place)
             if step.paced and pause:
                 await asyncio.sleep(pause)
         return published
 
+    def _ready(self, published: Published) -> bool:
+        """Whether the narration message may change now (`EDIT_GAP`)."""
+        message = published.narration_id
+        return message is None or time.monotonic() >= self._due.get(message, 0.0)
+
+    async def _spaced(self, message: int) -> None:
+        """Wait until the message may change again."""
+        wait = self._due.get(message, 0.0) - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
     async def decision(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
         pending: bool,
         place: int,
@@ -109,10 +138,12 @@ class Narrator:
         model = stored_model(shown, published)
         if model is None or (not pending and not published.buttons):
             return published
+        if published.narration_for != published.narration_from:
+            return published  # its narration is not out yet: its first step posts it
         return await self._draw(shown, table, published, model, pending, place)
 
     async def final(
-        self, shown: AnyPresentation, table: Table[Any, Any], published: Published
+        self, shown: AnyPresentation, table: Table[View, Event], published: Published
     ) -> Published:
         if published.final_id is not None:
             return published
@@ -128,9 +159,9 @@ class Narrator:
     async def _draw(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
-        model: Any,
+        model: Model,
         decision: bool,
         place: int,
     ) -> Published:
@@ -144,6 +175,7 @@ class Narrator:
         reply = await self.pictures(marked(shown, table, shown.narration(table, model, decision)))
         nonce = post_nonce(table.game, "reveal", published.narration_from, place)
         message = await self.outlet.post(reply, discord.AllowedMentions.none(), nonce)
+        self._due = {message: time.monotonic() + self.gap}  # the older messages are done
         published = published.but(
             narration_id=message,
             narration_for=published.narration_from,
@@ -156,9 +188,9 @@ class Narrator:
     async def _edit(
         self,
         shown: AnyPresentation,
-        table: Table[Any, Any],
+        table: Table[View, Event],
         published: Published,
-        model: Any,
+        model: Model,
         decision: bool,
     ) -> Published | None:
         """Edit the narration message; None if it is gone. Pictures it already
@@ -167,6 +199,10 @@ class Narrator:
         reply = await self.pictures(marked(shown, table, shown.narration(table, model, decision)))
         names = reply.shown()
         reply.keep_pictures(set(published.narration_pictures))
-        if not await self.outlet.edit(published.narration_id, reply):
+        await self._spaced(published.narration_id)
+        edited = await self.outlet.edit(published.narration_id, reply)
+        # Counted from when Discord took it: the next version a second later.
+        self._due[published.narration_id] = time.monotonic() + self.gap
+        if not edited:
             return None
         return published.but(narration_pictures=tuple(names), buttons=decision)

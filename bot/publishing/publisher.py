@@ -21,14 +21,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
 
 import discord
 
 from bot.i18n import t, use_locale
-from bot.kit.reply import Reply
+from bot.kit import budget
+from bot.kit.reply import Item, Reply
 from bot.live.choices import Choices
 from bot.live.deadlines import ended_early
 from bot.live.games import LiveGames
@@ -36,10 +36,11 @@ from bot.live.live import Live
 from bot.live.moments import moment_of
 from bot.live.narration import Fold, fold, stored_model
 from bot.live.public_messages import Published
-from bot.plugin.contract import Show, Step
+from bot.plugin.contract import Model, Show, Step, Table
+from bot.publishing.hands import Hands
 from bot.publishing.lobby_post import lobby_message
-from bot.publishing.narrator import Narrator, post_nonce
-from bot.publishing.routes import BOT_RATE, Budget, Outlet
+from bot.publishing.narrator import EDIT_GAP, Narrator, post_nonce
+from bot.publishing.routes import CHANNELS, Channel, Outlet
 from bot.publishing.table_post import (
     FINAL,
     MENTION_USERS,
@@ -47,16 +48,20 @@ from bot.publishing.table_post import (
     TABLE,
     digest,
     keep_newest,
+    mention_only,
     posts_since,
     table_link,
     table_reply,
 )
 from bot.storage import GameRow, GameStatus
+from engine.interface import Event, View
 
 log = logging.getLogger(__name__)
 
 #: Discord's code for a direct message the user's privacy settings refuse.
 CANNOT_DM = 50007
+#: Discord's code for a channel that does not exist (deleted).
+UNKNOWN_CHANNEL = 10003
 #: Games published for the first time by this process at once (a restart's catch-up).
 FIRST_AT_ONCE = 4
 
@@ -69,8 +74,10 @@ class Stage:
     outlet: Outlet
     narrator: Narrator
     version: int = -1  # the version its messages show; -1: not yet, since this process began
-    model: Any = None  # the narration model as shown
-    decision: int = -1  # the version whose decision buttons are shown
+    model: Model | None = None  # the narration model as shown
+    # The version whose decision buttons are shown, and who had answered its question.
+    decision: tuple[int, tuple[int, ...]] = (-1, ())
+    waited: frozenset[int] = frozenset()  # the people the table last named, to ready hands
     repost: bool = False  # `/<game> table`: the table to the bottom of the channel
     place: int = 0  # narration posts made, for their nonces
     unsure: bool = False  # a table post failed: it may have got there all the same
@@ -83,14 +90,12 @@ class Publisher:
         client: discord.Client,
         games: LiveGames,
         pace: float | None = None,
-        budget: Budget | None = None,
     ) -> None:
         self.client = client
         self.games = games
         self.storage = games.storage
         self.choices = Choices(games.storage)
         self.pace = pace  # seconds a paced narration step takes for every game; None: each game's
-        self.budget = budget or Budget(BOT_RATE)
         self._stages: dict[int, Stage] = {}
         # Games this process has published once (their clocks may run, `shown`),
         # and at most a few first publishings at a time: after a long outage a
@@ -98,15 +103,19 @@ class Publisher:
         self._shown: set[int] = set()
         self._first = asyncio.Semaphore(FIRST_AT_ONCE)
         self.on_shown: Callable[[], None] = lambda: None  # the timers look again
+        # Channels Discord deleted, and who closes their games (the bot).
+        self.gone: set[int] = set()
+        self.on_channel_gone: Callable[[int], Awaitable[None]] = _nothing
         self._dirty: dict[int, asyncio.Event] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pictures: dict[int, bool] = {}  # guild -> pictures on, for this sync
         # The person's interaction that last changed each game, to publish through.
-        self._carriers: dict[int, discord.Interaction[Any]] = {}
+        self._carriers: dict[int, discord.Interaction] = {}
+        self.hands = Hands()  # the private hands people keep open, readied at their turn
 
     # --- scheduling ---------------------------------------------------------------
 
-    def publish(self, live: Live, by: discord.Interaction[Any] | None = None) -> None:
+    def publish(self, live: Live, by: discord.Interaction | None = None) -> None:
         """Something changed in this game: bring its public messages up to
         date, through `by` (the person's interaction that changed it) if given."""
         game = live.id
@@ -121,6 +130,7 @@ class Publisher:
             self._tasks[game] = asyncio.create_task(self._worker(game), name=f"publish-{game}")
 
     async def _worker(self, game: int) -> None:
+        budget.AHEAD.set(False)  # not ahead because the move that woke it was a person's
         dirty = self._dirty[game]
         delay = 1.0
         try:
@@ -150,9 +160,13 @@ class Publisher:
         """Whether a game's public messages are still being brought up to date."""
         return any(not task.done() for task in self._tasks.values())
 
-    def stop(self) -> None:
-        for task in self._tasks.values():
+    async def stop(self) -> None:
+        """Stop publishing: what is left is posted by the next start (each post
+        idempotent, a post whose id was not stored found again)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # --- one game -------------------------------------------------------------------
 
@@ -170,18 +184,23 @@ class Publisher:
             await self._sync_game(game)
             return
         async with self._first:
-            await self._sync_game(game)
+            with budget.ahead():  # not behind the clocks of games shown already
+                await self._sync_game(game)
             await asyncio.sleep(0)  # the live interactions go first
 
     async def _sync_game(self, game: int) -> None:
         live = await self.games.live(game)
+        if live.row.channel_id in self.gone:  # nothing can be shown there any more
+            self._shown.add(game)
+            self._forget(live)
+            return
         stage = self._stages.get(game)
         if stage is None:
             channel = await self._channel(live.row.channel_id)
             if channel is None:
                 self._shown.add(game)  # nothing to show: its clock runs all the same
                 return
-            outlet = Outlet(channel, self.budget)
+            outlet = Outlet(channel)
 
             async def draw(reply: Reply) -> Reply:
                 return await self._drawn(live, reply)
@@ -190,7 +209,9 @@ class Publisher:
                 self._keep(live, published)
                 await self.games.save_published(live)
 
-            stage = self._stages[game] = Stage(outlet, Narrator(outlet, draw, posted))
+            # A narration paced for every game (tests) spaces its edits no more.
+            gap = EDIT_GAP if self.pace is None else min(EDIT_GAP, self.pace)
+            stage = self._stages[game] = Stage(outlet, Narrator(outlet, draw, posted, gap))
         carrier = self._carriers.pop(game, None)
         if carrier is not None:  # a person's move: published through their interaction
             stage.outlet.carried_by(carrier)
@@ -210,27 +231,34 @@ class Publisher:
         steps = self._steps(live, stage)
         pause = shown.pace(live.row.settings) if self.pace is None else self.pace
         table = live.table()
+        decided = shown.has_decision(table.view)  # the last step shows with its buttons
         published = await stage.narrator.show(
-            shown, table, live.published, steps.steps, pause, stage.place
+            shown, table, live.published, steps.steps, pause, stage.place, decided
         )
         stage.place += steps.posts
         if steps.steps:
-            stage.decision = -1  # each step redrew the narration without the buttons
+            stage.decision = (-1, ())  # each step redrew the narration without the buttons
         self._keep(live, published)
         if live.row.status == GameStatus.CANCELLED:
             await self._ended(live, stage)
             self._forget(live)
             return
         await self._table(live, stage, version)
-        now = live.version  # the game may move on while its buttons are drawn: the next sync
-        if stage.decision != now:
-            table = live.table()
+        await self._ready_hands(live, stage)
+        now = live.version
+        # The buttons only on the narration shown: if the game moved on while
+        # the table was posted, its narration is the next sync's to show first
+        # (drawing them now posted a reveal the next step posted again).
+        answers = live.presence().answers
+        answered = tuple(sorted(answers.seats)) if answers and answers.version == now else ()
+        if stage.decision != (now, answered) and now == version:
+            table = replace(live.table(), answered=answered)
             pending = shown.has_decision(table.view)
             published = await stage.narrator.decision(
                 shown, table, live.published, pending, stage.place
             )
             self._keep(live, published)
-            stage.decision = now
+            stage.decision = (now, answered)
         if live.row.status == GameStatus.FINISHED and live.published.final_id is not None:
             await self.games.save_published(live)  # no move will carry it now
             self._forget(live)  # all said: the game need not stay in memory
@@ -278,9 +306,14 @@ class Publisher:
         if live.row.ping_message_id is not None:
             await stage.outlet.delete(live.row.ping_message_id)
             await self.storage.set_messages(live.id, ping_message_id=None)
-        published = live.published
-        owed = published.intent is not None or published.repost or published.final_due
-        owed = owed or published.narration_for != published.narration_from
+        # What was owed when the game was loaded: only a post under way then
+        # may be out unrecorded. One owed since, for a move this process made
+        # (a timeout played before the table was first shown), is not out yet,
+        # and needs no reading of the channel (one request the global limit
+        # counts, a thousand after an outage).
+        stored = live.loaded or live.published
+        owed = stored.intent is not None or stored.repost or stored.final_due
+        owed = owed or stored.narration_for != stored.narration_from
         # No table stored: the first may be out, sent as the Start click's
         # follow-up, which has no nonce for Discord to catch a repeat by.
         owed = owed or live.table_id is None
@@ -307,7 +340,7 @@ class Publisher:
                 # The post it owed got there: it is the table; its mention was said.
                 live.published = live.published.but(intent=None, repost=False, table=None)
                 if intent is not None and intent.dm:
-                    await self._dms(live, stage, table.newest, intent.key)
+                    await self._dms(live, stage, table.newest, intent.key, intent.users)
             else:
                 live.published = live.published.but(table=None)
         narration = found[NARRATION]
@@ -323,15 +356,22 @@ class Publisher:
         if live.published != published or live.table_id != table_id:
             await self.games.save_published(live)
 
-    async def _channel(self, channel_id: int) -> Any:
+    async def _channel(self, channel_id: int) -> Channel | None:
         channel = self.client.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.client.fetch_channel(channel_id)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
                 log.warning("channel %s is gone", channel_id)
+                if error.code == UNKNOWN_CHANNEL:  # deleted while the bot was away
+                    self.channel_gone(channel_id)
+                    await self.on_channel_gone(channel_id)
                 return None
-        return channel
+        return channel if isinstance(channel, CHANNELS) else None
+
+    def channel_gone(self, channel_id: int) -> None:
+        """Discord deleted the channel: its games are shown no more."""
+        self.gone.add(channel_id)
 
     async def _drawn(self, live: Live, reply: Reply) -> Reply:
         """The reply with its pictures drawn in a worker thread, unless the
@@ -351,11 +391,14 @@ class Publisher:
         table = live.table()
         moment = moment_of(live, table.view, presence)
         reply = table_reply(live, table, presence, moment)
-        shows = digest(reply)
         published = live.published
         owed = published.intent
         old = live.table_id
         anew = owed is not None or published.repost or stage.repost or old is None
+        anew = anew or buried(stage.outlet.channel, old, published)
+        below = anew or (old or 0) > (published.narration_id or 0)
+        reply.items += carried_decision(live, table, published) if below else []
+        shows = digest(reply)
         if not anew and old is not None:
             if published.table == shows:
                 return  # it already says this (after a restart, say): an edit would change nothing
@@ -367,7 +410,9 @@ class Publisher:
                 return
         reply = await self._drawn(live, reply)
         mentions = owed is not None and owed.mentions and owed.key == moment.key
-        allowed = MENTION_USERS if mentions else discord.AllowedMentions.none()
+        allowed = discord.AllowedMentions.none()
+        if mentions and owed is not None:
+            allowed = MENTION_USERS if owed.users is None else mention_only(owed.users)
         nonce = post_nonce(live.id, "table", version, moment.key, old or 0)
         try:
             message = await outlet.post(reply, allowed, nonce)
@@ -390,7 +435,25 @@ class Publisher:
             await outlet.delete(old)
             stage.doomed.discard(old)
         if mentions and owed is not None and owed.dm:
-            await self._dms(live, stage, message, owed.key)
+            await self._dms(live, stage, message, owed.key, owed.users)
+
+    async def _ready_hands(self, live: Live, stage: Stage) -> None:
+        """The people the game now waits for and did not a sync before: the
+        hands they keep open become playable (`bot.publishing.hands`)."""
+        moment = moment_of(live, live.public_view(), live.presence())
+        waited = frozenset(moment.users)
+        fresh = waited - stage.waited
+        stage.waited = waited
+        seats = [s for s in map(live.seat_of, fresh) if s is not None]
+        if seats:
+            carrier = stage.outlet.carrier
+            if carrier is not None and carrier.alive and not carrier.ready():
+                await carrier.answer_awaited()  # the mover's own answer is drawn first
+
+            async def draw(reply: Reply) -> Reply:
+                return await self._drawn(live, reply)
+
+            await self.hands.ready(live, seats, draw)
 
     async def _settle(self, live: Live, stage: Stage) -> None:
         """What an earlier failure left: a post Discord may have taken after
@@ -402,9 +465,17 @@ class Publisher:
             await stage.outlet.delete(doomed)
             stage.doomed.discard(doomed)
 
-    async def _dms(self, live: Live, stage: Stage, message_id: int, key: str | None) -> None:
-        """Play-by-post: a direct message to each person the table names who
-        asked for one (`notify on`), linking to the table."""
+    async def _dms(
+        self,
+        live: Live,
+        stage: Stage,
+        message_id: int,
+        key: str | None,
+        users: tuple[int, ...] | None,
+    ) -> None:
+        """Play-by-post: a direct message to each person the table mentioned
+        (`users`; None: every person it names) who asked for one (`notify
+        on`), linking to the table."""
         presence = live.presence()
         table = live.table()
         moment = moment_of(live, table.view, presence)
@@ -415,7 +486,7 @@ class Publisher:
         channel = stage.outlet.channel
         guild = getattr(channel, "guild", None)
         link = table_link(guild.id if guild else None, channel.id, message_id)
-        for user in moment.users:
+        for user in moment.users if users is None else [u for u in moment.users if u in users]:
             await self._direct(live, user, (live.version, key or ""), ping, link)
 
     async def _direct(
@@ -431,7 +502,6 @@ class Publisher:
         if not (await self.choices.preferences(user_id)).notices():
             return
         try:
-            await self.budget.take()
             dm = await self.client.create_dm(discord.Object(user_id))
             await dm.send(
                 content=t("notify.dm", ping=ping, link=link),
@@ -470,6 +540,7 @@ class Publisher:
 
     def _forget(self, live: Live) -> None:
         self._stages.pop(live.id, None)
+        self.hands.forget(live.id)
         self._shown.discard(live.id)
         self.games.forget(live.id)
 
@@ -484,7 +555,6 @@ class Publisher:
             return
         with use_locale(row.settings.get("language")):
             reply = lobby_message(row, t("lobby.idle_closed"))
-        await self.budget.take()
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(row.lobby_message_id).edit(**reply.kwargs())
 
@@ -498,9 +568,45 @@ class Publisher:
         self.publish(live)
 
 
+#: Rows of a message that a decision's buttons may take on the table (its own take the first).
+DECISION_ROWS = 4
+
+
+def carried_decision(live: Live, table: Table[View, Event], published: Published) -> list[Item]:
+    """The pending public decision's buttons, for a table below its narration
+    message: what asks someone to decide is then on the newest message too.
+    None if they would not all fit beside the table's own."""
+    shown = live.shown
+    if published.narration_id is None or not shown.has_decision(table.view):
+        return []
+    model = stored_model(shown, published)
+    if model is None:
+        return []
+    items = shown.narration(table, model, True).items
+    if len(items) > DECISION_ROWS * 5:
+        return []  # the narration message above carries them all
+    for index, item in enumerate(items):
+        item.row = 1 + index // 5
+    return items
+
+
+def buried(channel: Channel, table: int | None, published: Published) -> bool:
+    """Whether other messages came under the table (its game's own narration
+    and result aside): as the latest interaction in the channel told
+    (`bot.app.client.newest_noted`). Then the table comes down again."""
+    newest = getattr(channel, "last_message_id", None)
+    if table is None or newest is None or newest <= table:
+        return False
+    return newest not in (published.narration_id, published.final_id)
+
+
 def _redraw() -> Step:
     return Step(Show.EDIT)
 
 
 def _final() -> Step:
     return Step(Show.FINAL)
+
+
+async def _nothing(channel_id: int) -> None:
+    return None

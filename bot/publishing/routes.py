@@ -11,10 +11,9 @@ that made it, or that was answered on it by updating it, while that token
 lives: a person's move then costs no call the global limit counts. A move
 no interaction carries (a computer's, a timeout's) rides on the latest
 person's token of its game while it lives; past that it uses the channel
-routes, each call taken from a token bucket whose rate is this process's
-share of the bot's (`Budget`), so the bot as a whole never exceeds it
-however many processes run, and the publisher coalesces what changed
-meanwhile into one update.
+routes, each call waiting for the bot's budget (`bot.kit.budget`, which every
+request the global limit counts waits for, whoever sends it), and the
+publisher coalesces what changed meanwhile into one update.
 """
 
 from __future__ import annotations
@@ -23,21 +22,17 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
-from bot.kit import metrics
 from bot.kit.reply import Reply
 
 log = logging.getLogger(__name__)
 
 #: How long an interaction's token may be used, with a margin (Discord: 15 min).
 TOKEN_LIFE = 14 * 60.0
-#: Global-limited calls a second for the whole bot (Discord allows 50 per token).
-BOT_RATE = 40.0
 #: The answers to a click that make its "original" the message clicked on.
 UPDATES = (
     discord.InteractionResponseType.deferred_message_update,
@@ -50,7 +45,7 @@ ANSWER_WAIT = 2.5
 ANSWERED = "answered"
 
 
-def answered(interaction: discord.Interaction[Any]) -> None:
+def answered(interaction: discord.Interaction) -> None:
     """Whoever answers an interaction (bot.interactions.components) says so: a post
     waiting to follow up on it looks again."""
     event = interaction.extras.get(ANSWERED)
@@ -58,42 +53,12 @@ def answered(interaction: discord.Interaction[Any]) -> None:
         event.set()
 
 
-class Budget:
-    """A token bucket for the channel routes: `rate` calls a second, bursts of
-    `burst`. A process running some of the bot's shards gets that share of the
-    bot's rate, so their sum never exceeds it."""
-
-    def __init__(
-        self, rate: float, burst: float | None = None, now: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.rate = rate
-        self.burst = burst if burst is not None else max(1.0, rate)
-        self._tokens = self.burst
-        self._now = now
-        self._at = now()
-        self._lock = asyncio.Lock()
-
-    async def take(self) -> None:
-        """Wait until a channel call fits the budget, and spend it."""
-        async with self._lock:
-            while True:
-                now = self._now()
-                self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
-                self._at = now
-                if self._tokens >= 1:
-                    self._tokens -= 1
-                    return
-                wait = (1 - self._tokens) / self.rate
-                metrics.BUDGET_WAITS.inc()
-                await asyncio.sleep(wait)
-
-
 @dataclass
 class Carrier:
     """A person's interaction that may carry public messages: its follow-ups,
     and the messages made through it (or the one its component is on)."""
 
-    interaction: discord.Interaction[Any]
+    interaction: discord.Interaction
     until: float  # monotonic time its token stops being usable
 
     @property
@@ -122,18 +87,34 @@ class Carrier:
         return self.alive and self.interaction.response.is_done() and not extras.get("thinking")
 
 
+#: A channel a game is played in: one the bot posts in and edits its posts.
+Channel = (
+    discord.TextChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.Thread
+    | discord.PartialMessageable
+)
+CHANNELS = (
+    discord.TextChannel,
+    discord.VoiceChannel,
+    discord.StageChannel,
+    discord.Thread,
+    discord.PartialMessageable,
+)
+
+
 @dataclass
 class Outlet:
     """One game's channel and the interactions that may carry its messages."""
 
-    channel: Any
-    budget: Budget
+    channel: Channel
     carrier: Carrier | None = None
     # message id -> the interactions whose token reaches it, and how
     # ("message": made through it; "original": its component is on it).
     reach: dict[int, list[tuple[Carrier, str]]] = field(default_factory=dict)
 
-    def carried_by(self, interaction: discord.Interaction[Any]) -> None:
+    def carried_by(self, interaction: discord.Interaction) -> None:
         """The latest person's interaction on this game: the next posts go
         through it; the message its component is on can be edited through it."""
         carrier = Carrier(interaction, time.monotonic() + TOKEN_LIFE - _age(interaction))
@@ -168,7 +149,6 @@ class Outlet:
             else:
                 self.reach.setdefault(sent.id, []).insert(0, (carrier, "message"))
                 return sent.id
-        await self.budget.take()
         message = await self.channel.send(nonce=nonce, allowed_mentions=mentions, **reply.kwargs())
         return int(message.id)
 
@@ -184,7 +164,6 @@ class Outlet:
                 else:
                     await carrier.interaction.followup.edit_message(message_id, **kwargs)
                 return True
-            await self.budget.take()
             await self.channel.get_partial_message(message_id).edit(**kwargs)
             return True
         except discord.NotFound:
@@ -203,7 +182,6 @@ class Outlet:
                 else:  # the message a click was answered on, by updating it
                     await carrier.interaction.delete_original_response()
             else:
-                await self.budget.take()
                 await self.channel.get_partial_message(message_id).delete()
         self.reach.pop(message_id, None)
 
@@ -225,5 +203,5 @@ def _send(reply: Reply) -> dict[str, Any]:
     return {k: v for k, v in reply.kwargs().items() if v is not None}
 
 
-def _age(interaction: discord.Interaction[Any]) -> float:
+def _age(interaction: discord.Interaction) -> float:
     return max(0.0, (discord.utils.utcnow() - interaction.created_at).total_seconds())

@@ -1,10 +1,12 @@
 """The table message of a game: the one public message that shows the table and
 names whoever must act.
 
-When a person must act at a new moment (a turn, a decision, a reminder) the
-table comes down to the bottom of the channel as a new message that mentions
-them, and the old one goes; otherwise (a computer's move, a change that asks
-nobody new) it is edited in place, without a mention. Which moment is new is
+When the game starts waiting for a person it did not wait for a step before
+(the turn passes to them; a reminder) the table comes down to the bottom of
+the channel as a new message that mentions them, and the old one goes; so
+it does when the round's narration buried it, and on `/<game> table`.
+Otherwise (a person going on with their own turn, a computer's move, a
+change that asks nobody new) it is edited in place, without a mention. Which moment is new is
 settled when the action is committed (`intent`, stored with it), so a
 restart never mentions twice and never forgets to.
 
@@ -22,23 +24,34 @@ import json
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.i18n import N_, by_last_part, t
-from bot.kit.reply import Reply, button, custom_id
+from bot.kit.reply import Button, Reply, button, custom_id
+from bot.live.live import Live
 from bot.live.moments import Moment
 from bot.live.presence import Presence
 from bot.plugin.contract import AnyPresentation, Table
 from bot.plugin.registry import presentation
 from bot.publishing.launch import open_table_button
 from bot.publishing.routes import Outlet
+from engine.interface import Event, View
 
 log = logging.getLogger(__name__)
 
 #: The table's mention notifies the persons it names, never a role or everyone.
 MENTION_USERS = discord.AllowedMentions(users=True, everyone=False, roles=False)
+
+
+def mention_only(users: tuple[int, ...]) -> discord.AllowedMentions:
+    """The table names everyone asked; it notifies only these persons (those
+    the game now waits for and did not a step before)."""
+    return discord.AllowedMentions(
+        users=[discord.Object(u) for u in users], everyone=False, roles=False
+    )
+
+
 #: How many of a channel's newest messages `adopt` reads (one request).
 ADOPT_WINDOW = 50
 
@@ -46,7 +59,7 @@ ADOPT_WINDOW = 50
 AUTO = by_last_part(N_("table.auto.timeout"), N_("table.auto.away"), N_("table.auto.kicked"))
 
 
-def table_reply(live: Any, table: Table[Any, Any], presence: Presence, moment: Moment) -> Reply:
+def table_reply(live: Live, table: Table[View, Event], presence: Presence, moment: Moment) -> Reply:
     """The table as it stands, its first line naming whoever must act."""
     shown: AnyPresentation = live.shown
     reply = shown.table(table)
@@ -103,7 +116,7 @@ def presence_notes(reply: Reply, presence: Presence, version: int, names: list[s
         embed.add_field(name=t("table.absent"), value="\n".join(absent), inline=False)
 
 
-def watch_button(game: str, game_id: int) -> discord.ui.Button[Any]:
+def watch_button(game: str, game_id: int) -> Button:
     """Watch: anyone who is not playing sees the public table, privately."""
     watch = custom_id(presentation(game).prefix, game_id, 0, "watch")
     return button(t("table.button.watch"), watch)

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import abc
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from bot.kit.shards import Shards
 from bot.storage.common import KEEP, Keep, StorageError
+from engine.interface import JSON, Setting, Settings
 
 __all__ = [
     "ChannelBusy",
@@ -97,14 +97,14 @@ class Seat:
     name: str
     agent: str | None = None  # the AI agent playing a computer seat
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"user_id": self.user_id, "name": self.name}
+    def to_json(self) -> JSON:
+        data: JSON = {"user_id": self.user_id, "name": self.name}
         if self.agent is not None:
             data["agent"] = self.agent
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Seat:
+    def from_json(cls, data: JSON) -> Seat:
         return cls(user_id=data.get("user_id"), name=data["name"], agent=data.get("agent"))
 
 
@@ -118,15 +118,15 @@ class GameRow:
     channel_id: int
     status: GameStatus
     host_id: int
-    settings: dict[str, Any]
+    settings: dict[str, Setting]
     seats: tuple[Seat, ...]
-    record: dict[str, Any] | None  # the game's own record format; None in the lobby
-    snapshot: dict[str, Any] | None  # engine state; a cache of replaying `record`
+    record: JSON | None  # the game's own record format; None in the lobby
+    snapshot: JSON | None  # engine state; a cache of replaying `record`
     version: int  # number of actions in `record`; part of every button's custom_id
     table_message_id: int | None
     ping_message_id: int | None
     lobby_message_id: int | None
-    narration: dict[str, Any]  # how far the public reveal narration got
+    narration: JSON  # how far the public reveal narration got
     # The one stored deadline: when the timers must next act on this game (a
     # reminder or a timeout). Indexed, so the timers ask for the earliest only.
     deadline_at: datetime | None
@@ -134,7 +134,7 @@ class GameRow:
     updated_at: datetime
     finished_at: datetime | None
     # Per seat: timeouts in a row, away, kicked; and what the deadline is for (timers).
-    presence: dict[str, Any] = field(default_factory=dict)
+    presence: JSON = field(default_factory=dict)
 
 
 class GameStore(abc.ABC):
@@ -195,7 +195,7 @@ class GameStore(abc.ABC):
         guild_id: int | None,
         channel_id: int,
         host_id: int,
-        settings: Mapping[str, Any],
+        settings: Settings,
         seats: Sequence[Seat],
         *,
         game: str,
@@ -208,7 +208,7 @@ class GameStore(abc.ABC):
         game_id: int,
         *,
         seats: Sequence[Seat] | None = None,
-        settings: Mapping[str, Any] | None = None,
+        settings: Settings | None = None,
         host_id: int | None = None,
     ) -> GameRow:
         """Change the seats, settings or host of a game still in the lobby."""
@@ -217,13 +217,13 @@ class GameStore(abc.ABC):
     async def start_game(
         self,
         game_id: int,
-        record: Mapping[str, Any],
-        snapshot: Mapping[str, Any],
+        record: JSON,
+        snapshot: JSON,
         *,
         version: int,
         deadline_at: datetime | None = None,
-        presence: Mapping[str, Any] | None = None,
-        narration: Mapping[str, Any] | None = None,
+        presence: JSON | None = None,
+        narration: JSON | None = None,
     ) -> GameRow:
         """Lobby → running, with the record's deal and the engine's first state,
         whose version (the actions the record holds) the caller gives; and, in
@@ -234,14 +234,14 @@ class GameStore(abc.ABC):
         self,
         game_id: int,
         expected_version: int,
-        record: Mapping[str, Any],
-        snapshot: Mapping[str, Any],
+        record: JSON,
+        snapshot: JSON,
         *,
         version: int,
         status: GameStatus | None = None,
         deadline_at: datetime | Keep | None = None,
-        presence: Mapping[str, Any] | None = None,
-        narration: Mapping[str, Any] | None = None,
+        presence: JSON | None = None,
+        narration: JSON | None = None,
         table_message_id: int | Keep | None = KEEP,
     ) -> GameRow:
         """Store the record grown by one or more actions, and the state they lead
@@ -271,7 +271,7 @@ class GameStore(abc.ABC):
     async def set_narration(
         self,
         game_id: int,
-        narration: Mapping[str, Any],
+        narration: JSON,
         *,
         table_message_id: int | Keep | None = KEEP,
     ) -> GameRow:
@@ -282,10 +282,10 @@ class GameStore(abc.ABC):
     async def set_presence(
         self,
         game_id: int,
-        presence: Mapping[str, Any],
+        presence: JSON,
         *,
         deadline_at: datetime | Keep | None = KEEP,
-        narration: Mapping[str, Any] | None = None,
+        narration: JSON | None = None,
     ) -> GameRow:
         """Who is away or kicked, timeouts in a row, and (optionally) the
         deadline and the narration, in one write."""

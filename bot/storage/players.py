@@ -8,7 +8,8 @@ games they sat at.
 from __future__ import annotations
 
 import abc
-from typing import Any
+
+from engine.interface import JSON
 
 __all__ = ["PlayerStore"]
 
@@ -18,11 +19,11 @@ class PlayerStore(abc.ABC):
     before it returns."""
 
     @abc.abstractmethod
-    async def preferences(self, user_id: int) -> dict[str, Any]:
+    async def preferences(self, user_id: int) -> JSON:
         """A user's own settings (`notify`, and whether DMs to them were refused)."""
 
     @abc.abstractmethod
-    async def set_preferences(self, user_id: int, **changes: Any) -> dict[str, Any]:
+    async def set_preferences(self, user_id: int, **changes: object) -> JSON:
         """Change some of a user's settings (None removes one); returns them all."""
 
     @abc.abstractmethod

@@ -77,7 +77,7 @@ class SqlBackend(abc.ABC):
         """A moment as a statement parameter."""
 
     @abc.abstractmethod
-    def _from_db_time(self, value: Any) -> datetime:
+    def _from_db_time(self, value: object) -> datetime:
         """A moment as the database returned it."""
 
     @abc.abstractmethod

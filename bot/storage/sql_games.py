@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 import orjson
 
@@ -21,6 +20,7 @@ from bot.storage.games import (
     WrongStatus,
 )
 from bot.storage.sql_base import Executor, Row, SqlBackend, dumps
+from engine.interface import JSON, Settings
 
 __all__ = ["SqlGames", "game_from_row"]
 
@@ -116,7 +116,7 @@ class SqlGames(SqlBackend, GameStore):
         guild_id: int | None,
         channel_id: int,
         host_id: int,
-        settings: Mapping[str, Any],
+        settings: Settings,
         seats: Sequence[Seat],
         *,
         game: str,
@@ -158,7 +158,7 @@ class SqlGames(SqlBackend, GameStore):
         game_id: int,
         *,
         seats: Sequence[Seat] | None = None,
-        settings: Mapping[str, Any] | None = None,
+        settings: Settings | None = None,
         host_id: int | None = None,
     ) -> GameRow:
         changes: dict[str, object] = {}
@@ -178,13 +178,13 @@ class SqlGames(SqlBackend, GameStore):
     async def start_game(
         self,
         game_id: int,
-        record: Mapping[str, Any],
-        snapshot: Mapping[str, Any],
+        record: JSON,
+        snapshot: JSON,
         *,
         version: int,
         deadline_at: datetime | None = None,
-        presence: Mapping[str, Any] | None = None,
-        narration: Mapping[str, Any] | None = None,
+        presence: JSON | None = None,
+        narration: JSON | None = None,
     ) -> GameRow:
         changes = {
             "status": GameStatus.RUNNING.value,
@@ -208,14 +208,14 @@ class SqlGames(SqlBackend, GameStore):
         self,
         game_id: int,
         expected_version: int,
-        record: Mapping[str, Any],
-        snapshot: Mapping[str, Any],
+        record: JSON,
+        snapshot: JSON,
         *,
         version: int,
         status: GameStatus | None = None,
         deadline_at: datetime | Keep | None = None,
-        presence: Mapping[str, Any] | None = None,
-        narration: Mapping[str, Any] | None = None,
+        presence: JSON | None = None,
+        narration: JSON | None = None,
         table_message_id: int | Keep | None = KEEP,
     ) -> GameRow:
         if version <= expected_version:
@@ -282,7 +282,7 @@ class SqlGames(SqlBackend, GameStore):
     async def set_narration(
         self,
         game_id: int,
-        narration: Mapping[str, Any],
+        narration: JSON,
         *,
         table_message_id: int | Keep | None = KEEP,
     ) -> GameRow:
@@ -294,10 +294,10 @@ class SqlGames(SqlBackend, GameStore):
     async def set_presence(
         self,
         game_id: int,
-        presence: Mapping[str, Any],
+        presence: JSON,
         *,
         deadline_at: datetime | Keep | None = KEEP,
-        narration: Mapping[str, Any] | None = None,
+        narration: JSON | None = None,
     ) -> GameRow:
         changes: dict[str, object] = {"presence": dumps(presence)}
         if deadline_at is not KEEP:
@@ -365,8 +365,8 @@ class SqlGames(SqlBackend, GameStore):
         db: Executor,
         game_id: int,
         changes: Mapping[str, object],
-        record: Mapping[str, Any] | None = None,
-        snapshot: Mapping[str, Any] | None = None,
+        record: JSON | None = None,
+        snapshot: JSON | None = None,
     ) -> GameRow:
         """Apply `changes` (column → SQL value) to one game and return the new
         row: with `record` and `snapshot` as given (the values just written),
@@ -388,18 +388,23 @@ class SqlGames(SqlBackend, GameStore):
     def _optional_time(self, moment: datetime | None) -> object:
         return None if moment is None else self._to_db_time(moment)
 
-    def _game_from_row(self, row: Row, record: Any = KEEP, snapshot: Any = KEEP) -> GameRow:
+    def _game_from_row(
+        self, row: Row, record: JSON | Keep | None = KEEP, snapshot: JSON | Keep | None = KEEP
+    ) -> GameRow:
         return game_from_row(self._from_db_time, row, record, snapshot)
 
 
 def game_from_row(
-    from_db_time: Callable[[Any], datetime], row: Row, record: Any = KEEP, snapshot: Any = KEEP
+    from_db_time: Callable[[object], datetime],
+    row: Row,
+    record: JSON | Keep | None = KEEP,
+    snapshot: JSON | Keep | None = KEEP,
 ) -> GameRow:
     """A game from its row, moments read with `from_db_time`; `record` and
     `snapshot`, where given, instead of the row's (a write's row has neither:
     `LIGHT`)."""
 
-    def moment(value: Any) -> datetime | None:
+    def moment(value: object) -> datetime | None:
         return None if value is None else from_db_time(value)
 
     return GameRow(
@@ -445,5 +450,5 @@ def _shard_filter(shards: Shards | None) -> tuple[str, tuple[object, ...]]:
     )
 
 
-def _optional_json(text: str | None) -> Any:
+def _optional_json(text: str | None) -> JSON | None:
     return None if text is None else orjson.loads(text)

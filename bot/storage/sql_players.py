@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 from bot.storage.cache import Kept
 from bot.storage.games import Seat
 from bot.storage.players import PlayerStore
 from bot.storage.sql_base import Executor, SqlBackend, dumps
+from engine.interface import JSON
 
 __all__ = ["SqlPlayers"]
 
@@ -21,9 +21,9 @@ class SqlPlayers(SqlBackend, PlayerStore):
 
     def __init__(self, now: Callable[[], datetime]) -> None:
         super().__init__(now)
-        self._preferences: Kept[int, dict[str, Any]] = Kept(self.kept_seconds)
+        self._preferences: Kept[int, JSON] = Kept(self.kept_seconds)
 
-    async def preferences(self, user_id: int) -> dict[str, Any]:
+    async def preferences(self, user_id: int) -> JSON:
         found, kept = self._preferences.get(user_id)
         if found and kept is not None:
             return dict(kept)
@@ -36,8 +36,8 @@ class SqlPlayers(SqlBackend, PlayerStore):
         self._preferences.put(user_id, preferences, since)
         return dict(preferences)
 
-    async def set_preferences(self, user_id: int, **changes: Any) -> dict[str, Any]:
-        def change(preferences: dict[str, Any]) -> bool:
+    async def set_preferences(self, user_id: int, **changes: object) -> JSON:
+        def change(preferences: JSON) -> bool:
             preferences.update(changes)
             return True
 
@@ -45,7 +45,7 @@ class SqlPlayers(SqlBackend, PlayerStore):
         return preferences
 
     async def claim_preference(self, user_id: int, key: str) -> bool:
-        def change(preferences: dict[str, Any]) -> bool:
+        def change(preferences: JSON) -> bool:
             if preferences.get(key):
                 return False
             preferences[key] = True
@@ -55,12 +55,12 @@ class SqlPlayers(SqlBackend, PlayerStore):
         return claimed
 
     async def _change_preferences(
-        self, user_id: int, change: Callable[[dict[str, Any]], bool]
-    ) -> tuple[dict[str, Any], bool]:
+        self, user_id: int, change: Callable[[JSON], bool]
+    ) -> tuple[JSON, bool]:
         """Read a user's settings, `change` them in place and write them back if
         it says so, in one transaction (the row locked on PostgreSQL)."""
 
-        async def body(db: Executor) -> tuple[dict[str, Any], bool]:
+        async def body(db: Executor) -> tuple[JSON, bool]:
             # A row to lock even for a user with no settings yet: two processes'
             # claims then wait for each other instead of both finding nothing.
             await db.execute(

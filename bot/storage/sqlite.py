@@ -1,15 +1,22 @@
 """`Storage` in one SQLite file (aiosqlite): the default, for one process.
 
 Many games share one connection, whose calls aiosqlite runs one at a time on
-its own thread. Every write is one explicit transaction run there as a single
-call (`_transaction`): no other statement can land inside it, and a write
-costs one trip to that thread. BEGIN IMMEDIATE takes the file's write lock up
-front, so a version read inside a write cannot be invalidated by another
-process before the write.
+its own thread, each statement one call through its public API
+(`execute_fetchall`, which steps the statement to its end there and lets its
+cursor go, so no statement is ever left in progress under a COMMIT). The
+connection's users take turns (`_turn`): a transaction's statements run
+between its BEGIN IMMEDIATE and COMMIT with no other statement in between,
+and a read never sees a write that is not committed yet. A move's writes are
+one statement each, committed by themselves (`_statement`): one call, as a
+read is. BEGIN IMMEDIATE takes the file's write lock up front, so a version
+read inside a write cannot be invalidated by another process before the
+write.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import math
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -26,19 +33,21 @@ from bot.storage.migrations import SQLITE_MIGRATIONS as MIGRATIONS
 from bot.storage.sql import SqlStorage
 from bot.storage.sql_base import Executor, Row, T
 
-__all__ = ["MIGRATIONS", "SqliteStorage"]
+__all__ = ["MIGRATIONS", "SqliteStorage", "backup"]
+
+#: Pages copied at a time by `backup`, between which the bot may write.
+BACKUP_STEP = 1024
 
 
 class _Connection:
-    """The `Executor` of sql_base.py for reads: each statement one trip to
-    aiosqlite's thread (`execute_fetchall`), not three (execute, fetch, close)."""
+    """The `Executor` of sql_base.py: each statement one trip to aiosqlite's
+    thread, run to its end there with its rows (`execute_fetchall`)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
     async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        with Trip():
-            rows = list(await self._conn.execute_fetchall(sql, params))
+        rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Sequence[object] = ()) -> Sequence[Row]:
@@ -46,50 +55,7 @@ class _Connection:
             return list(await self._conn.execute_fetchall(sql, params))
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
-        with Trip():
-            await self._conn.execute(sql, params)
-
-
-class _InThread:
-    """The `Executor` of sql_base.py on the database thread itself: plain sqlite3
-    calls, so a transaction's body never suspends and runs in one go there."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self._conn = conn
-
-    async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        row: sqlite3.Row | None = self._conn.execute(sql, params).fetchone()
-        return row
-
-    async def fetchall(self, sql: str, params: Sequence[object] = ()) -> Sequence[Row]:
-        return self._conn.execute(sql, params).fetchall()
-
-    async def execute(self, sql: str, params: Sequence[object] = ()) -> None:
-        self._conn.execute(sql, params)
-
-
-def _run_transaction(conn: sqlite3.Connection, body: Callable[[Executor], Awaitable[T]]) -> T:
-    """On the database thread: BEGIN IMMEDIATE, the whole body, COMMIT (or
-    ROLLBACK). Nothing else can run on the connection meanwhile, so a
-    transaction needs no lock and costs the event loop one wake-up, however
-    many statements it has; under load, a trip per statement held a lock for
-    a whole loop iteration each and queued every other game behind it."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        step = body(_InThread(conn))
-        try:
-            step.send(None)  # type: ignore[attr-defined]
-        except StopIteration as done:
-            result: T = done.value
-        else:
-            step.close()  # type: ignore[attr-defined]
-            raise RuntimeError("a transaction's body awaited something besides the database")
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:  # the body failed, or the commit did
-            conn.execute("ROLLBACK")
-        raise
-    return result
+        await self.fetchall(sql, params)
 
 
 class SqliteStorage(SqlStorage):
@@ -100,6 +66,8 @@ class SqliteStorage(SqlStorage):
         super().__init__(now)
         self._conn = conn
         self._db = _Connection(conn)
+        # The connection's turn: one transaction (or statement) at a time.
+        self._turn = asyncio.Lock()
 
     @classmethod
     async def connect(
@@ -111,20 +79,20 @@ class SqliteStorage(SqlStorage):
         """
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves (see _write).
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves (see _transaction).
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
             # WAL: readers never block the writer, and a commit is one append.
-            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute_fetchall("PRAGMA journal_mode = WAL")
             # NORMAL: a commit reaches the WAL before it returns, so it survives
             # the process being killed; only a power cut may lose the last
             # moments (never corrupting the file). FULL fsyncs every commit and
             # caps the bot near 15 moves a second on a disk (README, Performance).
-            await conn.execute("PRAGMA synchronous = NORMAL")
-            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
+            await conn.execute_fetchall("PRAGMA foreign_keys = ON")
             # Wait rather than fail if an operator's sqlite3 shell holds a lock.
-            await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute_fetchall("PRAGMA busy_timeout = 5000")
             await _migrate(conn)
         except BaseException:
             await conn.close()
@@ -132,7 +100,8 @@ class SqliteStorage(SqlStorage):
         return cls(conn, now)
 
     async def close(self) -> None:
-        await self._conn.close()  # after the calls already queued
+        async with self._turn:  # after the transaction under way, if any
+            await self._conn.close()
 
     async def journal_mode(self) -> str:
         async with self._read() as db:
@@ -142,17 +111,27 @@ class SqliteStorage(SqlStorage):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_Connection]:
-        # No lock: each statement is one call on the database thread, and a
-        # transaction is too (`_transaction`), so no read lands inside one.
-        yield self._db
+        async with self._turn:  # never inside a transaction of another task
+            yield self._db
 
     async def _transaction(self, body: Callable[[Executor], Awaitable[T]]) -> T:
-        # aiosqlite runs calls on its thread in order; `_execute` queues one
-        # (the same private hook its own `execute_fetchall` uses).
-        conn = self._conn
-        with Trip():  # the whole transaction: one trip to the database thread
-            result: T = await conn._execute(_run_transaction, conn._conn, body)  # type: ignore[no-untyped-call]
+        async with self._turn:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                result = await body(self._db)
+                await self._db.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:  # the body failed, or the commit did
+                    # A cancelled COMMIT may still have run: nothing left to undo.
+                    with contextlib.suppress(sqlite3.OperationalError):
+                        await self._db.execute("ROLLBACK")
+                raise
         return result
+
+    async def _statement(self, sql: str, params: Sequence[object]) -> Row | None:
+        # Autocommit (isolation_level None): the statement commits by itself.
+        async with self._turn:
+            return await self._db.fetchone(sql, params)
 
     def _to_db_time(self, moment: datetime) -> str:
         return timestamp(moment)
@@ -162,6 +141,18 @@ class SqliteStorage(SqlStorage):
 
     def _is_channel_busy(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
+
+
+def backup(source: Path, target: Path) -> None:
+    """A consistent copy of the database file `source` at `target`, made by
+    SQLite's online backup while a bot may be writing it (from another
+    process: the bot waits only for each step of pages, never for the whole)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with (
+        contextlib.closing(sqlite3.connect(source)) as conn,
+        contextlib.closing(sqlite3.connect(target)) as copy,
+    ):
+        conn.backup(copy, pages=BACKUP_STEP)
 
 
 def timestamp(moment: datetime) -> str:
@@ -183,22 +174,25 @@ async def _migrate(conn: aiosqlite.Connection) -> None:
         applied = timestamp(utc_now())
         try:
             if isinstance(migration, str):
-                await conn.executescript(
+                script = (
                     f"BEGIN IMMEDIATE;\n{migration}\n"
                     f"INSERT INTO schema_migrations (version, applied_at)"
                     f" VALUES ({number}, '{applied}');\nCOMMIT;"
                 )
+                async with conn.executescript(script):
+                    pass  # the cursor closed
                 continue
-            await conn.execute("BEGIN IMMEDIATE")
-            await migration(_Connection(conn))
-            await conn.execute(
+            db = _Connection(conn)
+            await db.execute("BEGIN IMMEDIATE")
+            await migration(db)
+            await db.execute(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
                 (number, applied),
             )
-            await conn.execute("COMMIT")
+            await db.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
-                await conn.execute("ROLLBACK")
+                await conn.execute_fetchall("ROLLBACK")
             raise
 
 
@@ -208,9 +202,9 @@ async def _adopt_user_version(conn: aiosqlite.Connection) -> int:
     A database made before the table existed counted its migrations in
     `PRAGMA user_version`; those are recorded as applied, once.
     """
-    await conn.execute("BEGIN IMMEDIATE")
+    await conn.execute_fetchall("BEGIN IMMEDIATE")
     try:
-        await conn.execute(
+        await conn.execute_fetchall(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
         )
@@ -218,22 +212,19 @@ async def _adopt_user_version(conn: aiosqlite.Connection) -> int:
         if highest is None:
             legacy = int(await _scalar(conn, "PRAGMA user_version") or 0)
             now = timestamp(utc_now())
-            await conn.executemany(
+            async with conn.executemany(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
                 [(number, now) for number in range(1, legacy + 1)],
-            )
+            ):
+                pass  # the cursor closed
             highest = legacy
     except BaseException:
-        await conn.execute("ROLLBACK")
+        await conn.execute_fetchall("ROLLBACK")
         raise
-    await conn.execute("COMMIT")
+    await conn.execute_fetchall("COMMIT")
     return int(highest)
 
 
 async def _scalar(conn: aiosqlite.Connection, sql: str) -> Any:
-    cursor = await conn.execute(sql)
-    try:
-        row = await cursor.fetchone()
-    finally:
-        await cursor.close()
-    return None if row is None else row[0]
+    rows = list(await conn.execute_fetchall(sql))
+    return rows[0][0] if rows else None

@@ -2,7 +2,8 @@
 the session endpoint (who you are) and the websocket (the live table).
 
     GET  /               the page (its first words in the browser's language)
-    GET  /app.js, /app.css   the client, built from activity/ (`make run` builds it)
+    GET  /app.js, /app.css   the client, built from activity/ (`make activity`; the wheel
+                         carries it)
     POST /api/session    {code, instance_id} -> {session}: the OAuth2 code
                          exchanged, the user and the instance's channel checked
     GET  /api/ws         the live table (`bot.web.hub`)
@@ -20,6 +21,7 @@ from aiohttp import web
 
 from bot.flow.service import GameService
 from bot.i18n import DEFAULT_LOCALE, locale_of, t, use_locale
+from bot.kit import budget
 from bot.kit.clock import Clock
 from bot.web.auth import Discord, Refused, Sessions
 from bot.web.config import ActivityConfig
@@ -28,8 +30,10 @@ from bot.web.hub import Hub
 
 log = logging.getLogger(__name__)
 
-#: The built client (`activity/dist`, next to the bot's package in a checkout).
-DIST = Path(__file__).resolve().parents[2] / "activity" / "dist"
+#: Where the built client is: inside the installed package (the wheel
+#: carries it: setup.py), else beside the package in a checkout (`make activity`).
+INSTALLED = Path(__file__).resolve().parent / "client"
+CHECKOUT = Path(__file__).resolve().parents[2] / "activity" / "dist"
 FILES = {"app.js": "text/javascript", "app.css": "text/css", "app.js.map": "application/json"}
 
 PAGE = """<!doctype html>
@@ -46,6 +50,15 @@ PAGE = """<!doctype html>
 </body>
 </html>
 """
+
+
+class ClientNotBuilt(Exception):
+    """The Activity is asked for but its client was never built."""
+
+
+def client_folder() -> Path | None:
+    """The folder the built client is served from, if it is anywhere."""
+    return next((f for f in (INSTALLED, CHECKOUT) if (f / "app.js").exists()), None)
 
 
 class ActivityServer:
@@ -71,11 +84,16 @@ class ActivityServer:
         )
         self._runner: web.AppRunner | None = None
         self.port = config.port
+        self.client = CHECKOUT  # set by `start`
 
     def client_id(self) -> int:
         return self.config.client_id or self.bot.application_id or 0
 
     async def start(self) -> None:
+        client = client_folder()
+        if client is None:
+            raise ClientNotBuilt(t("config.activity_not_built"))
+        self.client = client
         self._runner = web.AppRunner(self.app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port)
@@ -84,8 +102,6 @@ class ActivityServer:
         sockets = getattr(server, "sockets", None) or []
         if sockets:
             self.port = sockets[0].getsockname()[1]
-        if not (DIST / "app.js").exists():
-            log.warning("The Activity's client is not built: run `make run` (it builds activity/)")
         log.info("Serving the Activity on http://%s:%s", self.config.host, self.port)
 
     async def stop(self) -> None:
@@ -103,7 +119,8 @@ class ActivityServer:
             application_id=self.client_id(),
             instance_id=instance_id,
         )
-        found: dict[str, Any] = await self.bot.http.request(route)
+        with budget.ahead():  # a person waits for the table to open
+            found: dict[str, Any] = await self.bot.http.request(route)
         return found
 
     # --- the routes -------------------------------------------------------------------
@@ -121,7 +138,7 @@ class ActivityServer:
 
     async def file(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
-        path = DIST / name
+        path = self.client / name
         if name not in FILES or not path.exists():
             raise web.HTTPNotFound()
         return web.FileResponse(path, headers={"Content-Type": FILES[name], **NO_STORE})

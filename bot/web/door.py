@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.flow import questions as asking
 from bot.flow.service import GameService
@@ -21,16 +20,13 @@ from bot.live.deadlines import ended_early
 from bot.live.live import Live
 from bot.live.refusals import ServiceError
 from bot.storage import GameRow, GameStatus
-from engine.interface import Action, Event
-
-#: The JSON form of a view (the engine's views, as the CLI and records print them).
-JSON = dict[str, Any]
+from engine.interface import JSON as JSON  # the views' JSON form, for the scenes
+from engine.interface import Action, Event, Settings, View
 
 
-def as_json(view: Any) -> JSON:
-    """A view in its JSON form: `to_json()` once views are typed, the dict itself before."""
-    to_json = getattr(view, "to_json", None)
-    return dict(to_json()) if callable(to_json) else dict(view)
+def as_json(view: View) -> JSON:
+    """A view in its JSON form (the engine's views, as the CLI and records print them)."""
+    return dict(view.to_json())
 
 
 @dataclass(frozen=True)
@@ -44,10 +40,10 @@ class Seen:
     status: str  # lobby, running, finished, cancelled
     version: int
     names: list[str]
-    settings: Mapping[str, Any]
-    public: Any | None  # the public view; None: a lobby, not dealt yet
+    settings: Settings
+    public: View | None  # the public view; None: a lobby, not dealt yet
     seat: int | None = None  # the viewer's seat, None for a spectator
-    mine: Any | None = None  # the viewer's player view
+    mine: View | None = None  # the viewer's player view
     legal: list[Action] = field(default_factory=list)  # the viewer's legal actions
     asked: list[int] = field(default_factory=list)  # seats a question is put to at once
     # version -> the events of that action this viewer may know (public, or its own)
@@ -104,7 +100,7 @@ class Door:
         """`seen` for a game in memory (every change the service reports)."""
         rules, state = live.rules, live.state
         seat = live.seat_of(user_id)
-        mine: Any | None = None
+        mine: View | None = None
         legal: list[Action] = []
         asked_: list[int] = []
         public = rules.public_view(state)
@@ -150,9 +146,10 @@ class Door:
         live = await self.service.games.live(game_id)
         rules = live.rules
 
-        def make(seat: int) -> Any:
+        def make(seat: int) -> Action:
             try:
-                return rules.action_from_json({**action, "seat": seat})
+                made: Action = rules.action_from_json({**action, "seat": seat})
+                return made
             except Exception as malformed:  # a forged frame: refused as a stale click
                 raise ServiceError("stale_button") from malformed
 

@@ -21,13 +21,12 @@ whose fields every pick matches (`defaults` are picked to begin with).
 
 from __future__ import annotations
 
-import importlib
 import re
 from functools import cache
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, cast, runtime_checkable
 
 from bot.i18n import t
-from bot.plugin.registry import presentations
+from bot.plugin.registry import plugins, presentations
 from bot.publishing.table_post import AUTO
 from bot.web.door import Seen
 from engine import game
@@ -37,6 +36,7 @@ Card = dict[str, Any]
 Zone = dict[str, Any]
 
 
+@runtime_checkable
 class WebTable(Protocol):
     """A game's web table."""
 
@@ -47,17 +47,14 @@ class WebTable(Protocol):
 
 @cache
 def web_tables() -> dict[str, WebTable]:
-    """Every game's web table, found beside its presentation (`<package>.web`)."""
+    """Every game's web table, as its plugin declares it (`Plugin.web`)."""
     found: dict[str, WebTable] = {}
-    for name, shown in presentations().items():
-        package = importlib.import_module(type(shown).__module__).__package__
-        try:
-            web = importlib.import_module(f"{package}.web")
-        except ModuleNotFoundError:
+    for name, plugin in plugins().items():
+        if plugin.web is None:
             continue
-        table = getattr(web, "WEB", None)
-        if table is not None:
-            found[name] = table
+        if not isinstance(plugin.web, WebTable):
+            raise TypeError(f"{name}'s web table has no scene: {plugin.web!r}")
+        found[name] = plugin.web
     return found
 
 

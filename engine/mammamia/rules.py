@@ -7,21 +7,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from .. import question
 from ..errors import IllegalAction, RecordError
-from ..interface import JSON, Option
+from ..interface import JSON, Agent, Game, Option, Settings
 from . import actions, flow, game, record, views
 from .actions import Action
 from .ai import AGENTS, DIFFICULTIES, HeuristicAgent, make_agent
 from .ai.safe import safe_move
 from .cards import BOXES, MAMMA_MIA
 from .events import Event
-from .record import Replay
 from .setup import default_help
 from .state import HELP, OVER, REVEAL, State
 
 
-class MammaMia:
+class MammaMia(Game[State, Action, views.PublicView, views.PlayerView, Event]):
     name = "mammamia"
     formats = (record.FORMAT,)
     options = (
@@ -30,16 +28,21 @@ class MammaMia:
         Option("memory", ("strict", "casual"), "strict"),  # MM-V2
     )
     difficulties = tuple(DIFFICULTIES)
+    #: The search's playouts spend their time here: the heuristic's turn, its
+    #: reveal decisions and the engine's steps (engine/compiled.py).
+    hot_modules = tuple(
+        f"{__package__}.{m}" for m in ("ai.plan", "ai.policy", "flow", "game", "reveal", "turn")
+    )
 
-    def check_settings(self, settings: Mapping[str, Any]) -> None:
+    def check_settings(self, settings: Settings) -> None:
         if variant_of(settings) == "classic" and settings.get("help") is not None:
             raise IllegalAction("help_plus_only")  # PL-H: helping is a Plus rule
 
-    def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
+    def seat_limits(self, settings: Settings) -> tuple[int, int]:
         box = BOXES[variant_of(settings)]
         return box.min_seats, box.max_seats
 
-    def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
+    def new_record(self, settings: Settings, seats: int, seed: int) -> JSON:
         variant = variant_of(settings)
         chosen = settings.get("help")
         wanted = default_help(variant, seats) if chosen is None else chosen in (True, "on")
@@ -49,15 +52,6 @@ class MammaMia:
 
     def start(self, rec: Mapping[str, Any]) -> tuple[State, list[Event]]:
         return record.start(dict(rec))
-
-    def replay(self, rec: Mapping[str, Any]) -> Replay:
-        return record.replay(dict(rec))
-
-    def append(self, rec: Mapping[str, Any], action: Action) -> JSON:
-        return record.append(dict(rec), action)
-
-    def actions_of(self, rec: Mapping[str, Any]) -> list[JSON]:
-        return list(rec.get("actions", []))
 
     def action_from_json(self, data: object) -> Action:
         return actions.from_json(data)
@@ -71,14 +65,6 @@ class MammaMia:
         if state.phase != REVEAL or pending is None or pending.stage != HELP:
             return ()
         return pending.asking
-
-    def settle(
-        self, state: State, answers: Mapping[int, Action], expired: bool
-    ) -> list[tuple[int, Action, bool]] | None:
-        return question.settle(self, state, answers, expired)
-
-    def check_answer(self, state: State, action: Action) -> None:
-        question.check_answer(self, state, action)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
@@ -123,9 +109,6 @@ class MammaMia:
         total += (state.pending is not None) + (state.mamma_mia is not None)
         return total == _box_cards(state.variant, state.colours).total()
 
-    def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
-        return make_agent(difficulty, seed, seat=seat, events=events)
-
     def stand_in(self, seed: int, seat: int, events: Iterable[Event] = ()) -> HeuristicAgent:
         return HeuristicAgent(seed, seat=seat, events=events)
 
@@ -139,8 +122,11 @@ class MammaMia:
         seat: int,
         options: Mapping[str, Any] | None = None,
         events: Iterable[Event] = (),
-    ) -> Any:
-        return make_agent(name, seed, seat=seat, events=events, options=options)
+    ) -> Agent[State, Action, Event]:
+        agent: Agent[State, Action, Event] = make_agent(
+            name, seed, seat=seat, events=events, options=options
+        )
+        return agent
 
 
 @cache
@@ -155,7 +141,7 @@ def _box_cards(variant: str, colours: tuple[str, ...]) -> Counter[str]:
     return cards
 
 
-def variant_of(settings: Mapping[str, Any]) -> str:
+def variant_of(settings: Settings) -> str:
     """The box these settings play (classic when none is chosen)."""
     variant = settings.get("variant") or MammaMia.options[0].default
     if variant not in BOXES:

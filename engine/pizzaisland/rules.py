@@ -10,9 +10,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .. import question
 from ..errors import RecordError
-from ..interface import JSON, Option
+from ..interface import JSON, Agent, Game, Option, Settings
 from . import actions, game, match, record, views
 from .actions import Action
 from .ai import AGENTS, DIFFICULTIES, make_agent, make_named
@@ -23,20 +22,20 @@ from .record import Replay
 from .state import LEVELS, MATCH_OVER, NORMAL, SCORINGS, WINS, State
 
 
-class PizzaIsland:
+class PizzaIsland(Game[State, Action, views.PublicView, views.PlayerView, Event]):
     name = "pizza-island"
     formats = (record.FORMAT,)
     options = (Option("level", LEVELS, NORMAL), Option("scoring", SCORINGS, WINS))
     difficulties = tuple(DIFFICULTIES)
 
-    def check_settings(self, settings: Mapping[str, Any]) -> None:
+    def check_settings(self, settings: Settings) -> None:
         settings_of(settings)  # both options have choices; nothing else to agree
 
-    def seat_limits(self, settings: Mapping[str, Any]) -> tuple[int, int]:
+    def seat_limits(self, settings: Settings) -> tuple[int, int]:
         settings_of(settings)
         return record.MIN_SEATS, record.MAX_SEATS
 
-    def new_record(self, settings: Mapping[str, Any], seats: int, seed: int) -> JSON:
+    def new_record(self, settings: Settings, seats: int, seed: int) -> JSON:
         level, scoring = settings_of(settings)
         return record.new_record(level, seats, scoring, seed)
 
@@ -58,17 +57,6 @@ class PizzaIsland:
 
     def to_act(self, state: State) -> tuple[int, ...]:
         return state.to_act()
-
-    def asked(self, state: State) -> tuple[int, ...]:
-        return ()  # every decision is the acting player's alone
-
-    def settle(
-        self, state: State, answers: Mapping[int, Action], expired: bool
-    ) -> list[tuple[int, Action, bool]] | None:
-        return question.settle(self, state, answers, expired)
-
-    def check_answer(self, state: State, action: Action) -> None:
-        question.check_answer(self, state, action)
 
     def is_over(self, state: State) -> bool:
         return state.phase == MATCH_OVER
@@ -108,13 +96,6 @@ class PizzaIsland:
             return Counter(state.all_cards()) == BOX_COUNTS
         return state.card_count() == len(BOX)
 
-    def agent(self, difficulty: str, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
-        return make_agent(difficulty, seed, seat=seat, events=events)
-
-    def stand_in(self, seed: int, seat: int, events: Iterable[Event] = ()) -> Any:
-        """An away or kicked seat is played by the heuristic (the "easy" computer)."""
-        return make_agent("easy", seed, seat=seat, events=events)
-
     def agent_names(self) -> tuple[str, ...]:
         return (*DIFFICULTIES, *AGENTS)
 
@@ -125,15 +106,17 @@ class PizzaIsland:
         seat: int,
         options: Mapping[str, Any] | None = None,
         events: Iterable[Event] = (),
-    ) -> Any:
+    ) -> Agent[State, Action, Event]:
+        agent: Agent[State, Action, Event]
         if name in DIFFICULTIES:
-            return make_agent(name, seed, seat=seat, events=events, options=options)
+            agent = make_agent(name, seed, seat=seat, events=events, options=options)
+            return agent
         agent = make_named(name, seed, seat, **(options or {}))
         agent.observe(events)
         return agent
 
 
-def settings_of(settings: Mapping[str, Any]) -> tuple[str, str]:
+def settings_of(settings: Settings) -> tuple[str, str]:
     """(level, scoring) from a host's or the command line's settings."""
     level = settings.get("level") or NORMAL
     scoring = settings.get("scoring") or WINS

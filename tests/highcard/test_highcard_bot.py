@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
-import bot.plugin.registry
-import engine
 from bot import i18n
 from bot.i18n import t
+from bot.plugin import registry
 
 from fakediscord.server import FakeDiscord
 
@@ -25,14 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def third_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    caches = (engine.games, bot.plugin.registry.presentations, i18n.default_catalog)
     monkeypatch.setenv("GAME_PACKAGES", "tests.highcard")
-    for cached in caches:
-        cached.cache_clear()
+    registry.forget()
+    i18n.default_catalog.cache_clear()
     yield
     monkeypatch.delenv("GAME_PACKAGES")
-    for cached in caches:
-        cached.cache_clear()
+    registry.forget()
+    i18n.default_catalog.cache_clear()
 
 
 def test_no_host_file_knows_the_third_game() -> None:

@@ -27,7 +27,6 @@ from typing import Any
 import pytest
 from test_bot_crash import BotProcess
 
-from bot.app import client as bot_client
 from bot.flow.service import GameService
 from bot.kit.clock import ManualClock
 from bot.storage import Seat, Storage
@@ -90,9 +89,7 @@ async def catch_up_while_playing(
     count: int,
     limit: float,
 ) -> None:
-    with monkeypatch.context() as patched:  # the first bot's posting, at once
-        patched.setattr(bot_client, "BOT_RATE", 10_000.0)
-        games = await overdue_games(server, bots, tmp_path / "games.sqlite3", count)
+    games = await overdue_games(server, bots, tmp_path / "games.sqlite3", count)
     assert caught_up(tmp_path / "games.sqlite3") == (0, count)
     bot = BotProcess(server, tmp_path)
     answers: list[float] = []

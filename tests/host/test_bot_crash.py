@@ -28,6 +28,8 @@ from bot.i18n import t
 from bot.storage import GameRow, GameStatus, Storage
 from engine import mammamia as engine
 
+from bots import TEST_TEMPO
+from fakediscord.interactions import InteractionResult
 from fakediscord.models import FakeMessage, FakeUser
 from fakediscord.server import FakeDiscord
 
@@ -55,6 +57,7 @@ class BotProcess:
 
     def __init__(self, server: FakeDiscord, tmp: Path) -> None:
         self.server, self.tmp = server, tmp
+        server.limits.tempo = TEST_TEMPO
         self.proc: asyncio.subprocess.Process | None = None
         self.runs = 0
         self.killed_run = 0
@@ -107,6 +110,14 @@ class BotProcess:
             self.proc.terminate()
             await self.proc.wait()
 
+    async def stopped(self, timeout: float = 30) -> tuple[int, float]:
+        """After a signal: its exit code, and the seconds it took to exit."""
+        assert self.proc is not None
+        start = time.monotonic()
+        async with asyncio.timeout(timeout):
+            code = await self.proc.wait()
+        return code, time.monotonic() - start
+
 
 class Killer:
     """Kills the bot right after it posts each kind of message in `plan`, in order."""
@@ -144,8 +155,9 @@ class Killer:
         self.fired.clear()
 
 
-async def play_a_turn(server: FakeDiscord, db: Path) -> None:
-    """Whoever's turn it is plays a legal turn with `/mammamia play`."""
+async def play_a_turn(server: FakeDiscord, db: Path, applied: bool = True) -> InteractionResult:
+    """Whoever's turn it is plays a legal turn with `/mammamia play`; its
+    answer says it was played, unless `applied` is False (it may be refused)."""
     async with await Storage.open(db) as storage:
         (row,) = await storage.unfinished_games()
     state = engine.replay(row.record).state
@@ -156,7 +168,10 @@ async def play_a_turn(server: FakeDiscord, db: Path) -> None:
     if turn.order:
         options["order"] = turn.order
     r = await server.slash(user, None, "mammamia", "play", options=options)
-    assert r.response.ephemeral and r.message.embeds, r.message.content
+    assert r.response is not None and r.response.ephemeral
+    message = await r.wait_for_original(timeout=10)  # deferred, if the machine is slow
+    assert message.embeds or not applied, message.content
+    return r
 
 
 async def published(db: Path, timeout: float = 30) -> None:

@@ -77,6 +77,7 @@ async def test_a_command_from_a_dm_is_answered_not_run():
         response=Response(),
         extras={},
         created_at=discord.utils.utcnow(),
+        client=SimpleNamespace(stopping=False),
     )
     assert not await guarded(dm, work())
     assert not ran

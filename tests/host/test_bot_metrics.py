@@ -1,10 +1,13 @@
-"""#32.6: with METRICS_PORT set, the bot serves Prometheus metrics, scraped
+"""#32.6, #42.5: with METRICS_PORT set, the bot serves Prometheus metrics, scraped
 here during a loopback game: interactions answered and their latency, moves,
-REST calls by route class, rate-limit and budget waits, live games, database
-round trips and their latency, pictures drawn. Off by default."""
+REST calls by route class, the budget's use and any 429, the gateway's
+latency, the overload counts, live games, database round trips and their
+latency, pictures drawn, the process's and Python's own; and beside them a
+health check. Off by default."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from typing import Any
 
@@ -60,7 +63,7 @@ async def test_a_scrape_during_a_game_shows_what_the_game_cost(
     players = Players(discord_server, bots, discord_server.users[:2], seed=5)
     await players.open("classic", turn_timer="off")
     opened = await scrape(port)
-    assert opened["bot_live_games"] >= 1, "the game is live in this process"
+    assert opened["mammamia_bot_live_games"] >= 1, "the game is live in this process"
     moves = 6
     for _ in range(moves):
         await players.step()
@@ -74,23 +77,38 @@ async def test_a_scrape_during_a_game_shows_what_the_game_cost(
     after = await scrape(port)
 
     # Moves: a person's each, through their interactions.
-    assert grew(before, after, 'bot_moves_total{by="person"}') >= moves
+    assert grew(before, after, 'mammamia_bot_moves_total{by="person"}') >= moves
     # Interactions answered, with how long each took (a histogram).
-    answered = grew(before, after, 'bot_interaction_seconds_count{kind="command"}')
-    answered += grew(before, after, 'bot_interaction_seconds_count{kind="component"}')
+    answered = grew(before, after, 'mammamia_bot_interaction_seconds_count{kind="command"}')
+    answered += grew(before, after, 'mammamia_bot_interaction_seconds_count{kind="component"}')
     assert answered >= moves + 3  # the lobby's new, join and start, and each move
-    assert after['bot_interaction_seconds_bucket{kind="component",le="3.0"}'] > 0
+    assert after['mammamia_bot_interaction_seconds_bucket{kind="component",le="3.0"}'] > 0
     # REST calls by route class, matching what the loopback Discord was sent.
     token = sum(1 for r in discord_server.requests if not r.global_limited)
-    assert grew(before, after, 'bot_rest_calls_total{route="token"}') > 0
-    assert after['bot_rest_calls_total{route="token"}'] >= token > 0
-    assert "bot_budget_waits_total" in after
+    assert grew(before, after, 'mammamia_bot_rest_requests_total{route="token"}') > 0
+    assert after['mammamia_bot_rest_requests_total{route="token"}'] >= token > 0
+    assert "mammamia_bot_budget_waits_total" in after
+    # Those the global limit counts, each let through by the bot's own budget.
+    counted = sum(1 for r in discord_server.requests if r.global_limited)
+    assert after["mammamia_bot_budget_requests_total"] >= counted > 0
+    assert after["mammamia_bot_budget_limit"] == 40
+    assert 0 <= after["mammamia_bot_budget_used"] <= 40
+    # The gateway's latency, the overload counts, the process's and Python's own.
+    assert after['mammamia_bot_gateway_latency_seconds{shard="0"}'] >= 0
+    assert "mammamia_bot_late_answers_total" in after
+    assert "mammamia_bot_deferred_answers_total" in after
+    assert after["mammamia_bot_event_loop_lag_seconds_count"] >= 0
+    assert after["process_cpu_seconds_total"] > 0
+    assert after["process_resident_memory_bytes"] > 0
+    assert any(name.startswith("python_info") for name in after)
+    assert any(name.startswith("python_gc_collections_total") for name in after)
+    assert not [name for name in after if name.startswith("bot_")], "one prefix"
     # Database round trips and their seconds.
-    trips = grew(before, after, "bot_db_round_trip_seconds_count")
+    trips = grew(before, after, "mammamia_bot_db_round_trip_seconds_count")
     assert trips >= moves, "each move is stored"
-    assert grew(before, after, "bot_db_round_trip_seconds_sum") > 0
+    assert grew(before, after, "mammamia_bot_db_round_trip_seconds_sum") > 0
     # Pictures drawn by the worker.
-    assert grew(before, after, "bot_pictures_drawn_total") >= 1
+    assert grew(before, after, "mammamia_bot_pictures_drawn_total") >= 1
 
 
 def test_the_metrics_settings_are_read_and_checked() -> None:
@@ -124,6 +142,39 @@ async def test_a_rate_limit_discord_answers_is_counted_and_waited_out(
     await players.step()
     after = await scrape(bot.metrics.port)
     assert limited, "a follow-up was limited"
-    assert grew(before, after, 'bot_rate_limited_total{route="token"}') == 1
+    assert grew(before, after, 'mammamia_bot_rate_limited_total{route="token",scope="user"}') == 1
     table = discord_server.get_message(players.live.row.table_message_id)
     assert f":{players.live.version}:hand" in " ".join(table.custom_ids()), "posted after the wait"
+
+
+async def health(port: int) -> tuple[int, dict[str, Any]]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}/health") as response,
+    ):
+        return response.status, await response.json()
+
+
+async def test_the_health_check_says_whether_the_gateway_and_the_database_answer(
+    discord_server: Any, bots: Any
+) -> None:
+    bots.metrics = True
+    bot = await bots.start()
+    assert bot.metrics is not None
+    status, found = await health(bot.metrics.port)
+    assert status == 200, found
+    assert found["gateway"] == "connected" and found["database"] == "answers"
+    assert found["gateway_latency_ms"] >= 0
+
+    bot.dispatch("disconnect")  # discord.py's word when the gateway connection drops
+    await asyncio.sleep(0.01)
+    status, found = await health(bot.metrics.port)
+    assert (status, found["gateway"]) == (503, "disconnected")
+    bot.dispatch("resumed")  # and when it is back
+    await asyncio.sleep(0.01)
+    assert (await health(bot.metrics.port))[0] == 200
+
+    await bot.storage.close()  # the database gone (its file's connection closed)
+    status, found = await health(bot.metrics.port)
+    assert (status, found["database"]) == (503, "does not answer")
+    assert found["gateway"] == "connected"

@@ -15,6 +15,7 @@ from typing import Any
 from bot.i18n import t
 from bot.storage import GameStatus, open_storage
 
+from bots import TEST_TEMPO
 from fakediscord.models import FakeChannel, FakeUser
 from fakediscord.server import FakeDiscord
 
@@ -27,6 +28,7 @@ class ShardProcess:
 
     def __init__(self, server: FakeDiscord, tmp: Path, database: str, shard: int) -> None:
         self.server, self.tmp, self.database, self.shard = server, tmp, database, shard
+        server.limits.tempo = TEST_TEMPO
         self.proc: asyncio.subprocess.Process | None = None
         self.runs = 0
 

@@ -5,6 +5,7 @@ table it posted."""
 
 from __future__ import annotations
 
+import contextvars
 from typing import Any
 
 from bot.storage import sqlite
@@ -26,16 +27,25 @@ async def test_a_played_turn_and_its_publishing_take_a_few_trips(discord_server,
 
     async def counted_statement(self: Any, sql: str, params: Any) -> Any:
         trips.append("write:" + " ".join(sql.split()[:4]))  # e.g. UPDATE games SET record
-        return await statement(self, sql, params)
+        token = in_statement.set(True)
+        try:
+            return await statement(self, sql, params)
+        finally:
+            in_statement.reset(token)
 
-    for name in ("fetchone", "fetchall", "execute"):
-        read = getattr(sqlite._Connection, name)
+    # Every trip to SQLite's thread is one fetchall (fetchone and execute
+    # call it); the statement's own trip is counted above.
+    in_statement: contextvars.ContextVar[bool] = contextvars.ContextVar(
+        "in_statement", default=False
+    )
+    fetchall = sqlite._Connection.fetchall
 
-        async def counted(self: Any, sql: str, params: Any = (), _read: Any = read) -> Any:
+    async def counted(self: Any, sql: str, params: Any = ()) -> Any:
+        if not in_statement.get():
             trips.append(f"read:{sql.split()[0]}")
-            return await _read(self, sql, params)
+        return await fetchall(self, sql, params)
 
-        monkeypatch.setattr(sqlite._Connection, name, counted)
+    monkeypatch.setattr(sqlite._Connection, "fetchall", counted)
     monkeypatch.setattr(sqlite.SqliteStorage, "_transaction", counted_transaction)
     monkeypatch.setattr(sqlite.SqliteStorage, "_statement", counted_statement)
 

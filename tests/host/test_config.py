@@ -14,10 +14,10 @@ import pytest
 import yarl
 
 from bot.app.config import (
-    DEFAULT_DB_PATH,
     Config,
     ConfigError,
     apply_endpoint_overrides,
+    default_db_path,
     load_config,
     storage_target,
 )
@@ -28,10 +28,12 @@ TOKEN = "MTIz.fake.token"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_defaults_with_only_a_token() -> None:
+def test_defaults_with_only_a_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("STATE_DIRECTORY", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
     config = load_config({"DISCORD_TOKEN": TOKEN})
     assert config == Config(token=TOKEN)
-    assert config.db_path == DEFAULT_DB_PATH == Path("data/bot.sqlite3")
+    assert config.db_path == Path.home() / ".local/share/mammamia-bot/bot.sqlite3"
     assert config.dev_guild_id is None
     assert config.log_level == logging.INFO
     assert (config.api_base, config.gateway_url) == (None, None)
@@ -54,6 +56,39 @@ def test_every_variable_is_read() -> None:
     assert config.log_level == logging.DEBUG
     assert config.api_base == "http://127.0.0.1:8787/api/v10"  # no trailing slash
     assert config.gateway_url == "ws://127.0.0.1:8787/gateway"
+
+
+def test_the_default_database_is_where_a_service_keeps_its_data_never_the_cwd(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#42.4: not `data/bot.sqlite3` under wherever the process started."""
+    monkeypatch.chdir(tmp_path)
+    found = load_config({"DISCORD_TOKEN": TOKEN, "STATE_DIRECTORY": "/var/lib/mammamia-bot"})
+    assert found.db_path == Path("/var/lib/mammamia-bot/bot.sqlite3")  # systemd's StateDirectory=
+    found = load_config({"DISCORD_TOKEN": TOKEN, "XDG_DATA_HOME": "/home/ana/.data"})
+    assert found.db_path == Path("/home/ana/.data/mammamia-bot/bot.sqlite3")
+    assert load_config({"DISCORD_TOKEN": TOKEN}).db_path.is_absolute()
+
+
+def test_a_relative_database_path_in_env_is_relative_to_the_env_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`.env.example`'s `DATABASE_PATH=data/bot.sqlite3` means the folder of
+    the `.env`, wherever below it the bot is started; in the environment
+    itself, a relative path is the shell's: relative to where it runs."""
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\nDATABASE_PATH=data/bot.sqlite3\n")
+    below = tmp_path / "somewhere" / "else"
+    below.mkdir(parents=True)
+    monkeypatch.chdir(below)
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH"):
+        monkeypatch.setenv(name, "")  # restored after the test; blank is unset
+        monkeypatch.delenv(name)
+    try:
+        assert load_config().db_path == tmp_path / "data" / "bot.sqlite3"
+        monkeypatch.setenv("DATABASE_PATH", "mine.sqlite3")
+        assert load_config().db_path == below / "mine.sqlite3"
+    finally:
+        os.environ.pop("DISCORD_TOKEN", None)
 
 
 @pytest.mark.parametrize("env", [{}, {"DISCORD_TOKEN": ""}, {"DISCORD_TOKEN": "   "}])
@@ -246,7 +281,7 @@ def test_database_url_selects_postgres_and_hides_its_password() -> None:
     assert config.database_url == url
     assert storage_target(config) == url
     assert "s3cret" not in repr(config)
-    assert storage_target(load_config({"DISCORD_TOKEN": TOKEN})) == DEFAULT_DB_PATH
+    assert storage_target(load_config({"DISCORD_TOKEN": TOKEN})) == default_db_path({})
 
 
 def test_database_url_must_be_postgresql() -> None:

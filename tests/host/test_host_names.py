@@ -12,7 +12,8 @@ from bot.plugin.registry import presentations
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "bot" / "games"
-PROJECT = "mammamia-bot"  # the project's own name (its catalogs' headers), not a game's
+# The project's own name (its catalogs' headers, its metrics' prefix), not a game's.
+PROJECTS = ("mammamia-bot", "mammamia_bot")
 
 
 def host_files() -> list[Path]:
@@ -46,6 +47,6 @@ def test_no_host_file_names_a_game() -> None:
     named = []
     for path in host_files():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if pattern.search(line.replace(PROJECT, "")):
+            if pattern.search(re.sub("|".join(PROJECTS), "", line)):
                 named.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert named == []

@@ -42,8 +42,7 @@ from bot.i18n import (
     use_locale,
 )
 from bot.i18n.translator import L_, CatalogTranslator, command_key
-from bot.kit.discovery import catalog_dirs
-from bot.plugin.registry import presentations
+from bot.plugin.registry import catalog_dirs, presentations
 from cogs.games import message_ids
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

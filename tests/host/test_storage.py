@@ -1045,7 +1045,7 @@ async def test_kept_values_are_read_once_and_another_process_change_is_heard(
     from bot.kit.metrics import REGISTRY
 
     def trips() -> float:
-        return REGISTRY.get_sample_value("bot_db_round_trip_seconds_count") or 0.0
+        return REGISTRY.get_sample_value("mammamia_bot_db_round_trip_seconds_count") or 0.0
 
     key = f"pictures:{GUILD}"
     async with (

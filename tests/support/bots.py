@@ -19,19 +19,25 @@ from bot.web.config import ActivityConfig
 
 from fakediscord.server import FakeDiscord
 
+#: How many times faster Discord's per-route windows pass for a bot at test
+#: tempo (no pause before a computer moves, none between narration steps):
+#: the same counts, as discord.py reads them from the headers (fakediscord/ratelimits.py).
+TEST_TEMPO = 10.0
+
 
 class Bots:
     """Starts the production bot against the fake, and restarts it on the same database."""
 
     def __init__(self, server: FakeDiscord, db: Path, seed: int) -> None:
         self.server, self.db, self.seed = server, db, seed
+        server.limits.tempo = TEST_TEMPO
         self.current: GameBot | None = None
         self.pace = 0.0  # seconds per narrated reveal step
         self.clock: ManualClock | None = None  # a clock the test moves; kept across restarts
         self.activity = False  # serve the Activity (bot.web) on a free port
         self.metrics = False  # serve the Prometheus metrics (bot.kit.metrics) on a free port
 
-    async def start(self) -> GameBot:
+    async def start(self, timeout: float = 5.0) -> GameBot:
         activity = None
         if self.activity:
             secret = self.server.activities.client_secret
@@ -54,7 +60,7 @@ class Bots:
 
         bot.build_service = build  # type: ignore[method-assign]
         self._count_requests(bot)
-        await self.server.start_client(bot)
+        await self.server.start_client(bot, timeout=timeout)
         self.current = bot
         return bot
 

@@ -64,6 +64,8 @@ class Players:
         # (whole or detailed, clicks) per turn by buttons, the click opening the hand included
         self.clicks: list[tuple[str, int]] = []
         self.by_controls = 0.25  # the share of turns played with the hand's controls
+        self.hands: dict[int, FakeMessage] = {}  # each person's hand message, kept open
+        self.refuse_all = 0.0  # how often a refusal is for every request of the round
 
     @property
     def live(self) -> Live:
@@ -151,15 +153,23 @@ class Players:
         """The same turn through the hand message: a whole turn from its select
         where it is offered (one click opens the hand, one picks the turn, one
         plays it), else the detailed controls."""
-        table = self.server.get_message(self.live.row.table_message_id)
-        r = await self.server.click(user, table, label=render.t("table.button.hand"))
-        hand = r.message
-        clicks = 1
+        g, v = self.game, self.live.version
+        hand = self.hands.get(user.id)  # the hand a player keeps open on their phone
+        if hand is not None and not hand.deleted and f"mm:{g}:{v}:play:" in str(hand.custom_ids()):
+            clicks = 0  # ready: the bot made it playable when the turn came
+            self.coverage.add("hand_ready")
+        else:
+            table = self.server.get_message(self.live.row.table_message_id)
+            r = await self.server.click(user, table, label=render.t("table.button.hand"))
+            if not r.followups and r.response.type == 6:  # deferred (a loaded machine)
+                await self.bots.idle()
+            hand = r.message
+            clicks = 1
+        self.hands[user.id] = hand
         assert hand.ephemeral and hand.visible_to == frozenset({user.id})
         self._remember_hand(hand, user)
         mine = render.t("table.your_turn", user.locale)  # a private message: the player's language
         assert mine in hand.text, "the hand says whose turn: yours"
-        g, v = self.game, self.live.version
         play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
         assert play.get("disabled"), "nothing is played that the player did not choose"
         value = Draft.of(action).encode()
@@ -191,6 +201,7 @@ class Players:
             path = "detailed"
         play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
         assert not play.get("disabled"), play
+        self.hands[user.id] = hand
         await self.server.click(user, hand, play["custom_id"])
         clicks += 1
         # Applied (a computer or absent seat may already have moved after it).
@@ -296,8 +307,11 @@ class Players:
             )
             self.coverage.add("help_refused" if refuse else "helped")
             answer = "no" if refuse else "yes"
+            if refuse and self.rng.random() < self.refuse_all:  # every request this round
+                answer = "no-round"
+                self.coverage.add("refused_round")
             r = await self.click_decision(self.user_of(seat), f"mm:{g}:{v}:help:{answer}")
-            assert r.response.ephemeral, "an answer to a help request is acknowledged privately"
+            assert r.response.type == 6 and not r.followups, "the answer adds no message"
         assert self.live.version != v, "every asked player answered: the request is settled"
 
     async def _computer_moves(self, version: int) -> None:

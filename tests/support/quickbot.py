@@ -22,7 +22,9 @@ NO_PAUSE = 0.0
 
 
 def create_quick_bot(config: Config, **options: Any) -> client.GameBot:
-    return client.create_bot(config, narration_pace=NO_PAUSE, computer_pause=0.0)
+    # QUICKBOT_PACE: seconds a narration step takes (a reveal a test can stop half-way).
+    pace = float(os.environ.get("QUICKBOT_PACE", NO_PAUSE))
+    return client.create_bot(config, narration_pace=pace, computer_pause=0.0)
 
 
 if __name__ == "__main__":

@@ -7,13 +7,13 @@ from typing import Any
 
 import discord
 
-from bot.games.mammamia import narration, render
+from bot.games.mammamia import narration, render, web
 from bot.games.mammamia.commands import Commands
 from bot.games.mammamia.controls import ITEMS
 from bot.i18n import N_, Nn_, by_last_part, join_dots, join_or, number, t, tn
 from bot.kit.reply import Reply
-from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
-from engine.interface import Option
+from bot.plugin.contract import Plugin, Presentation, SeatScore, Show, Step, Table
+from engine.interface import Option, Settings, chosen
 from engine.mammamia import GAME as RULES
 from engine.mammamia import events as ev
 from engine.mammamia import variant_of
@@ -33,25 +33,24 @@ REVEAL_SPEED = Option("reveal_speed", tuple(PACE), "normal")
 LEVEL_ABOUT = by_last_part(N_("mm.computer.easy"), N_("mm.computer.medium"), N_("mm.computer.hard"))
 
 
-class MammaMiaPresentation:
+class MammaMiaPresentation(Presentation[PublicView, PlayerView, ev.Event, narration.Reveal]):
     rules = RULES
     prefix = render.PREFIX
     command = render.COMMAND
     options = (REVEAL_SPEED,)
     commands = Commands
-    reworded: Mapping[str, str] = {}
     items = ITEMS
 
     def title(self) -> str:
         return t("mammamia.title")
 
-    def pace(self, settings: Mapping[str, Any]) -> float:
-        return PACE.get(settings.get("reveal_speed") or "normal", PACE["normal"])
+    def pace(self, settings: Settings) -> float:
+        return PACE.get(chosen(settings, "reveal_speed", "normal"), PACE["normal"])
 
-    def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
+    def colour(self, settings: Settings) -> discord.Colour:
         return render.COLOURS[variant_of(settings)]
 
-    def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
+    def settings_lines(self, settings: Settings) -> list[str]:
         return render.settings_lines(settings)
 
     def table(self, table: MMTable) -> Reply:
@@ -92,7 +91,12 @@ class MammaMiaPresentation:
         if not decision:
             return narration.reveal(table.game, model, variant, table.names)
         prompt, items = narration.decision_prompt(
-            table.game, table.version, table.view, table.names, bool(table.view.help)
+            table.game,
+            table.version,
+            table.view,
+            table.names,
+            bool(table.view.help),
+            table.answered,
         )
         return narration.reveal(table.game, model, variant, table.names, items, prompt)
 
@@ -102,7 +106,7 @@ class MammaMiaPresentation:
     def final(self, table: MMTable) -> Reply:
         return narration.final(table.game, table.view, table.names)
 
-    def variant(self, settings: Mapping[str, Any]) -> str:
+    def variant(self, settings: Settings) -> str:
         return variant_of(settings)
 
     def variant_name(self, variant: str) -> str:
@@ -134,7 +138,7 @@ class MammaMiaPresentation:
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         return refusal_words(code, params)
 
-    def rules_text(self, settings: Mapping[str, Any], view: PlayerView | None) -> Reply:
+    def rules_text(self, settings: Settings, view: PlayerView | None) -> Reply:
         variant = variant_of(settings)
         embed = discord.Embed(
             title=t("rules.title", variant=render.variant_name(variant)),
@@ -262,6 +266,6 @@ def casual_log(table: MMTable) -> list[str]:
     return lines
 
 
-PRESENTATION: Presentation[PublicView, PlayerView, ev.Event, narration.Reveal] = (
-    MammaMiaPresentation()
-)
+PRESENTATION = MammaMiaPresentation()
+#: All the game gives the host (`bot.plugin.registry`).
+PLUGIN = Plugin(PRESENTATION, web=web.WEB)

@@ -7,20 +7,29 @@ the bot's translator gives Discord the other languages.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.games.mammamia import render
-from bot.games.mammamia.controls import Pass, Turn, act_turn, hand_reply, played_notice, show_hand
+from bot.games.mammamia.controls import (
+    Pass,
+    Turn,
+    act_turn,
+    hand_reply,
+    keep_hand,
+    played_notice,
+    show_hand,
+)
 from bot.i18n import use_locale
 from bot.i18n.translator import L_
 from bot.interactions.command_checks import RUNNING
 from bot.interactions.components import channel_id, guarded, reply, service_of
 from bot.kit.limits import CHOICE_NAME, TYPED, shorten
 from bot.live.refusals import ServiceError
+from engine.mammamia.actions import Action
 
 #: Where a turn draws from, in the game's own words.
 DRAWS = [
@@ -38,7 +47,7 @@ class Commands(commands.Cog):
         description=L_("command.mammamia.hand.description"),
         extras={"needs": RUNNING},
     )
-    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+    async def hand(self, interaction: discord.Interaction) -> None:
         async def show() -> None:
             await show_hand(
                 interaction, await service_of(interaction).games.running(channel_id(interaction))
@@ -66,7 +75,7 @@ class Commands(commands.Cog):
     @app_commands.choices(draw=DRAWS)
     async def play(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction,
         ingredient: app_commands.Range[str, 1, TYPED],
         count: app_commands.Range[int, 1, 15],
         draw: str,
@@ -77,7 +86,7 @@ class Commands(commands.Cog):
 
     @play.autocomplete("ingredient")
     async def ingredient_choices(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         view = await _own_view(interaction)
         if view is None:
@@ -93,7 +102,7 @@ class Commands(commands.Cog):
 
     @play.autocomplete("order")
     async def order_choices(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         view = await _own_view(interaction)
         if view is None:
@@ -121,11 +130,11 @@ class Commands(commands.Cog):
     @app_commands.rename(draw=L_("command.param.draw.name"))
     @app_commands.describe(draw=L_("command.param.draw.description"))
     @app_commands.choices(draw=DRAWS)
-    async def pass_(self, interaction: discord.Interaction[Any], draw: str) -> None:
+    async def pass_(self, interaction: discord.Interaction, draw: str) -> None:
         await guarded(interaction, _answer_turn(interaction, lambda s: Pass(s, draw)))
 
 
-async def _own_view(interaction: discord.Interaction[Any]) -> render.PlayerView | None:
+async def _own_view(interaction: discord.Interaction) -> render.PlayerView | None:
     """The caller's own view in this channel's game, for autocomplete (never anyone else's)."""
     try:
         live = await service_of(interaction).games.running(channel_id(interaction))
@@ -138,8 +147,9 @@ async def _own_view(interaction: discord.Interaction[Any]) -> render.PlayerView 
     return view if isinstance(view, render.PlayerView) else None  # another game runs here
 
 
-async def _answer_turn(interaction: discord.Interaction[Any], make: Any) -> None:
+async def _answer_turn(interaction: discord.Interaction, make: Callable[[int], Action]) -> None:
     """Apply a whole turn typed as a command, and answer with the hand."""
     outcome = await act_turn(interaction, make)
     notice = played_notice(outcome)
-    await reply(interaction, hand_reply(outcome.live, outcome.seat, None, notice))
+    sent = await reply(interaction, hand_reply(outcome.live, outcome.seat, None, notice))
+    keep_hand(interaction, outcome.live, outcome.seat, sent)

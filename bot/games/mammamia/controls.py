@@ -1,17 +1,17 @@
 """Mamma Mia!'s controls: the private hand and its turn controls, and the
 reveal's decision buttons (MM-R4, MM-R8..R10, PL-R2, PL-R3, PL-H1..H3).
 
-Decision buttons sit on the public reveal message; only the player who must
-decide may use them (`Component.seated`). Choices that would show the owner's
-hand (which cards pay a Bombastica, what to ask for) are offered in an
-ephemeral picker only the owner sees.
+Decision buttons sit on the public reveal message, and on the table when it
+was posted below the reveal (`bot.publishing.publisher.carried_decision`);
+only the player who must decide may use them (`Component.seated`). Choices
+that would show the owner's hand (which cards pay a Bombastica, what to ask
+for) are offered in an ephemeral picker only the owner sees.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -28,7 +28,6 @@ from bot.interactions.components import (
     edit,
     gone,
     reply,
-    say,
     service_of,
     update,
 )
@@ -36,11 +35,13 @@ from bot.interactions.paging import page_of, turned
 from bot.kit.reply import Reply, select
 from bot.live import answer_cache as answers
 from bot.live.live import Live
+from bot.live.presence import GAME, NARRATION
 from bot.live.refusals import ServiceError, seat_for
 from engine.mammamia import GAME as RULES
 from engine.mammamia import State, variant_of
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
+from engine.mammamia.views import PlayerView, PublicView
 
 Cards = tuple[tuple[str, int], ...]
 
@@ -51,13 +52,30 @@ def state_of(live: Live) -> State:
     return live.state
 
 
+def public_of(live: Live) -> PublicView:
+    """The public view, as this game's own (the host holds any game's)."""
+    view = live.public_view()
+    assert isinstance(view, PublicView), live.row.game
+    return view
+
+
+def view_of(live: Live, seat: int) -> PlayerView:
+    """`seat`'s view, as this game's own."""
+    view = live.player_view(seat)
+    assert isinstance(view, PlayerView), live.row.game
+    return view
+
+
+def legal_of(live: Live, seat: int) -> list[Action]:
+    """`seat`'s legal actions, as this game's own."""
+    return [action for action in live.legal(seat) if isinstance(action, Action)]
+
+
 def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
-    state_of(live)  # a Mamma Mia! game
-
     def make() -> Reply:
-        return hand(live.id, live.player_view(seat), live.names(), live.legal(seat), draft, notice)
+        return hand(live.id, view_of(live, seat), live.names(), legal_of(live, seat), draft, notice)
 
     if notice is not None:  # what was just played: said once
         return make()
@@ -89,6 +107,43 @@ def played_notice(outcome: Outcome) -> str:
     return sentences(*told)
 
 
+def ready_hand(seat: int) -> Callable[[Live], Reply | None]:
+    """The hand made playable when the seat's turn comes (None: nothing to play)."""
+
+    def redraw(live: Live) -> Reply | None:
+        if not any(isinstance(a, Turn | Pass) for a in live.legal(seat)):
+            return None
+        return hand_reply(live, seat)
+
+    return redraw
+
+
+def keep_hand(
+    interaction: discord.Interaction,
+    live: Live,
+    seat: int,
+    sent: discord.Message | None = None,
+) -> None:
+    """The hand just shown (the interaction's answer, or `sent`) is the one
+    the bot readies at this player's next turn (`bot.publishing.hands`)."""
+    publisher = service_of(interaction).publisher
+    if publisher is None:
+        return
+    message = sent
+    if message is None and interaction.type == discord.InteractionType.component:
+        message = interaction.message  # a click redraws the hand it is on
+    names = [a.filename for a in message.attachments] if message is not None else []
+    publisher.hands.keep(
+        live.id,
+        seat,
+        live.version,
+        interaction,
+        ready_hand(seat),
+        sent.id if sent is not None else None,
+        names,
+    )
+
+
 def drawn_words(variant: str, drawn: Sequence[str]) -> str:
     """`🍄 2 mushrooms and 🟩 Misto`: ingredients counted by kind (never
     "mushroom and mushroom"), then each order card, in the order first drawn."""
@@ -102,14 +157,15 @@ def drawn_words(variant: str, drawn: Sequence[str]) -> str:
     return join_and(said)
 
 
-async def show_hand(interaction: discord.Interaction[Any], live: Live) -> None:
+async def show_hand(interaction: discord.Interaction, live: Live) -> None:
     seat = seat_for(live, interaction.user.id)
     await service_of(interaction).back(live, interaction.user.id)  # an away player is back
-    await reply(interaction, hand_reply(live, seat))
+    sent = await reply(interaction, hand_reply(live, seat))
+    keep_hand(interaction, live, seat, sent)
 
 
 async def act_turn(
-    interaction: discord.Interaction[Any], make: Any, version: int | None = None
+    interaction: discord.Interaction, make: Callable[[int], Action], version: int | None = None
 ) -> Outcome:
     svc = service_of(interaction)
     live = await svc.games.running(channel_id(interaction))
@@ -125,7 +181,7 @@ class HandButton(Component, prefix=PREFIX, verb="hand"):
 
     playing = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await show_hand(interaction, await service_of(interaction).games.live(self.click.game))
 
 
@@ -134,12 +190,13 @@ class _DraftSelect(Component):
 
     current = private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         seat = seat_for(self.live, interaction.user.id)
         draft = Draft.decode(self.click.arg)
         if self.click.values:
             draft = draft.with_(self.verb, self.click.values[0])
         await edit(interaction, hand_reply(self.live, seat, draft))
+        keep_hand(interaction, self.live, seat)
 
 
 class TurnSelect(_DraftSelect, prefix=PREFIX, verb="turn"):
@@ -166,9 +223,9 @@ class DrawSelect(_DraftSelect, prefix=PREFIX, verb="draw"):
 class PlayButton(Component, prefix=PREFIX, verb="play"):
     current = seated = private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         live, seat = self.live, seat_for(self.live, interaction.user.id)
-        action = chosen(Draft.decode(self.click.arg), live.legal(seat))
+        action = chosen(Draft.decode(self.click.arg), legal_of(live, seat))
         if action is None:  # only a turn the player picked plays
             await edit(interaction, hand_reply(live, seat, None, t("hand.choose")))
             return
@@ -176,6 +233,7 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
             live.id, interaction.user.id, lambda s: action, self.click.version, interaction
         )
         await edit(interaction, hand_reply(live, seat, None, played_notice(outcome)))
+        keep_hand(interaction, live, seat)
 
 
 # --- the reveal's decisions ---------------------------------------------------------
@@ -187,7 +245,7 @@ class _Decision(Component):
 
     current = seated = True
 
-    async def decide(self, interaction: discord.Interaction[Any], make: Any) -> None:
+    async def decide(self, interaction: discord.Interaction, make: Callable[[int], Action]) -> None:
         click = self.click
         await service_of(interaction).act(
             click.game, interaction.user.id, make, click.version, interaction
@@ -196,27 +254,27 @@ class _Decision(Component):
 
 
 class ChooseButton(_Decision, prefix=PREFIX, verb="choose"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         kinds = tuple((self.click.arg or "").split("+"))
         await self.decide(interaction, lambda seat: Choose(seat, kinds))
 
 
 class PayButton(_Decision, prefix=PREFIX, verb="pay"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         if self.click.arg not in ("yes", "no"):
             raise gone()  # no such button was drawn
         if self.click.arg == "no":
             await self.decide(interaction, lambda seat: Pay(seat, False))
             return
-        pending = self.live.public_view().pending
+        pending = public_of(self.live).pending
         if pending is not None and pending.short:  # MM-R10: which cards, privately
             await self._bombastica_picker(interaction, pending.short)
             return
         await self.decide(interaction, lambda seat: Pay(seat, True))
 
-    async def _bombastica_picker(self, interaction: discord.Interaction[Any], short: int) -> None:
+    async def _bombastica_picker(self, interaction: discord.Interaction, short: int) -> None:
         seat = seat_for(self.live, interaction.user.id)
-        legal = self.live.legal(seat)
+        legal = legal_of(self.live, seat)
         payments = [a for a in legal if isinstance(a, Pay) and a.cards]
         if not payments:
             raise ServiceError("cannot_pay_bombastica", RULES.name, count=short)
@@ -227,9 +285,9 @@ class PayButton(_Decision, prefix=PREFIX, verb="pay"):
 class AskButton(_Decision, prefix=PREFIX, verb="ask"):
     """PL-H1: the owner picks which missing cards to ask for, privately."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         seat = seat_for(self.live, interaction.user.id)
-        legal = self.live.legal(seat)
+        legal = legal_of(self.live, seat)
         asks = [a for a in legal if isinstance(a, Ask)]
         if not asks:
             raise ServiceError("cannot_ask", RULES.name)
@@ -269,7 +327,7 @@ class _Picked(_Decision):
     def choices(self, seat: int) -> list[Pay | Ask]:
         raise NotImplementedError
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         click = self.click
         value = click.values[0] if click.values else ""
         page = turned(value)
@@ -312,18 +370,26 @@ class AskSetSelect(_Picked, prefix=PREFIX, verb="askset"):
         return [a for a in RULES.legal_actions(state_of(self.live), seat) if isinstance(a, Ask)]
 
 
+#: A help request's answers: help, refuse, or refuse every request for the
+#: rest of the reveal or of the game (a standing answer, `bot.flow.questions`).
+HELP_ANSWERS = {"yes": None, "no": None, "no-round": NARRATION, "no-game": GAME}
+
+
 class HelpButton(Component, prefix=PREFIX, verb="help"):
     """PL-H2: every player who may help is asked at once, each pressing for
     themselves; the host applies the answers in the rule's order once they
     settle it (`bot.flow.questions`). Whether a player holds the cards stays theirs:
     all who may be asked see the buttons, and Help without the cards gets a
-    private refusal."""
+    private refusal. The answer is taken in place: the request, on the
+    reveal, then names who has answered (not how); no message is added.
+    Refusing for the round or the game answers every request to come at
+    once, the same whatever the player holds."""
 
     current = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         click = self.click
-        if click.arg not in ("yes", "no"):
+        if click.arg not in HELP_ANSWERS:
             raise gone()  # no such button was drawn
         accept = click.arg == "yes"
         service = service_of(interaction)
@@ -334,8 +400,9 @@ class HelpButton(Component, prefix=PREFIX, verb="help"):
             lambda s: Help(s, accept),
             click.version,
             interaction,
+            HELP_ANSWERS[click.arg],
         )
-        await say(interaction, t("decide.noted.yes") if accept else t("decide.noted.no"))
+        await acknowledge(interaction)
 
 
 ITEMS: tuple[type[Component], ...] = (
@@ -354,4 +421,13 @@ ITEMS: tuple[type[Component], ...] = (
     HelpButton,
 )
 
-__all__ = ["ITEMS", "Pass", "Turn", "act_turn", "hand_reply", "played_notice", "show_hand"]
+__all__ = [
+    "ITEMS",
+    "Pass",
+    "Turn",
+    "act_turn",
+    "hand_reply",
+    "keep_hand",
+    "played_notice",
+    "show_hand",
+]

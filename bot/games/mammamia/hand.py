@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 import discord
 
@@ -26,7 +25,7 @@ from bot.games.mammamia.legends import order_legend
 from bot.games.mammamia.pictures import HandPicture, hand_image
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.kit.reply import GREEN, Picture, Reply, button, select
+from bot.kit.reply import GREEN, Item, Picture, Reply, button, select
 from engine.mammamia.actions import Action, Pass, Turn
 from engine.mammamia.views import PlayerView
 
@@ -159,6 +158,24 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     return t("hand.whole_turn", cards=cards, draw=draw)
 
 
+def _option_of(
+    action: Turn | Pass, variant: str, locale: str, picked: Action | None
+) -> tuple[str, str, bool, str | None]:
+    label, draw = _turn_option(action, variant, locale)
+    return label, Draft.of(action).encode(), action == picked, draw
+
+
+def _turn_option(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str | None]:
+    """A whole turn as a menu option: its cards and order card, then where it
+    draws from on the second line (a pass says all in one)."""
+    if isinstance(action, Pass):
+        return _turn_label(action, variant, locale), None
+    cards = _cards_label(action.ingredient, action.count, locale)
+    if action.order:
+        cards = t("hand.with_order", cards=cards, order=render.order_label(variant, action.order))
+    return cards, draw_name(action.draw)
+
+
 @lru_cache(maxsize=1024)
 def _cards_label(kind: str, count: int, locale: str) -> str:
     """`🌭 3 salami`, kept by language as `turn_label`."""
@@ -262,23 +279,28 @@ def _controls(
     view: PlayerView,
     legal: list[Action],
     draft: Draft,
-) -> list[discord.ui.Item[Any]]:
+) -> list[Item]:
+    """At most two menus: every whole turn in one when they fit (a pick, then
+    Play), else the cards, then what goes with them (two picks, then Play).
+    Each option leads with what tells it from the others (the cards, the
+    order card); where it draws from is its second line."""
     code = draft.encode()
     variant = view.variant
     picked = chosen(draft, legal)
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     every = whole_turns(view, legal)
-    if len(every) <= MOST:  # every turn in one select: two clicks with Play
+    turns = [a for a in legal if isinstance(a, Turn)]
+    if len(every) <= MOST:  # every turn in one select: two taps with Play
+        locale = current_locale()
         items.append(
             select(
                 custom_id(game, version, "turn", code),
-                [(turn_label(a, variant), Draft.of(a).encode(), a == picked) for a in every],
+                [_option_of(a, variant, locale, picked) for a in every],
                 0,
                 t("hand.pick_turn"),
             )
         )
-    turns = [a for a in legal if isinstance(a, Turn)]
-    if turns:  # any turn in three clicks: the cards, what goes with them, Play
+    elif turns:  # any turn in three taps: the cards, what goes with them, Play
         held = Counter(view.hand)
         plays = sorted(
             {(a.ingredient, a.count) for a in turns}, key=lambda p: (-held[p[0]], p[0], -p[1])
@@ -293,9 +315,12 @@ def _controls(
         if len(pairs) > 1:  # a choice the player makes; one possible needs none
             options = [
                 (
-                    finish_label(order, draw, variant),
+                    render.order_label(variant, order)
+                    if order
+                    else finish_label(None, draw, variant),
                     f"{order or NONE}{FINISH}{draw or NONE}",
                     (order, draw) == (draft.order, draft.draw),
+                    draw_name(draw) if order else None,
                 )
                 for order, draw in pairs
             ]

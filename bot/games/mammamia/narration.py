@@ -25,10 +25,17 @@ from bot.games.mammamia.legends import order_legend
 from bot.games.mammamia.pictures import Result
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, sentences, t, tn
-from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit import phone
+from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from engine.mammamia import events as ev
 from engine.mammamia.views import PublicView
-from engine.value import Value
+from engine.value import JSON, Value
+
+#: One press that refuses every help request to come, by how long (PL-H2).
+REFUSE_ALL = (
+    ("round", N_("decide.button.refuse_round")),
+    ("game", N_("decide.button.refuse_game")),
+)
 
 #: Why an order went back under its pile (`Returned.reason`).
 RETURNED_WHY = by_last_part(
@@ -73,7 +80,7 @@ class Line(Value):
     OMITTED_IF_NONE = frozenset({"order", "paid", "helper", "choice", "reason", "cards"})
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Line:
+    def from_json(cls, data: JSON) -> Line:
         choice = data.get("choice")
         return cls(
             type=data["type"],
@@ -104,7 +111,7 @@ class Reveal(Value):
     beats: int = 0  # pauses taken so far (`step`)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Reveal:
+    def from_json(cls, data: JSON) -> Reveal:
         return cls(
             round=data["round"],
             revealer=data["revealer"],
@@ -203,9 +210,12 @@ def _line(line: Line, variant: str, names: Sequence[str], refused: Sequence[int]
     return text
 
 
-def story(model: Reveal, variant: str, names: Sequence[str]) -> list[str]:
+def story(model: Reveal, variant: str, names: Sequence[str], per_player: bool = False) -> list[str]:
     """The round's story: a line per order's outcome and per help request
-    (with its refusals); past `STORY_LINES` lines, a line per player."""
+    (with its refusals); past `STORY_LINES` lines, or when asked, a line per
+    player."""
+    if per_player:
+        return _per_player(model, variant, names)
     told: list[str] = []
     lines = model.lines
     i = 0
@@ -258,34 +268,55 @@ def reveal(
     model: Reveal,
     variant: str,
     names: Sequence[str],
-    decision: list[discord.ui.Item[Any]] | None = None,
+    decision: list[Item] | None = None,
     prompt: str | None = None,
 ) -> Reply:
     """The reveal message as the narration stands; `decision` adds the buttons
-    of the decision being awaited, `prompt` says what it is."""
+    of the decision being awaited, `prompt` says what it is. It reads on a
+    phone at a glance (`bot.kit.phone`): what a version cannot hold goes,
+    the least needed first (`FITS`): the last card (the picture shows it),
+    all but the latest outcome, the marks' legend, the table's leftovers
+    (the table message shows them), a long round's story told per player,
+    then its oldest lines."""
+    for fit in range(len(FITS)):
+        embed = _reveal_embed(model, variant, names, prompt, fit)
+        if phone.embed_lines(embed) <= phone.LINES:
+            break
+    else:
+        _trim(embed, prompt)
+    shown = reveal_pictures(model, variant, names)
+    return Reply(embed=embed, items=decision or [], pictures=shown)
+
+
+#: What a reveal's version leaves out to fit a phone, one more each time.
+FITS = ("all", "no_last_card", "one_outcome", "no_legend", "no_table", "per_player")
+
+
+def _reveal_embed(
+    model: Reveal, variant: str, names: Sequence[str], prompt: str | None, fit: int
+) -> discord.Embed:
     title = t("reveal.title", round=model.round)
     embed = discord.Embed(title=title, colour=render.COLOURS[variant])
     if model.done:  # the round's whole story, read once
-        told = story(model, variant, names)
+        told = story(model, variant, names, per_player=fit >= FITS.index("per_player"))
         text = "\n".join(told) if told else t("reveal.no_orders")
         if len(text) > 3000:
             text = "…\n" + text[-3000:].split("\n", 1)[-1]
     else:  # at a glance: the last few outcomes
         outcomes = [line for line in model.lines if line.type in (MADE, RETURNED)]
-        recent = [_line(line, variant, names) for line in outcomes[-RECENT:]]
-        text = "\n".join(recent) if recent else t("reveal.no_orders_yet")
+        recent = RECENT if fit < FITS.index("one_outcome") else 1
+        told = [_line(line, variant, names) for line in outcomes[-recent:]]
+        text = "\n".join(told) if told else t("reveal.no_orders_yet")
     if prompt:
         text += "\n\n" + prompt
     embed.description = text[-4000:]
     last = model.last
-    if last is not None and not model.done:
+    if last is not None and not model.done and fit < FITS.index("no_last_card"):
         embed.add_field(name=t("reveal.last_card"), value=render.card_title(variant, last))
-    embed.add_field(
-        name=t("reveal.progress"),
-        value=t("reveal.progress_value", shown=model.shown, total=model.total),
-    )
-    embed.add_field(name=t("reveal.tally"), value=tally(model))
-    embed.add_field(name=t("reveal.table"), value=render.cards(model.table), inline=False)
+    progress = t("reveal.progress_value", shown=model.shown, total=model.total)
+    embed.add_field(name=t("reveal.progress"), value=join_dots([progress, tally(model)]))
+    if fit < FITS.index("no_table"):
+        embed.add_field(name=t("reveal.table"), value=render.cards(model.table), inline=False)
     if model.done:
         embed.add_field(
             name=t("reveal.summary"),
@@ -293,20 +324,32 @@ def reveal(
             inline=False,
         )
     revealer = t("reveal.revealer", name=render.name_of(names, model.revealer))
-    footer = [revealer, legend()]
-    marks = order_legend(pictured_orders(model, variant))
-    if marks:
-        footer.append(marks)
+    footer = [revealer]
+    if fit < FITS.index("no_legend"):  # what the pictures' marks mean
+        footer.append(legend())
+        marks = order_legend(pictured_orders(model, variant))
+        if marks:
+            footer.append(marks)
     embed.set_footer(text="\n".join(footer))
-    shown = reveal_pictures(model, variant, names)
-    return Reply(embed=embed, items=decision or [], pictures=shown)
+    return embed
+
+
+def _trim(embed: discord.Embed, prompt: str | None) -> None:
+    """The story's oldest lines left out ("…") until the version fits a
+    phone; what is being decided stays whole."""
+    text = embed.description or ""
+    ask = "\n\n" + prompt if prompt else ""
+    told = text[: len(text) - len(ask)].split("\n") if ask else text.split("\n")
+    while len(told) > 1 and phone.embed_lines(embed) > phone.LINES:
+        told = told[2:] if told[0] == "…" else told[1:]
+        embed.description = "\n".join(["…", *told]) + ask
 
 
 #: Orders the picture of a reveal under way shows: the latest (the message's
 #: text tells the rest); a round's summary shows them all, in several pictures.
 LIVE_OUTCOMES = 4
-#: Pictures of one message at most (Discord takes 10 attachments).
-MOST_PICTURES = 9
+#: Pictures of one message at most: two read on a phone (Discord takes 10).
+MOST_PICTURES = 2
 #: The outcome marks of the pictures, in words: their legend, and alt texts.
 OUTCOME_WORDS = by_last_part(
     N_("alt.outcome.made"),
@@ -320,8 +363,8 @@ def pictured_orders(model: Reveal, variant: str) -> list[pictures.OrderFace]:
     """The order cards the reveal's pictures show now (`reveal_pictures`)."""
     told = [line for line in model.lines if line.type in (MADE, RETURNED) and line.order]
     faces = [pictures.OrderFace.of(variant, line.order or "") for line in told]
-    if model.done:
-        return faces[: pictures.OUTCOMES_PER_PICTURE * MOST_PICTURES]
+    if model.done:  # every order, in at most `MOST_PICTURES` pictures
+        return faces
     revealed = pictures.revealed_of(variant, model.last)
     extra = [revealed] if isinstance(revealed, pictures.OrderFace) else []
     return faces[-LIVE_OUTCOMES:] + extra
@@ -349,7 +392,8 @@ def reveal_pictures(model: Reveal, variant: str, names: Sequence[str]) -> list[P
             orders=_orders_alt(told[-LIVE_OUTCOMES:], variant, names),
         )
         return [Picture("reveal.png", pictures.reveal_image, (table, revealed, shown), alt)]
-    per = pictures.OUTCOMES_PER_PICTURE
+    # Every order, in at most `MOST_PICTURES` pictures (taller ones for a long round).
+    per = max(pictures.OUTCOMES_PER_PICTURE, -(-len(faces) // MOST_PICTURES))
     chunks = [faces[i : i + per] for i in range(0, len(faces), per)][:MOST_PICTURES] or [[]]
     found = []
     for index, chunk in enumerate(chunks):
@@ -425,8 +469,10 @@ def decision_prompt(
     view: PublicView,
     names: Sequence[str],
     help_on: bool,
-) -> tuple[str, list[discord.ui.Item[Any]]]:
-    """What is being decided, publicly, and the buttons only the decider may use."""
+    answered: Sequence[int] = (),
+) -> tuple[str, list[Item]]:
+    """What is being decided, publicly, and the buttons only the decider may
+    use; a help request says who has answered it (`answered`), not how."""
     pending = view.pending
     assert pending is not None, "a decision is pending"
     variant = view.variant
@@ -435,7 +481,7 @@ def decision_prompt(
     title = render.order_title(variant, order)
     needs = render.order_needs(variant, order)
     green, red, blue = GREEN, RED, BLUE
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if pending.stage == "help":
         prompt = t(  # PL-H2: everyone who may help is asked at once
             "decide.help_all",
@@ -444,10 +490,16 @@ def decision_prompt(
             cards=render.cards(pending.ask),
             order=title,
         )
+        done = [s for s in pending.asked if s in answered]
+        if done:
+            prompt += "\n" + t("decide.help_answered", names=render.names_of(names, done))
         items.append(
             button(t("decide.button.help"), custom_id(game, version, "help", "yes"), green)
         )
         items.append(button(t("decide.button.refuse"), custom_id(game, version, "help", "no"), red))
+        # One press for every request to come: the same answer whatever one holds.
+        for scope, label in REFUSE_ALL:
+            items.append(button(t(label), custom_id(game, version, "help", f"no-{scope}")))
         return prompt, items
     if pending.stage == "choose":
         if pending.covered:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, reduce
-from typing import Any
 
 import discord
 
 from bot.i18n import N_, Nn_, by_last_part, current_locale, join_and, join_dots, number, t, tn
-from bot.kit.reply import BLUE, Reply, button
+from bot.kit.reply import BLUE, Item, Reply, button
 from bot.kit.reply import custom_id as _custom_id
 from bot.live.refusals import slash
+from engine.interface import Settings, chosen
 from engine.mammamia import GAME, variant_of
 from engine.mammamia.cards import (
     ALL_KINDS,
@@ -222,11 +222,11 @@ def variant_name(variant: str) -> str:
     return t(VARIANT[variant])
 
 
-def memory_name(settings: Mapping[str, Any]) -> str:
-    return t(MEMORY[settings.get("memory", "strict")])
+def memory_name(settings: Settings) -> str:
+    return t(MEMORY[chosen(settings, "memory", "strict")])
 
 
-def settings_lines(settings: Mapping[str, Any]) -> list[str]:
+def settings_lines(settings: Settings) -> list[str]:
     variant = variant_of(settings)
     lines = [t("lobby.variant", variant=variant_name(variant))]
     if variant == "plus":
@@ -238,7 +238,7 @@ def settings_lines(settings: Mapping[str, Any]) -> list[str]:
         else:
             lines.append(t("lobby.help.off"))
     lines.append(memory_name(settings))
-    lines.append(t(SPEED[settings.get("reveal_speed", "normal")]))
+    lines.append(t(SPEED[chosen(settings, "reveal_speed", "normal")]))
     return lines
 
 
@@ -325,7 +325,7 @@ def table(
     game: int,
     view: PublicView,
     names: Sequence[str],
-    settings: Mapping[str, Any],
+    settings: Settings,
     log: list[str] | None = None,
 ) -> Reply:
     """The one public table message (MM-T7): never a history of plays in
@@ -360,7 +360,7 @@ def table(
         embed.add_field(name=t("table.log"), value="\n".join(log[-10:])[:1024])
     memory = memory_name(settings)
     embed.set_footer(text=join_dots([t("footer.game", game=str(game)), memory]))
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if view.phase != "over":
         items.append(button(t("table.button.hand"), custom_id(game, view.version, "hand"), BLUE))
         items.append(button(t("table.button.rules"), custom_id(game, 0, "rules")))

@@ -150,7 +150,7 @@ class MammaMiaWeb:
                     "group": "middle",
                 }
             )
-        if seen.mine is not None:
+        if isinstance(seen.mine, PlayerView):
             zones.append(self._hand(seen, seen.mine, drawing))
         return zones
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import discord
 
-from bot.games.pizzaisland import render
+from bot.games.pizzaisland import render, web
 from bot.games.pizzaisland.commands import Commands
 from bot.games.pizzaisland.controls import ITEMS
 from bot.i18n import N_, Nn_, by_last_part, join_and, join_dots, number, t
 from bot.kit.reply import Reply
-from bot.plugin.contract import Presentation, SeatScore, Show, Step, Table
-from engine.interface import Option
+from bot.plugin.contract import Plugin, Presentation, SeatScore, Show, Step, Table
+from engine.interface import Settings
 from engine.pizzaisland import GAME as RULES
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.views import PlayerView, PublicView
@@ -59,11 +59,10 @@ PITable = Table[PublicView, ev.Event]
 LEVEL_ABOUT = by_last_part(N_("pi.computer.easy"), N_("pi.computer.medium"), N_("pi.computer.hard"))
 
 
-class PizzaIslandPresentation:
+class PizzaIslandPresentation(Presentation[PublicView, PlayerView, ev.Event, render.GameEnd]):
     rules = RULES
     prefix = render.PREFIX
     command = "pizzaisland"
-    options: tuple[Option, ...] = ()
     commands = Commands
     # A match (first to two wins, or three games on points), and cards taken, not dealt.
     reworded: Mapping[str, str] = {
@@ -80,13 +79,10 @@ class PizzaIslandPresentation:
     def title(self) -> str:
         return t("pizzaisland.title")
 
-    def pace(self, settings: Mapping[str, Any]) -> float:
-        return 0.0  # nothing is paced: a game's end is one message
-
-    def colour(self, settings: Mapping[str, Any]) -> discord.Colour:
+    def colour(self, settings: Settings) -> discord.Colour:
         return render.COLOUR
 
-    def settings_lines(self, settings: Mapping[str, Any]) -> list[str]:
+    def settings_lines(self, settings: Settings) -> list[str]:
         return render.settings_lines(settings)
 
     def table(self, table: PITable) -> Reply:
@@ -122,13 +118,10 @@ class PizzaIslandPresentation:
     def narration(self, table: PITable, model: render.GameEnd, decision: bool) -> Reply:
         return render.game_result(table.game, model, table.names)
 
-    def has_decision(self, view: PublicView) -> bool:
-        return False  # decisions are taken privately (the table's Decide button)
-
     def final(self, table: PITable) -> Reply:
         return render.final(table.game, table.view, table.names)
 
-    def variant(self, settings: Mapping[str, Any]) -> str:
+    def variant(self, settings: Settings) -> str:
         return str(settings.get("level") or "normal")
 
     def variant_name(self, variant: str) -> str:
@@ -162,7 +155,7 @@ class PizzaIslandPresentation:
             words["colour"] = render.COLOUR_EMOJI.get(str(words["colour"]), words["colour"])
         return REFUSALS[code], words
 
-    def rules_text(self, settings: Mapping[str, Any], view: PlayerView | None) -> Reply:
+    def rules_text(self, settings: Settings, view: PlayerView | None) -> Reply:
         level = settings.get("level") or "normal"
         embed = discord.Embed(
             title=t("pi.rules.title"), description=t("pi.rules.normal"), colour=render.COLOUR
@@ -208,6 +201,6 @@ def summary_lines(table: PITable) -> list[str]:
     return lines + ([held] if held else [])
 
 
-PRESENTATION: Presentation[PublicView, PlayerView, ev.Event, render.GameEnd] = (
-    PizzaIslandPresentation()
-)
+PRESENTATION = PizzaIslandPresentation()
+#: All the game gives the host (`bot.plugin.registry`).
+PLUGIN = Plugin(PRESENTATION, web=web.WEB)

@@ -7,8 +7,6 @@ the bot's translator gives Discord the other languages.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -34,7 +32,7 @@ class Commands(commands.Cog):
     @app_commands.describe(source=L_("command.param.source.description"))
     async def take(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction,
         source: app_commands.Range[str, 1, TYPED] = "deck",
     ) -> None:
         await guarded(interaction, take_or_stop(interaction, source))
@@ -44,7 +42,7 @@ class Commands(commands.Cog):
         description=L_("command.pizzaisland.stop.description"),
         extras={"needs": RUNNING},
     )
-    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+    async def stop(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, take_or_stop(interaction, None))
 
     @app_commands.command(
@@ -52,7 +50,7 @@ class Commands(commands.Cog):
         description=L_("command.pizzaisland.decide.description"),
         extras={"needs": RUNNING},
     )
-    async def decide(self, interaction: discord.Interaction[Any]) -> None:
+    async def decide(self, interaction: discord.Interaction) -> None:
         async def show() -> None:
             live = await service_of(interaction).games.running(channel_id(interaction))
             await reply(interaction, decision(live, seat_for(live, interaction.user.id)))

@@ -6,8 +6,7 @@ are shown too (PI-I1: never in a public message)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -25,7 +24,7 @@ from bot.interactions.components import (
     update,
 )
 from bot.interactions.paging import page_of, turned
-from bot.kit.reply import BLUE, GREY, RED, Picture, Reply, button, select
+from bot.kit.reply import BLUE, GREY, RED, Item, Picture, Reply, button, select
 from bot.live.live import Live
 from bot.live.refusals import ServiceError, seat_for
 from engine.errors import MalformedAction
@@ -44,6 +43,7 @@ from engine.pizzaisland.actions import (
     Take,
     from_text,
 )
+from engine.pizzaisland.views import PlayerView
 
 
 def state_of(live: Live) -> State:
@@ -52,13 +52,25 @@ def state_of(live: Live) -> State:
     return live.state
 
 
+def view_of(live: Live, seat: int) -> PlayerView:
+    """`seat`'s view, as this game's own (the host holds any game's)."""
+    view = live.player_view(seat)
+    assert isinstance(view, PlayerView), live.row.game
+    return view
+
+
+def legal_of(live: Live, seat: int) -> list[Action]:
+    """`seat`'s legal actions, as this game's own."""
+    return [action for action in live.legal(seat) if isinstance(action, Action)]
+
+
 class _TurnButton(Component):
     """A control of the turn or of its open decision: only its player, and
     only at the moment it was drawn for."""
 
     current = seated = True
 
-    async def apply(self, interaction: discord.Interaction[Any], make: Any) -> Live:
+    async def apply(self, interaction: discord.Interaction, make: Callable[[int], Action]) -> Live:
         svc = service_of(interaction)
         outcome = await svc.act(
             self.click.game, interaction.user.id, make, self.click.version, interaction
@@ -69,19 +81,19 @@ class _TurnButton(Component):
 class TakeButton(_TurnButton, prefix=PREFIX, verb="take"):
     """PI-N2: take a card from the deck; PI-A1: or this card from the Ship."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         source = self.click.arg or "deck"
         live = await self.apply(interaction, lambda s: Take(s, source))
         await _after(interaction, live)
 
 
 class StopButton(_TurnButton, prefix=PREFIX, verb="stop"):
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         live = await self.apply(interaction, lambda s: Stop(s))
         await _after(interaction, live)
 
 
-async def _after(interaction: discord.Interaction[Any], live: Live) -> None:
+async def _after(interaction: discord.Interaction, live: Live) -> None:
     """After a take: a decision that opened is offered at once, privately;
     otherwise the click is simply acknowledged (the table shows the rest)."""
     seat = seat_for(live, interaction.user.id)
@@ -91,7 +103,7 @@ async def _after(interaction: discord.Interaction[Any], live: Live) -> None:
         await acknowledge(interaction)
 
 
-async def take_or_stop(interaction: discord.Interaction[Any], source: str | None) -> None:
+async def take_or_stop(interaction: discord.Interaction, source: str | None) -> None:
     """`/pizzaisland take` and `/pizzaisland stop`: the turn's buttons as commands."""
     svc = service_of(interaction)
     live = await svc.games.running(channel_id(interaction))
@@ -109,7 +121,7 @@ async def take_or_stop(interaction: discord.Interaction[Any], source: str | None
 class DecideButton(_TurnButton, prefix=PREFIX, verb="decide"):
     """Opens the pending decision again (after a restart, or if dismissed)."""
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await reply(interaction, decision(self.live, seat_for(self.live, interaction.user.id)))
 
 
@@ -119,7 +131,7 @@ class ChoiceControl(_TurnButton, prefix=PREFIX, verb="choice"):
 
     private = True
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         text = self.click.values[0] if self.click.values else (self.click.arg or "")
         page = turned(text)
         if page is not None:  # the next page of a long list of ways to use a hero
@@ -151,10 +163,9 @@ def _deciding(live: Live, seat: int) -> bool:
 def decision(live: Live, seat: int, page: int = 0) -> Reply:
     """The open decision, for its player's eyes only (`page`: of a hero's
     options, when more than a select holds)."""
-    state_of(live)  # a Pizza Island game
-    view = live.player_view(seat)
+    view = view_of(live, seat)
     pending = view.pending
-    legal = live.legal(seat)
+    legal = legal_of(live, seat)
     version = view.version
     embed = discord.Embed(colour=render.COLOUR)
     embed.add_field(
@@ -193,8 +204,8 @@ def _value(action: Action) -> str:
     return action.text()
 
 
-def _third_controls(game: int, version: int, legal: Sequence[Action]) -> list[discord.ui.Item[Any]]:
-    items: list[discord.ui.Item[Any]] = []
+def _third_controls(game: int, version: int, legal: Sequence[Action]) -> list[Item]:
+    items: list[Item] = []
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
         options = [
@@ -243,9 +254,9 @@ def _hero_label(action: Action, names: Sequence[str]) -> str:
 
 def _hero_controls(
     game: int, version: int, legal: Sequence[Action], names: Sequence[str], page: int = 0
-) -> list[discord.ui.Item[Any]]:
+) -> list[Item]:
     applications = [a for a in legal if not isinstance(a, Decline)]
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if applications:
         options = [(_hero_label(a, names), _value(a), False) for a in applications]
         items.append(

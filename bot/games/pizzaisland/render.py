@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.games.pizzaisland.pictures import PlayerPizzas, pizzas_image, ship_image
 from bot.i18n import N_, by_last_part, join_and, join_dots, join_groups, number, t, tn
-from bot.kit.reply import BLUE, GREEN, RED, Picture, Reply, button
+from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from bot.kit.reply import custom_id as _custom_id
+from engine.interface import Settings, chosen
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PublicView
-from engine.value import Value
+from engine.value import JSON, Value
 
 PREFIX = "pi"  # this game's component ids: pi:<game>:<version>:<verb>[:<arg>]
 COLOUR_EMOJI = {"red": "🟥", "green": "🟩", "yellow": "🟨"}
@@ -173,9 +173,8 @@ def status_line(view: PublicView, names: Sequence[str]) -> str:
     return t("pi.status.turn", name=who, taken=view.taken)
 
 
-def settings_lines(settings: Mapping[str, Any]) -> list[str]:
-    level = settings.get("level") or "normal"
-    scoring = settings.get("scoring") or "wins"
+def settings_lines(settings: Settings) -> list[str]:
+    level, scoring = chosen(settings, "level", "normal"), chosen(settings, "scoring", "wins")
     return [
         t("pi.lobby.level", level=t(LEVEL_KEYS.get(level, LEVEL_KEYS["normal"]))),
         t("pi.lobby.scoring", scoring=t(SCORING_KEYS.get(scoring, SCORING_KEYS["wins"]))),
@@ -272,14 +271,14 @@ def pizzas_alt(view: PublicView, names: Sequence[str]) -> str:
     return t("pi.alt.pizzas", players=join_groups(said))
 
 
-def turn_buttons(game: int, view: PublicView) -> list[discord.ui.Item[Any]]:
+def turn_buttons(game: int, view: PublicView) -> list[Item]:
     """The turn's buttons, usable only by the player to act (PI-N2, PI-A1)."""
     if not view.to_act or view.phase != "turn":
         return []
     version = view.version
     if view.pending is not None:
         return [button(t("pi.button.decide"), custom_id(game, version, "decide"), BLUE)]
-    items: list[discord.ui.Item[Any]] = []
+    items: list[Item] = []
     if view.taken < 3:
         if view.deck_size:
             items.append(
@@ -318,7 +317,7 @@ class GameEnd(Value):
         )
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameEnd:
+    def from_json(cls, data: JSON) -> GameEnd:
         return cls(
             game=data["game"],
             winner=data["winner"],

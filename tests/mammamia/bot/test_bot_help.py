@@ -82,11 +82,14 @@ async def test_pl_h2_answers_out_of_order_are_applied_in_clockwise_order(discord
     r = await players.click_decision(
         players.user_of(third), f"mm:{g}:{v}:help:{'yes' if third_helps else 'no'}"
     )
-    assert r.message.ephemeral
+    assert r.response.type == 6 and not r.followups, "an answer adds no message"
     r = await players.click_decision(players.user_of(second), f"mm:{g}:{v}:help:yes")
-    assert r.message.ephemeral and r.message.content == render.t("decide.noted.yes")
+    assert r.response.type == 6 and not r.followups
     await bots.idle()
     assert players.live.version == v, "not settled while an earlier player may still help"
+    # The request, in place, says who has answered, not how.
+    answered = render.t("decide.help_answered", names=render.names_of(names, [second, third]))
+    assert answered in players.reveal_message().text
 
     # Help without the cards is refused privately; refusing settles it.
     r = await players.click_decision(players.user_of(first), f"mm:{g}:{v}:help:yes")
@@ -130,3 +133,38 @@ async def test_pl_h2_one_timer_for_the_whole_request(discord_server, bots):
     assert players.live.presence().timeouts[queue[0]] == 1, "a timeout counts where it was applied"
     table = discord_server.get_message(players.live.row.table_message_id).text
     assert render.t("table.auto.timeout", name=players.live.names()[queue[0]]) in table
+
+
+async def test_pl_h2_no_help_this_round_answers_every_request_of_the_round(discord_server, bots):
+    """One press refuses every help request for the rest of the reveal: the
+    next request in the round takes that player's refusal at once, whatever
+    they hold; the next round asks them again."""
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:4], seed=2)
+    await players.open("plus", help=True, turn_timer="off")
+    _owner, _cards, queue = await _open_request(players, lambda s, q, a: len(q) >= 2)
+    g, v = players.game, players.live.version
+    refuser = queue[0]
+    round_ = players.live.state.round
+    r = await players.click_decision(players.user_of(refuser), f"mm:{g}:{v}:help:no-round")
+    assert r.response.type == 6 and not r.followups, "one press, no message"
+    assert players.live.presence().standing[refuser].scope == "narration"
+
+    asked_again = []
+    for _ in range(3000):  # to the round's end: no request waits for the refuser
+        live = players.live
+        state = live.state
+        if state.round != round_ or state.phase == "over":
+            break
+        pending = state.pending
+        helping = state.phase == "reveal" and pending is not None and pending.stage == "help"
+        if helping and refuser in pending.asking and live.version != v:
+            asked_again.append(live.version)
+            assert refuser in (live.presence().answers.seats if live.presence().answers else {})
+        await players.step()
+    refusals = [a for a in players.live.record["actions"] if a == {"seat": refuser, "help": False}]
+    assert refusals, "the refuser's answer was applied"
+    while players.live.state.phase not in ("reveal", "over"):
+        await players.step()
+    if players.live.state.phase == "reveal":
+        assert refuser not in players.live.presence().standing, "the next reveal asks again"

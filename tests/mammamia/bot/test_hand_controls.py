@@ -1,8 +1,9 @@
 """The hand's turn controls hide nothing (MM-T1..T4, PL-T1, PL-T2): in many
 random positions of both boxes, at 2 to 6 seats, every legal turn is
 reachable through the controls in at most three clicks (Play included),
-every option reads differently from the others in its select, and no select
-is cut at Discord's 25 options. The clicks are simulated on the Reply's
+with at most two menus at once, every option reads differently from the
+others in its select (its label and second line), and no select is cut at
+Discord's 25 options. The clicks are simulated on the Reply's
 components as the bot's handlers read them (`bot.games.mammamia.controls`)."""
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def reachable(state: Any, seat: int) -> dict[Any, int]:
         after: list[Draft] = []
         for draft in frontier:
             reply = hand(1, view, names, legal, draft)
+            menus = [i for i in reply.items if isinstance(i, discord.ui.Select)]
+            assert len(menus) <= 2, [m.custom_id for m in menus]
             for item in reply.items:
                 if isinstance(item, discord.ui.Button):
                     verb, arg = _parts(item.custom_id or "")
@@ -70,8 +73,8 @@ def reachable(state: Any, seat: int) -> dict[Any, int]:
                         assert action is not None, "an enabled Play plays a turn"
                         reached.setdefault(action, clicks)
                 elif isinstance(item, discord.ui.Select):
-                    labels = [o.label for o in item.options]
-                    assert len(set(labels)) == len(labels), labels
+                    labels = [(o.label, o.description) for o in item.options]
+                    assert len(set(labels)) == len(labels), labels  # each reads differently
                     assert len(labels) <= MOST
                     verb, arg = _parts(item.custom_id or "")
                     for option in item.options:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from bench import rivals
 from bench.same_moves import moves
 from engine import compiled
@@ -34,6 +35,7 @@ PLAY = """
 import hashlib, json, sys
 from bench.same_moves import moves
 from engine import compiled
+import engine
 from bench import rivals
 games, tiny = json.loads(sys.argv[1])
 digests = [
@@ -77,11 +79,13 @@ def test_the_modules_in_use_are_compiled_exactly_when_current(build: compiled.Bu
 
 @pytest.fixture
 def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the engine's sources, as if built: an empty file for each
-    file a build makes, and the sources' hash."""
+    """A copy of the engine's sources, as if built: the games' hot modules
+    listed, an empty file for each file a build makes, and the sources' hash."""
     shutil.copytree(compiled.ROOT / "engine", tmp_path / "engine", ignore=_not_sources)
     monkeypatch.setattr(compiled, "ROOT", tmp_path)
     monkeypatch.delenv(compiled.PURE, raising=False)
+    compiled.listing().parent.mkdir(parents=True)
+    compiled.listing().write_text("\n".join(compiled.declared()) + "\n")
     for path in compiled.extensions():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch()
@@ -112,7 +116,7 @@ def test_a_current_build_is_found_in_its_own_folder(tree: Path) -> None:
     before = len(sys.meta_path)
     assert compiled.choose() is True
     finder = sys.meta_path[0]
-    for name in (*compiled.MODULES, compiled.SHARED):
+    for name in (*compiled.modules(), compiled.SHARED):
         spec = finder.find_spec(name, None)
         assert spec is not None and spec.origin == str(compiled.extension(name))
         assert str(spec.origin).startswith(str(tree / "build" / "engine-compiled"))
@@ -143,6 +147,25 @@ def test_without_a_build_nothing_changes(tree: Path) -> None:
     before = list(sys.meta_path)
     assert compiled.choose() is False
     assert sys.meta_path == before
+
+
+def test_each_game_names_its_own_hot_modules() -> None:
+    """The engine's build compiles what the games declare (`Game.hot_modules`,
+    found through `engine.games()`), and nothing of a game that names none."""
+    declared = compiled.declared()
+    assert declared == tuple(m for g in engine.games().values() for m in g.hot_modules)
+    assert "engine.mammamia.game" in declared
+    assert all(m.startswith(f"engine.{m.split('.')[1]}.") for m in declared)
+    assert all(compiled.source(m).exists() for m in declared)
+
+
+def test_the_build_says_what_it_compiled(tree: Path) -> None:
+    """`engine` is imported before any game: the build's own list, not the
+    games, says which modules are compiled; a list not built is no build."""
+    assert compiled.modules() == compiled.declared()
+    compiled.listing().unlink()
+    assert compiled.modules() == () and not compiled.current()
+    assert compiled.choose() is False
 
 
 @pytest.mark.parametrize("build", [compiled.ENGINE, rivals.COMPILED], ids=lambda b: b.name)
