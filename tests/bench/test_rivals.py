@@ -8,14 +8,14 @@ import json
 import pytest
 
 from bench.rivals import RivalHeuristicAgent, RivalMcAgent
-from bench.rivals.heuristic import turn
+from bench.rivals.heuristic import decide, turn
 from bench.rivals.montecarlo import samples_for
 from engine.__main__ import main
 from engine.mammamia import GAME
-from engine.mammamia.actions import ORDERS, SUPPLY, Pass, Turn
+from engine.mammamia.actions import ORDERS, SUPPLY, Pass, Pay, Turn
 from engine.mammamia.ai import HeuristicAgent
 from engine.mammamia.cards import CLASSIC
-from engine.mammamia.state import OVER
+from engine.mammamia.state import OVER, PAY, Pending
 from engine.mammamia.turn import draws, pass_draws
 from engine.tournament import play as play_any
 from engine.tournament import tournament
@@ -201,3 +201,16 @@ def test_the_bots_draw_is_the_engines_at_every_size(version: int) -> None:
                         assert move.draw == allowed[0]
     assert _turn(orders + orders[:2], version) == Pass(0, SUPPLY)
     assert _turn(orders + orders[:2], version, supply=0) == Pass(0, None)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_bombastica_short_of_15_is_never_paid_from_hand(version: int) -> None:
+    """MM-R7 lets the owner pay a Bombastica's shortfall from hand; the
+    peer's engine fails it outright, so its bot declines to pay, hand or no
+    hand (an order short of cards it does hold is paid, as its bot does)."""
+    hand = ["salami"] * 5 + ["olive"] * 2
+    table = EMPTY | {"salami": 6, "olive": 6}
+    short = Pending("purple-bombastica", 0, PAY, short=3)
+    assert decide(0, CLASSIC, hand, table, short, False) == Pay(0, False)
+    missing = Pending("purple-salami", 0, PAY, choice=(), missing=(("salami", 2),))
+    assert decide(0, CLASSIC, hand, table, missing, False) == Pay(0, True)
