@@ -33,6 +33,11 @@ RUN sh deploy/install.sh /opt/mammamia-bot dist/mammamia_bot-*.whl --compiled
 
 # 3. What runs.
 FROM python:3.11-slim-bookworm
+# Fonts the pictures draw players' names with, Latin, Cyrillic, Japanese and
+# Chinese alike (bot.pictures.lettering); the slim image has none.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-cjk \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin mammamia \
     && mkdir -p /data \
     && chown mammamia:mammamia /data

@@ -8,7 +8,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import discord
 from discord import app_commands
@@ -33,6 +33,9 @@ from bot.pictures import worker as pictures
 from bot.plugin.registry import presentations
 from bot.publishing.publisher import Publisher
 from bot.storage import Storage, open_storage
+
+if TYPE_CHECKING:
+    from bot.web.app import ActivityServer
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +118,7 @@ class GameBot(commands.Bot):
         self.timers: Timers | None = None
         self.computer_pause = computer_pause
         self._warming: asyncio.Task[None] | None = None
-        self.web: Any = None  # the Activity's web server (bot.web), when configured
+        self.web: ActivityServer | None = None  # the Activity's server, when configured
         self.metrics: metrics.Served | None = None  # served when METRICS_PORT is set
         self.loop_watch = LoopWatch()
         self.gateway = health.Gateway(self, config.shards.ids)
@@ -179,7 +182,7 @@ class GameBot(commands.Bot):
         await self.resume_games()
         await self.serve_activity()
 
-    async def health(self) -> tuple[bool, dict[str, Any]]:
+    async def health(self) -> tuple[bool, dict[str, object]]:
         """`/health`: the gateway connected, the database answering (bot.app.health)."""
         return await health.check(self.gateway, self._storage)
 
@@ -378,6 +381,15 @@ class ShardedGameBot(GameBot, commands.AutoShardedBot):
     one of several processes sharing one PostgreSQL."""
 
 
+class BotOptions(TypedDict, total=False):
+    """What tests and benchmarks may set on a bot besides its configuration."""
+
+    storage: Storage | None
+    narration_pace: float | None
+    clock: Clock | None
+    computer_pause: float
+
+
 def shard_options(config: Config) -> dict[str, Any]:
     shards = config.shards
     if shards.ids is None:
@@ -385,7 +397,7 @@ def shard_options(config: Config) -> dict[str, Any]:
     return {"shard_count": shards.count, "shard_ids": list(shards.ids)}
 
 
-def create_bot(config: Config, **options: Any) -> GameBot:
+def create_bot(config: Config, **options: Unpack[BotOptions]) -> GameBot:
     """The bot this configuration asks for: sharded when SHARD_COUNT is set."""
     if config.shards.sharded:
         return ShardedGameBot(config, **options)

@@ -13,7 +13,6 @@ import asyncio
 import logging
 import math
 from collections.abc import Iterable
-from typing import Any
 
 import discord
 from discord.ext import commands
@@ -68,7 +67,7 @@ class Gateway:
         return [(shard, seconds) for shard, seconds in found if shard not in self.down]
 
 
-async def check(gateway: Gateway, storage: Storage | None) -> tuple[bool, dict[str, Any]]:
+async def check(gateway: Gateway, storage: Storage | None) -> tuple[bool, dict[str, object]]:
     """(healthy, what was found) for `/health`."""
     database = False
     if storage is not None:
@@ -79,7 +78,7 @@ async def check(gateway: Gateway, storage: Storage | None) -> tuple[bool, dict[s
         except Exception as error:  # any failure is the answer: it does not answer
             log.warning("health check: the database did not answer (%r)", error)
     latencies = [seconds for _, seconds in gateway.latencies() if math.isfinite(seconds)]
-    found: dict[str, Any] = {
+    found: dict[str, object] = {
         "gateway": "connected" if gateway.connected else "disconnected",
         "database": "answers" if database else "does not answer",
     }

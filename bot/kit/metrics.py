@@ -21,7 +21,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from types import SimpleNamespace, TracebackType
-from typing import Any, Protocol
+from typing import Protocol
 
 import aiohttp
 from aiohttp import web
@@ -160,7 +160,9 @@ def http_trace(budget: Places | None = None) -> aiohttp.TraceConfig:
     given back once it is answered (or failed)."""
 
     async def starting(
-        session: aiohttp.ClientSession, context: SimpleNamespace, params: Any
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestStartParams,
     ) -> None:
         if budget is not None and route_class(params.url.path) == GLOBAL:
             context.place = await budget.take()
@@ -170,7 +172,11 @@ def http_trace(budget: Places | None = None) -> aiohttp.TraceConfig:
         if budget is not None and place is not None:
             budget.done(place)
 
-    async def ended(session: aiohttp.ClientSession, context: SimpleNamespace, params: Any) -> None:
+    async def ended(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestEndParams,
+    ) -> None:
         give_back(context)
         kind = route_class(params.url.path)
         if kind is None:
@@ -181,7 +187,11 @@ def http_trace(budget: Places | None = None) -> aiohttp.TraceConfig:
             scope = response.headers.get("X-RateLimit-Scope", "unknown")
             RATE_LIMITED.labels(kind, scope).inc()
 
-    async def failed(session: aiohttp.ClientSession, context: SimpleNamespace, params: Any) -> None:
+    async def failed(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestExceptionParams,
+    ) -> None:
         give_back(context)
         kind = route_class(params.url.path)
         if kind is not None:
@@ -253,7 +263,7 @@ def live_games(count: Callable[[], int]) -> None:
     LIVE_GAMES.set_function(count)
 
 
-Health = Callable[[], Awaitable[tuple[bool, dict[str, Any]]]]
+Health = Callable[[], Awaitable[tuple[bool, dict[str, object]]]]
 
 
 class Served:

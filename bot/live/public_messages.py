@@ -13,6 +13,7 @@ components (`bot.publishing.table_post.adopt`), however long the bot was down.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -151,5 +152,5 @@ def _ping_json(ping: Ping) -> JSON:
     return data
 
 
-def _users(stored: Any) -> tuple[int, ...] | None:
+def _users(stored: Iterable[int] | None) -> tuple[int, ...] | None:
     return None if stored is None else tuple(int(u) for u in stored)

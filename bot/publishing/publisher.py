@@ -24,6 +24,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
+import aiohttp
 import discord
 
 from bot.i18n import t, use_locale
@@ -57,6 +58,9 @@ from bot.storage import GameRow, GameStatus
 from engine.interface import Event, View
 
 log = logging.getLogger(__name__)
+
+#: Failures that say Discord could not be reached or answered with its own error.
+UNREACHABLE = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)
 
 #: Discord's code for a direct message the user's privacy settings refuse.
 CANNOT_DM = 50007
@@ -139,10 +143,19 @@ class Publisher:
                 try:
                     await self.sync(game)
                     delay = 1.0
-                except Exception:
+                except Exception as error:
                     # Discord may be down or a permission gone: try again, more slowly
-                    # each time, so the game (and its deadlines) does not freeze.
-                    log.exception("publishing game %s failed; trying again in %s s", game, delay)
+                    # each time, so the game (and its deadlines) does not freeze. An
+                    # outage is one line a try; anything else its traceback, once.
+                    if isinstance(error, UNREACHABLE) or delay > 1.0:
+                        log.warning(
+                            "publishing game %s failed (%r); trying again in %s s",
+                            game,
+                            error,
+                            delay,
+                        )
+                    else:
+                        log.exception("publishing game %s failed; again in %s s", game, delay)
                     await asyncio.sleep(delay)
                     delay = min(delay * 2, 300.0)
                     dirty.set()

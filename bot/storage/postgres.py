@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import asyncpg
 
@@ -197,7 +197,7 @@ class PostgresStorage(SqlStorage):
             raise ValueError("timestamps must be timezone-aware")
         return moment.astimezone(UTC)
 
-    def _from_db_time(self, value: Any) -> datetime:
+    def _from_db_time(self, value: object) -> datetime:
         assert isinstance(value, datetime)
         return value.astimezone(UTC)
 

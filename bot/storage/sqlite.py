@@ -136,8 +136,8 @@ class SqliteStorage(SqlStorage):
     def _to_db_time(self, moment: datetime) -> str:
         return timestamp(moment)
 
-    def _from_db_time(self, value: Any) -> datetime:
-        return datetime.fromisoformat(value)
+    def _from_db_time(self, value: object) -> datetime:
+        return datetime.fromisoformat(str(value))
 
     def _is_channel_busy(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError)

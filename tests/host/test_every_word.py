@@ -284,6 +284,15 @@ def test_the_pizzas_picture_names_its_players():
     assert _pixels(pizzas_image(named)) != _pixels(pizzas_image(plain))
 
 
+@pytest.mark.skipif(
+    not any("CJK" in path.name for path in lettering._font_files()),
+    reason="no CJK font on this machine (the Dockerfile and `make chromium` install one)",
+)
+def test_a_japanese_name_is_drawn_whole_where_a_cjk_font_is_installed():
+    runs = lettering.runs("さくら 桜子", 26)
+    assert "".join(text for text, _ in runs) == "さくら 桜子"
+
+
 def test_a_name_leaves_out_what_no_font_draws():
     """An emoji is left out, not drawn as a box: "🤖 Luigi" is drawn "Luigi"."""
     runs = lettering.runs("🤖 Luigi (easy)", 26)
