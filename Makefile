@@ -67,10 +67,12 @@ $(ACTIVITY)/dist/app.js: $(ACTIVITY)/node_modules/.package-lock.json $(wildcard 
 
 activity: $(ACTIVITY)/dist/app.js
 
-# The browser the Activity's tests drive: Debian's Chromium, installed once.
+# The browser the Activity's tests drive: Debian's Chromium, installed once, with
+# the fonts its pages need in every language (emoji; Japanese and Chinese).
 chromium:
-	@test -x /usr/bin/chromium || (apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null)
+	@(test -x /usr/bin/chromium && test -d /usr/share/fonts/opentype/noto) || (apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji \
+		fonts-noto-cjk >/dev/null)
 
 # The bot from this checkout, for trying it and for development (docs/deploy.md
 # runs it for good). Node builds the Activity's client only when ACTIVITY_PORT is set.

@@ -2,6 +2,7 @@
 
     python -m bench.bot_load --games 200 --seconds 60 [--database sqlite|postgresql[://…]]
         [--processes 2] [--pictures off] [--floor-seconds 20] [--profile p.json] [--idle-seconds 30]
+        [--web-games 4]
 
 Starts the loopback Discord (fakediscord/) on 127.0.0.1, starts `python
 -m bot` against it on a fresh database (with `--processes N`, N processes
@@ -20,8 +21,11 @@ the interaction callbacks and token routes it does not), publish lag (ack →
 the channel's next public update), CPU per move of the bot processes and
 their workers (pictures, computer players) and its ratio to the floor,
 database round trips per move (from the bot's own metrics), resident memory
-per idle game, and the restart timings. Loopback only; every phase has a
-time limit.
+per idle game, and the restart timings. With --web-games N the bot also
+serves the Activity, and N more channels' games are played at the web table
+alone (two players each, `bench.web_players`), beside the others: a move's
+round trip there (an action sent until the player holds the state after it)
+is measured under the load. Loopback only; every phase has a time limit.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from .botproc import BotProcess, Cpu
 from .loopback import GLOBAL, TOKEN, LoadDiscord
 from .metrics import Metrics, latency_summary, ms, percentile
 from .players import Table
+from .web_players import WebTable
 from fakediscord.models import FakeChannel, FakeGuild
 
 #: A person's pace in the README's figures: one move every 20 s in each game.
@@ -80,6 +85,7 @@ class Options:
     guilds: int | None = None  # None: one; with several processes, 8 for each
     floor_seconds: float = 20.0  # 0: no floor in this run
     idle_seconds: float = 0.0  # what each process spends with its games open and no move
+    web_games: int = 0  # games played at the web table (the Activity) beside the others
 
 
 def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
@@ -110,6 +116,17 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     p.add_argument(
         "--idle-seconds", type=float, default=0.0, help="CPU of each process with no move, first"
     )
+    p.add_argument(
+        "--web-games", type=int, default=0, help="more games, played at the web table only"
+    )
+    p.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(1.0, 3.0),
+        metavar=("LOW", "HIGH"),
+        help="seconds a player waits before a move (20 apart: a person's pace)",
+    )
     a = p.parse_args(argv)
     options = Options(
         games=a.games,
@@ -129,6 +146,8 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         guilds=a.guilds,
         floor_seconds=a.floor_seconds,
         idle_seconds=a.idle_seconds,
+        web_games=a.web_games,
+        think=(a.think[0], a.think[1]),
     )
     if options.processes > 1 and options.database == "sqlite":
         p.error("several processes share one PostgreSQL: give --database postgresql")
@@ -173,6 +192,8 @@ class Run:
         self.database = options.database
         self._pg: Any = None  # a throw-away PostgreSQL server (tests/pg.py)
         self.ports: list[int] = []  # each bot process's METRICS_PORT
+        self.web_tables: list[WebTable] = []
+        self.web_port = free_port() if options.web_games else 0
 
     @property
     def bot(self) -> BotProcess | None:
@@ -204,6 +225,9 @@ class Run:
             env["DATABASE_PATH"] = str(self.workdir / "games.sqlite3")
         else:
             env["DATABASE_URL"] = self.database
+        if self.web_port:
+            env["ACTIVITY_PORT"] = str(self.web_port)
+            env["DISCORD_CLIENT_SECRET"] = self.server.activities.client_secret
         if shard is not None:
             env |= {"SHARD_COUNT": str(self.o.processes), "SHARD_IDS": str(shard)}
             env["METRICS_PORT"] = str(self.ports[shard])
@@ -336,6 +360,15 @@ class Run:
                 )
             )
 
+        for g in range(self.o.web_games):
+            guild = guilds[g % len(guilds)]
+            channel = self.server.add_channel(f"web-{g:04d}", guild=guild)
+            users = [self.server.add_user(f"W{g:04d}S{s}", guild=guild) for s in range(2)]
+            rng = random.Random(self.rng.random())
+            # People at the web table move as fast as the table lets them: the round
+            # trip is measured on as many moves as the run allows.
+            self.web_tables.append(WebTable(self.server, channel, users, rng, (0.2, 0.6)))
+
     async def pictures_off(self) -> None:
         """Each server's Manage Server (its owner) turns pictures off, as an
         operator would (`/mammamia settings pictures:off`)."""
@@ -361,6 +394,8 @@ class Run:
                 return await table.open()
 
         opened = await asyncio.gather(*(open_one(t) for t in self.tables))
+        for web in self.web_tables:  # the page's sign-in and its lobby, one table at a time
+            await web.open(f"http://127.0.0.1:{self.web_port}")
         return {
             "seconds": round(time.monotonic() - start, 1),
             "opened": sum(opened),
@@ -381,7 +416,9 @@ class Run:
         profiler = None
         if self.o.profile is not None:
             profiler = asyncio.create_task(self.profile(min(5.0, self.o.seconds / 4)))
-        await asyncio.gather(*(t.play(until) for t in self.tables))
+        await asyncio.gather(
+            *(t.play(until) for t in self.tables), *(w.play(until) for w in self.web_tables)
+        )
         end = time.monotonic()
         cpu = self.cpu() - cpu_before
         own = time.process_time() - own_before
@@ -450,6 +487,7 @@ class Run:
             "harness_cpu_percent": round(100 * own / elapsed),
             "harness_loop_lag_p99_ms": ms(percentile(loop, 99)),
             "stuck_players": self.metrics.stuck,
+            "web": self.web_summary(),
             "harness_faults": dict(self.metrics.harness_errors),
             "rules_broken": dict(server.rule_counts),
             "bot_log": {
@@ -457,6 +495,25 @@ class Run:
                 "warnings": sum(bot.count(" WARNING ", start) for bot in self.bots),
                 "tracebacks": sum(bot.count("Traceback", start) for bot in self.bots),
             },
+        }
+
+    def web_summary(self) -> dict[str, Any] | None:
+        """A move's round trip at the web table, while the other games played."""
+        if not self.web_tables:
+            return None
+        trips = [trip for web in self.web_tables for trip in web.trips]
+        return {
+            "games": len(self.web_tables),
+            "games_started": sum(web.games for web in self.web_tables),
+            "moves": len(trips),
+            "round_trip_ms": {
+                "p50": ms(percentile(trips, 50)),
+                "p95": ms(percentile(trips, 95)),
+                "p99": ms(percentile(trips, 99)),
+                "max": ms(max(trips)) if trips else None,
+            },
+            "refused": sum(web.refused for web in self.web_tables),
+            "faults": [f for web in self.web_tables for f in web.faults][:5],
         }
 
     async def idle(self, seconds: float) -> list[dict[str, float]]:
@@ -555,6 +612,8 @@ class Run:
             return await self._run()
         finally:
             watcher.cancel()
+            for web in self.web_tables:
+                await web.close()
             await self.stop_bots()
             await self.server.stop()
             if self._pg is not None:
@@ -714,6 +773,15 @@ def report(s: dict[str, Any]) -> str:
             f"{play['bot_log']['errors']} / {play['bot_log']['tracebacks']}",
         ),
     ]
+    web = play.get("web")
+    if web:
+        trip = web["round_trip_ms"]
+        rows.append(
+            (
+                f"web table: {web['moves']} moves, round trip ms",
+                f"p50 {trip['p50']} / p95 {trip['p95']} / max {trip['max']}",
+            )
+        )
     if "restart" in s:
         r = s["restart"]
         rows += [

@@ -17,6 +17,7 @@ import time
 from collections.abc import Awaitable
 from typing import Any
 
+import bot.plugin  # noqa: F401  (the games' messages too: a table's words are its game's)
 from bot.i18n import t
 
 from .loopback import CUSTOM_ID, LoadDiscord, Shown

@@ -17,44 +17,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_
 from bot.i18n.translator import L_
 from bot.interactions import lobby
 from bot.interactions.command_checks import FREE
 from bot.interactions.components import guarded
 from bot.plugin.contract import AnyPresentation
+from bot.plugin.options import LANGUAGE, ON_OFF, TURN_TIMER, option_keys
 from bot.plugin.registry import presentations
 from cogs.host import HostCommands
-from engine import Option
 from engine.interface import Setting
-
-#: The host's own settings of every lobby (`bot.flow.service.HOST_SETTINGS`).
-TURN_TIMER = Option("turn_timer", ("off", "1m", "2m", "5m", "1h", "24h"))
-LANGUAGE = Option("language", ("en", "ru", "ja", "zh-tw", "fr"))
-#: Settings that are on or off are a yes/no option in Discord.
-ON_OFF = ("on", "off")
-
-
-#: The words of the host's own options of every `new`: its name and description.
-HOST_WORDS = {
-    TURN_TIMER.name: (
-        N_("command.param.turn_timer.name"),
-        N_("command.param.turn_timer.description"),
-    ),
-    LANGUAGE.name: (N_("command.param.language.name"), N_("command.param.language.description")),
-}
-
-
-def option_keys(command: str, option: Option) -> tuple[str, str, dict[str, str]]:
-    """The message ids of an option of `/<command> new`: its name, its
-    description and each choice's name. The host's own options are shared
-    (their choices are the host's, `bot.i18n.translator.CHOICES`)."""
-    if option.name in HOST_WORDS:
-        name, description = HOST_WORDS[option.name]
-        return name, description, {c: f"command.choice.{c}" for c in option.choices}
-    base = f"command.{command}.param.{option.name}"
-    choices = {c: f"command.{command}.choice.{option.name}.{c}" for c in option.choices}
-    return f"{base}.name", f"{base}.description", choices
 
 
 def message_ids(shown: AnyPresentation) -> set[str]:

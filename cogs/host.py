@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import LANGUAGE_CHOICES
 from bot.i18n.translator import L_
 from bot.interactions import lobby, standings
 from bot.interactions import server_settings as settings
@@ -23,7 +24,8 @@ from bot.interactions import table_commands as running
 from bot.interactions.command_checks import HERE, LOBBY, RUNNING
 from bot.interactions.components import guarded
 
-Language = Literal["en", "ru", "ja", "zh-tw", "fr"]
+#: The languages a server may save: one choice a language (`bot.i18n.LANGUAGES`).
+LANGUAGES = [app_commands.Choice(name=value, value=value) for value in LANGUAGE_CHOICES]
 Period = Literal["all", "month", "week"]
 OnOff = Literal["on", "off"]
 #: A game's number, as its messages show it (Discord's integers stop at 2**53).
@@ -151,8 +153,9 @@ class HostCommands(commands.GroupCog, group_name="host"):
     )
     @app_commands.rename(language=L_("command.param.language.name"))
     @app_commands.describe(language=L_("command.param.language.description"))
+    @app_commands.choices(language=LANGUAGES)
     @app_commands.default_permissions(manage_guild=True)
-    async def language(self, interaction: discord.Interaction, language: Language) -> None:
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
         await guarded(interaction, settings.set_language(interaction, language))
 
     @app_commands.command(

@@ -238,8 +238,11 @@ class Game(ABC, Generic[S, A, PV, SV, E]):
             events += happened
         return Replay(state, events)
 
-    def append(self, record: Mapping[str, Any], action: A) -> JSON:
-        """A new record with `action` added (the old one is left as it was)."""
+    def append(self, record: Mapping[str, Any], action: A, current: S | None = None) -> JSON:
+        """A new record with `action` added (the old one is left as it was).
+        `current`, the state `record` stands at when the caller has it (left
+        untouched), spares a game whose record depends on where the action
+        leads (a match's next deal) a replay of the record."""
         return {**record, "actions": [*record.get("actions", []), action.to_json()]}
 
     def actions_of(self, record: Mapping[str, Any]) -> list[JSON]:

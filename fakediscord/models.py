@@ -46,6 +46,7 @@ FLAG_COMPONENTS_V2 = 1 << 15
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+GUILD_VOICE = 2
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
@@ -73,6 +74,9 @@ class FakeUser:
     """The user's privacy settings refuse direct messages from the bot (50007)."""
     locale: str = "en-US"
     """The language of the user's Discord client (interactions' `locale`)."""
+    avatar: str | None = None
+    """The hash of the user's own avatar (None: Discord's default); the fake's
+    CDN draws a picture for it (`FakeDiscord._serve_avatar`)."""
 
     @property
     def mention(self) -> str:
@@ -97,7 +101,7 @@ class FakeRole:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A text channel or a thread."""
+    """A text channel, a voice channel (its text chat) or a thread."""
 
     id: int
     name: str

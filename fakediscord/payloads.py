@@ -6,6 +6,7 @@ import datetime
 from typing import Any
 
 from .models import (
+    GUILD_VOICE,
     Attachment,
     FakeChannel,
     FakeGuild,
@@ -25,7 +26,7 @@ def user(u: FakeUser) -> dict[str, Any]:
         "username": u.name,
         "discriminator": "0",
         "global_name": u.global_name,
-        "avatar": None,
+        "avatar": u.avatar,
         "public_flags": 0,
     }
     if u.bot:
@@ -84,6 +85,8 @@ def channel(c: FakeChannel, *, message_count: int = 0) -> dict[str, Any]:
         "last_message_id": None,
         "flags": 0,
     }
+    if c.type == GUILD_VOICE:  # its text chat as well: messages, buttons, Activities
+        data |= {"bitrate": 64000, "user_limit": 0, "rtc_region": None}
     if c.is_thread:
         data |= {
             "owner_id": str(c.owner_id),

@@ -35,6 +35,7 @@ from .models import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
+    GUILD_TEXT,
     MEMBER_PERMISSIONS,
     Attachment,
     FakeChannel,
@@ -45,6 +46,7 @@ from .models import (
     RuleViolation,
     Violation,
 )
+from .pictures import avatar_png
 from .ratelimits import RateLimits
 from .routing import BotRequest, Upload, error, match, read_request
 
@@ -100,6 +102,7 @@ class FakeDiscord(Actors):
         self.owner = FakeUser(self.ids.next(), "Owner")
         self.users_by_id: dict[int, FakeUser] = {self.owner.id: self.owner}
         self.users: list[FakeUser] = []
+        self.avatar_requests = 0  # pictures its CDN served
         self.guilds: list[FakeGuild] = []
         self.messages: dict[int, FakeMessage] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
@@ -139,6 +142,11 @@ class FakeDiscord(Actors):
         return f"{self.url}/api/v10"
 
     @property
+    def cdn_base(self) -> str:
+        """What ``discord.Asset.BASE`` must be set to: the fake's CDN."""
+        return f"{self.url}/cdn"
+
+    @property
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/"
 
@@ -167,6 +175,8 @@ class FakeDiscord(Actors):
             return await self._gateway(request)
         if path.startswith("/attachments/"):
             return self._serve_attachment(path)
+        if path.startswith("/cdn/avatars/"):
+            return self._serve_avatar(path)
         self._inflight += 1
         self.touch()
         try:
@@ -223,6 +233,18 @@ class FakeDiscord(Actors):
                 if len(parts) > 3 and str(att.id) == parts[3]:
                     return web.Response(body=att.data, content_type=att.content_type or "")
         return web.Response(status=404)
+
+    def _serve_avatar(self, path: str) -> web.Response:
+        """A user's avatar, as Discord's CDN serves it (`/avatars/<user>/<hash>.png`):
+        a picture drawn from the hash, for a user who has that avatar."""
+        parts = path.split("/")  # "", "cdn", "avatars", user, file
+        if len(parts) != 5 or not parts[3].isdigit():
+            return web.Response(status=404)
+        user = self.users_by_id.get(int(parts[3]))
+        if user is None or user.avatar is None or parts[4] != f"{user.avatar}.png":
+            return web.Response(status=404)
+        self.avatar_requests += 1
+        return web.Response(body=avatar_png(user.avatar), content_type="image/png")
 
     def touch(self) -> None:
         self._last_activity = time.monotonic()
@@ -303,10 +325,13 @@ class FakeDiscord(Actors):
         self.guilds.append(guild)
         return guild
 
-    def add_channel(self, name: str, guild: FakeGuild | None = None) -> FakeChannel:
+    def add_channel(
+        self, name: str, guild: FakeGuild | None = None, kind: int = GUILD_TEXT
+    ) -> FakeChannel:
+        """A channel: a text channel, or with ``kind=GUILD_VOICE`` a voice channel."""
         guild = guild or self.guild
         position = len(guild.text_channels())
-        channel = FakeChannel(self.ids.next(), name, guild.id, position=position)
+        channel = FakeChannel(self.ids.next(), name, guild.id, type=kind, position=position)
         guild.channels[channel.id] = channel
         if self.sessions:  # a bot connected already learns of it, as from Discord
             created = self.broadcast("CHANNEL_CREATE", payloads.channel(channel))

@@ -1,8 +1,10 @@
-"""Shared pytest fixtures."""
+"""Shared pytest fixtures, and the tests' own third game (`tests/highcard`),
+found by the host beside the shipped games in every test (`GAME_PACKAGES`)."""
 
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import AsyncIterator, Iterator
 
 import asyncpg
@@ -13,6 +15,9 @@ from plurals import counted
 import pg
 from bots import *  # noqa: F403
 from fakediscord.fixtures import *  # noqa: F403
+
+# Before any game is looked for (importing the above looks for none).
+os.environ.setdefault("GAME_PACKAGES", "tests.highcard")
 
 _database_numbers = itertools.count(1)
 

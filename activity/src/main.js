@@ -1,13 +1,17 @@
 // The table inside Discord. State in, moves out: the server sends this viewer
-// a scene (only what its seat may see, in its language) and the client draws
-// it, lets the player point at cards to put a legal action together, and
-// sends that action. No rules and no words live here.
+// a frame (only what its seat may see, in its language) and the client draws
+// it: the launcher, the lobby or the table. No rules and no words live here.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import { render } from "./table.js";
+import { launcher, lobby } from "./lobby.js";
+import { TableView } from "./table.js";
 
 const root = document.getElementById("table");
-const clientId = document.body.dataset.clientId;
+const live = document.getElementById("live");
+const body = document.body;
+const clientId = body.dataset.clientId;
 const SESSION_KEY = "table-session";
+// How long Discord's frame has to answer the SDK before the page says where it is.
+const HANDSHAKE_MS = 8000;
 
 // The session outlives a dropped connection (a restarted bot); kept in the
 // tab's storage where the browser allows a framed page one, else in memory.
@@ -24,11 +28,22 @@ const store = {
   },
 };
 
+// The art (bot/web/art.py): one sprite of symbols and patterns, put in the page once.
+async function loadArt() {
+  const answer = await fetch(body.dataset.art);
+  const parsed = new DOMParser().parseFromString(await answer.text(), "image/svg+xml");
+  body.prepend(document.importNode(parsed.documentElement, true));
+}
+
+function timeout(ms) {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(body.dataset.outside)), ms));
+}
+
 async function signIn() {
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
-  await sdk.ready();
+  await Promise.race([sdk.ready(), timeout(HANDSHAKE_MS)]);
   const stored = store.get(SESSION_KEY);
-  if (stored) return stored;
+  if (stored) return JSON.parse(stored);
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
     response_type: "code",
@@ -41,70 +56,103 @@ async function signIn() {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code, instance_id: sdk.instanceId }),
   });
-  const body = await answer.json();
-  if (!answer.ok) throw new Error(body.error || "session");
-  store.set(SESSION_KEY, body.session);
-  return body.session;
+  const reply = await answer.json();
+  if (!answer.ok) throw new Error(reply.error || "session");
+  store.set(SESSION_KEY, JSON.stringify(reply));
+  return reply;
 }
 
-function connect(session) {
-  const url = new URL("api/ws", location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  let ws;
-  let state = null;
-  let next = 1;
-  let retry = 250;
-  const table = { send, state: () => state };
+class App {
+  constructor() {
+    this.root = root;
+    this.table = new TableView(this);
+    this.frame = null;
+    this.ws = null;
+    this.next = 1;
+    this.said = null;
+  }
 
-  function send(action) {
-    if (!ws || ws.readyState !== WebSocket.OPEN || !state) return;
-    ws.send(JSON.stringify({ type: "act", id: next++, version: state.version, action }));
+  // The one live region: a short line, what just happened and whose move it is.
+  say(text, refusal = false) {
+    if (!text) return;
+    live.classList.toggle("refusal", refusal);
+    if (live.textContent !== text) live.textContent = text;
+  }
+
+  send(frame) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    this.ws.send(JSON.stringify({ ...frame, id: this.next++ }));
     root.setAttribute("aria-busy", "true");
   }
 
-  function open() {
-    ws = new WebSocket(url);
-    ws.onopen = () => {
-      retry = 250;
-      ws.send(JSON.stringify({ type: "hello", session, game: state ? state.game : undefined }));
-    };
-    ws.onmessage = (event) => {
-      const frame = JSON.parse(event.data);
-      window.__frames && window.__frames.push(frame);
-      if (frame.type === "state") {
-        state = frame;
-        root.setAttribute("aria-busy", "false");
-        render(root, frame, table);
-        root.dataset.version = `${frame.game}:${frame.version}`;
-        // Milliseconds from this page's navigation to its first table drawn: the cold load.
-        root.dataset.drawnAt ??= String(Math.round(performance.now()));
-      } else if (frame.type === "refused") {
-        root.setAttribute("aria-busy", "false");
-        if (frame.id === undefined) {
-          store.drop(SESSION_KEY);
-          render(root, null, table, frame.text);
-          ws.onclose = null;
-        } else {
-          render(root, state, table, frame.text);
-        }
-      } else if (frame.type === "done") {
-        root.setAttribute("aria-busy", "false");
-      }
-    };
-    ws.onclose = () => {
-      if (state) render(root, state, table, state.scene.ui.reconnecting);
-      setTimeout(open, retry);
-      retry = Math.min(retry * 2, 4000);
-    };
+  show(frame) {
+    this.frame = frame;
+    const scene = frame.scene;
+    if (scene.lang) document.documentElement.lang = scene.lang;
+    root.setAttribute("aria-busy", "false");
+    if (scene.kind === "launcher") {
+      launcher(this, frame);
+      this.say(scene.live);
+    } else if (scene.kind === "lobby") {
+      lobby(this, frame);
+      this.say(scene.live);
+    } else {
+      this.table.update(frame);
+    }
+    // Milliseconds from this page's navigation to its first table drawn: the cold load.
+    root.dataset.drawnAt ??= String(Math.round(performance.now()));
   }
-  open();
+
+  connect(session) {
+    const url = new URL("api/ws", location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    let retry = 250;
+    const open = () => {
+      const ws = new WebSocket(url);
+      this.ws = ws;
+      ws.onopen = () => {
+        retry = 250;
+        const game = this.frame && this.frame.game ? this.frame.game : undefined;
+        ws.send(JSON.stringify({ type: "hello", session: session.session, game }));
+      };
+      ws.onmessage = (event) => {
+        const frame = JSON.parse(event.data);
+        window.__frames && window.__frames.push(frame);
+        if (frame.type === "state") {
+          this.show(frame);
+        } else if (frame.type === "refused" && !("id" in frame)) {
+          store.drop(SESSION_KEY);
+          root.setAttribute("aria-busy", "false");
+          root.replaceChildren();
+          this.say(frame.text, true);
+          ws.onclose = null;
+        } else if (frame.type === "refused") {
+          root.setAttribute("aria-busy", "false");
+          this.table.refused();
+          this.say(frame.text, true);
+        } else if (frame.type === "done") {
+          root.setAttribute("aria-busy", "false");
+        }
+      };
+      ws.onclose = () => {
+        if (this.frame) this.say(this.frame.scene.ui.reconnecting);
+        setTimeout(open, retry);
+        retry = Math.min(retry * 2, 4000);
+      };
+    };
+    open();
+  }
 }
 
-signIn().then(connect, (error) => {
-  root.setAttribute("aria-busy", "false");
-  const p = document.createElement("p");
-  p.className = "notice";
-  p.setAttribute("role", "alert");
-  p.textContent = String(error.message || error);
-  root.replaceChildren(p);
-});
+const art = loadArt().catch(() => null);
+signIn()
+  .then(async (session) => {
+    if (session.locale) document.documentElement.lang = session.locale;
+    await art;
+    new App().connect(session);
+  })
+  .catch((error) => {
+    root.setAttribute("aria-busy", "false");
+    live.classList.add("refusal");
+    live.textContent = String(error.message || error);
+  });

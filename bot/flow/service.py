@@ -1,4 +1,4 @@
-"""The game service: one move end to end (ARCHITECTURE.md).
+"""The game service: one move end to end (docs/architecture.md).
 
 Per game: take its lock, check the player and the state version, apply the
 action with the engine, store the grown record and the new snapshot in one
@@ -212,7 +212,7 @@ class GameService:
             state, events = rules.apply(live.state, action)
         except ActionError as illegal:
             raise named(illegal, live) from illegal
-        record = rules.append(live.record, action)
+        record = rules.append(live.record, action, live.state)  # where it stands: no replay
         status = GameStatus.FINISHED if rules.is_over(state) else None
         presence = presence if presence is not None else live.presence()
         if count_unattended(live, presence) and status is None:

@@ -54,6 +54,8 @@ from babel.numbers import format_decimal, format_percent
 __all__ = [
     "DEFAULT_LOCALE",
     "EXTRACT_KEYWORDS",
+    "LANGUAGES",
+    "LANGUAGE_CHOICES",
     "LANGUAGE_NAMES",
     "LOCALES",
     "LOCALE_DIR",
@@ -78,17 +80,31 @@ __all__ = [
     "use_locale",
 ]
 
-# Our languages as Discord spells them (`interaction.locale`), English first.
-LOCALES: tuple[str, ...] = ("en", "ru", "ja", "zh-TW", "fr")
-DEFAULT_LOCALE = "en"
-# What a language picker shows: each language in its own words, never translated.
-LANGUAGE_NAMES: Mapping[str, str] = {
-    "en": "English",
-    "ru": "Русский",
-    "ja": "日本語",
-    "zh-TW": "繁體中文",
-    "fr": "Français",
+
+def N_(key: str) -> str:  # the gettext name for "mark an id, translate later"
+    """Marks a literal id for `pybabel extract` where it is looked up later, e.g.
+    in a table `{"olive": N_("kind.olive")}` read with `t(KIND[name])`."""
+    return key
+
+
+#: Our languages, the one list of them (the catalogs loaded, the commands'
+#: language choices, the tests of every locale): each as Discord spells it
+#: (`interaction.locale`), English first, with its name in its own words
+#: (what a language picker shows, never translated) and the message id of its
+#: choice in a command (whose value is the code in lower case, as Discord's
+#: option values are).
+LANGUAGES: Mapping[str, tuple[str, str]] = {
+    "en": ("English", N_("command.choice.en")),
+    "ru": ("Русский", N_("command.choice.ru")),
+    "ja": ("日本語", N_("command.choice.ja")),
+    "zh-TW": ("繁體中文", N_("command.choice.zh-tw")),
+    "fr": ("Français", N_("command.choice.fr")),
 }
+LOCALES: tuple[str, ...] = tuple(LANGUAGES)
+DEFAULT_LOCALE = "en"
+LANGUAGE_NAMES: Mapping[str, str] = {code: name for code, (name, _) in LANGUAGES.items()}
+#: A command's language choices: value (the code in lower case) -> message id.
+LANGUAGE_CHOICES: Mapping[str, str] = {code.lower(): key for code, (_, key) in LANGUAGES.items()}
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 DOMAIN = "messages"
 # `pybabel extract` keywords that find every id (see babel.cfg and `make i18n-extract`):
@@ -452,12 +468,6 @@ def tn(key: str, n: int, /, locale: object | None = None, **params: object) -> s
     """The plural message `key` for `n` things (`{count}` is `n` unless given)."""
     where = current_locale() if locale is None else locale
     return default_catalog().nget(key, n, where, **params)
-
-
-def N_(key: str) -> str:  # the gettext name for "mark an id, translate later"
-    """Marks a literal id for `pybabel extract` where it is looked up later, e.g.
-    in a table `{"olive": N_("kind.olive")}` read with `t(KIND[name])`."""
-    return key
 
 
 def Nn_(key: str) -> str:

@@ -29,20 +29,21 @@ from discord.app_commands import (
     locale_str,
 )
 
-from bot.i18n import DEFAULT_LOCALE, N_, Catalog, by_last_part, default_catalog
+from bot.i18n import DEFAULT_LOCALE, LANGUAGE_CHOICES, N_, Catalog, by_last_part, default_catalog
 
 # The choices of the host's own options, by value (the `Literal` types of
 # `cogs.host`, and the turn timers and languages of every `new`). A game's
 # choices carry their own message ids (`Choice(name=L_(...))`), so one value
 # ("normal") may mean different things in different options.
-CHOICES = by_last_part(
-    *(N_("command.choice.off"), N_("command.choice.on")),
-    *(N_("command.choice.1m"), N_("command.choice.2m"), N_("command.choice.5m")),
-    *(N_("command.choice.1h"), N_("command.choice.24h")),
-    *(N_("command.choice.all"), N_("command.choice.month"), N_("command.choice.week")),
-    *(N_("command.choice.en"), N_("command.choice.ru"), N_("command.choice.ja")),
-    *(N_("command.choice.zh-tw"), N_("command.choice.fr")),
-)
+CHOICES = {
+    **by_last_part(
+        *(N_("command.choice.off"), N_("command.choice.on")),
+        *(N_("command.choice.1m"), N_("command.choice.2m"), N_("command.choice.5m")),
+        *(N_("command.choice.1h"), N_("command.choice.24h")),
+        *(N_("command.choice.all"), N_("command.choice.month"), N_("command.choice.week")),
+    ),
+    **LANGUAGE_CHOICES,
+}
 
 
 def L_(key: str) -> locale_str:

@@ -1,7 +1,7 @@
 """Buttons and selects, and the one way an answer or a refusal reaches a player.
 
 Each kind of component is a `Component`: a discord.py `DynamicItem` with its
-own template (`<prefix>:<game>:<version>:<verb>[:<arg>]`, ARCHITECTURE.md),
+own template (`<prefix>:<game>:<version>:<verb>[:<arg>]`, docs/architecture.md),
 rebuilt from its custom_id on every click, so it works after a restart. What
 a click may do (the game's moment it was drawn for, whose seat may use it)
 is checked once, in `Component`, and a click on a moment the game has left

@@ -28,7 +28,7 @@ from bot.interactions.components import (
 )
 from bot.kit.reply import Reply, custom_id, drop_none, select
 from bot.plugin.registry import presentation
-from bot.publishing.lobby_post import closed_text, level_name, lobby_message
+from bot.publishing.lobby_post import closed_text, level_name, lobby_message, new_computer_name
 from bot.storage import GameRow
 from engine.interface import Setting
 
@@ -177,19 +177,12 @@ class ComputerLevelSelect(Component, verb="botlevel"):
         level = self.click.values[0] if self.click.values else ""
         if level not in presentation(row.game).rules.difficulties:
             raise gone()
-        taken = {seat.name for seat in row.seats}
-        with use_locale(row.settings.get("language")):
-            names = [computer_name(n, level) for n in t("computer.names").split(",")]
-        name = next((n for n in names if n not in taken), names[0])
+        name = new_computer_name(row, level)
         row = await svc.lobbies.add_computer(
             channel_id(interaction), interaction.user.id, name, level, self.click.game
         )
         await update(interaction, content=t("computer.added", name=name), view=None)
         await refresh(interaction.channel, row)
-
-
-def computer_name(name: str, level: str) -> str:
-    return t("computer.name", name=name, level=level_name(level))
 
 
 class RemoveComputerButton(Component, verb="rmbot"):

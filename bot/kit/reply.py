@@ -169,7 +169,7 @@ class Reply:
 
 
 def custom_id(prefix: str, game: int, version: int, verb: str, arg: str | None = None) -> str:
-    """`<prefix>:<game>:<version>:<verb>[:<arg>]` (ARCHITECTURE.md, Identifiers)."""
+    """`<prefix>:<game>:<version>:<verb>[:<arg>]` (docs/architecture.md, Component ids)."""
     return f"{prefix}:{game}:{version}:{verb}" + (f":{arg}" if arg is not None else "")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import N_, by_last_part, t
+from bot.i18n import N_, by_last_part, t, use_locale
 from bot.kit.reply import BLUE, GREEN, RED, Item, Reply, button, custom_id
 from bot.plugin.registry import presentation
 from bot.publishing.launch import open_table_button
@@ -28,6 +28,18 @@ LEVEL = by_last_part(
 
 def level_name(level: str) -> str:
     return t(LEVEL[level])
+
+
+def computer_name(name: str, level: str) -> str:
+    return t("computer.name", name=name, level=level_name(level))
+
+
+def new_computer_name(row: GameRow, level: str) -> str:
+    """A computer player's name in the lobby's language, one not taken yet."""
+    taken = {seat.name for seat in row.seats}
+    with use_locale(row.settings.get("language")):
+        names = [computer_name(n, level) for n in t("computer.names").split(",")]
+    return next((n for n in names if n not in taken), names[0])
 
 
 def lobby_message(row: GameRow, closed: str | None = None) -> Reply:

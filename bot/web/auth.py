@@ -43,6 +43,7 @@ class Session:
     guild_id: int | None
     locale: str | None
     expires: int  # seconds since the epoch
+    avatar: str | None = None  # the user's Discord avatar hash, None: Discord's default
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,6 +53,7 @@ class Session:
             "g": self.guild_id,
             "l": self.locale,
             "e": self.expires,
+            "a": self.avatar,
         }
 
     @classmethod
@@ -61,8 +63,9 @@ class Session:
             str(data["n"]),
             int(data["c"]),
             None if data["g"] is None else int(data["g"]),
-            data["l"],
+            data["l"] if isinstance(data["l"], str) else None,
             int(data["e"]),
+            avatar_hash(data.get("a")),
         )
 
 
@@ -74,10 +77,16 @@ class Sessions:
         self.now = now
 
     def issue(
-        self, user_id: int, name: str, channel_id: int, guild_id: int | None, locale: str | None
+        self,
+        user_id: int,
+        name: str,
+        channel_id: int,
+        guild_id: int | None,
+        locale: str | None,
+        avatar: str | None = None,
     ) -> str:
         expires = int((self.now() + SESSION_LIFETIME).timestamp())
-        body = Session(user_id, name, channel_id, guild_id, locale, expires).to_json()
+        body = Session(user_id, name, channel_id, guild_id, locale, expires, avatar).to_json()
         payload = _b64(json.dumps(body, separators=(",", ":")).encode())
         return f"{payload}.{self._sign(payload)}"
 
@@ -90,7 +99,7 @@ class Sessions:
             raise Refused("forged")
         try:
             session = Session.of(json.loads(_unb64(payload)))
-        except (ValueError, KeyError, TypeError) as bad:
+        except (ValueError, KeyError, TypeError, AttributeError) as bad:
             raise Refused("malformed") from bad
         if session.expires <= self.now().timestamp():
             raise Refused("expired")
@@ -98,6 +107,13 @@ class Sessions:
 
     def _sign(self, payload: str) -> str:
         return _b64(hmac.new(self._key, payload.encode(), hashlib.sha256).digest())
+
+
+def avatar_hash(value: object) -> str | None:
+    """A Discord avatar hash (hex, `a_` before an animated one's), else None."""
+    if not isinstance(value, str) or not 0 < len(value) <= 40:
+        return None
+    return value if value.removeprefix("a_").isalnum() else None
 
 
 def _b64(data: bytes) -> str:
@@ -114,6 +130,7 @@ class Identity:
     name: str
     locale: str | None
     access_token: str
+    avatar: str | None = None
 
 
 class Discord:
@@ -163,8 +180,16 @@ class Discord:
             if response.status != 200:
                 raise Refused("user")
             user = await response.json()
+        if not isinstance(user, dict) or "id" not in user:
+            raise Refused("user")
         name = user.get("global_name") or user.get("username") or str(user["id"])
-        return Identity(int(user["id"]), str(name), user.get("locale"), token)
+        return Identity(
+            int(user["id"]),
+            str(name)[:100],
+            user.get("locale"),
+            token,
+            avatar_hash(user.get("avatar")),
+        )
 
     async def where(self, instance_id: str, user_id: int) -> tuple[int, int | None]:
         """The channel (and server) of this Activity instance, if the user is in it."""

@@ -4,15 +4,27 @@ A game's web table (`bot/games/<game>/web.py`, its `WEB`) turns what one
 viewer may see (`Seen`: the public view, and the viewer's own player view and
 legal actions) into a scene, in the viewer's language, with the same catalog
 messages the buttons use. The client holds no rules and no words: it draws
-the zones and cards, lets the player point at cards and options to put an
-action together, and sends the one legal action they name.
+the seats around the table, the piles in its middle and the viewer's own
+cards, lets the player point at cards to put an action together, and sends
+the one legal action they name.
 
-    Scene    title, status, zones, actions, defaults, steps, final, ui
-    Zone     a region of the table: id, label, cards, lines, mine, turn
-    Card     label (what a screen reader says), face (what is printed on it),
-             tone (its look), count, down (face down), pick, act
-    Action   label, fields (what the player picks to name it), action (its
-             JSON, sent as is), direct (a button of its own)
+    Scene   kind ("table"), title, status (whose move), live (the one line a
+            screen reader hears: what just happened, whose move), seats,
+            centre, hand, actions, defaults, steps, moves, pace, final, after
+    Seat    seat, name, avatar, colour, turn, mine, away, label (the seat in
+            words), counts (what is shown at the place: icon and number),
+            cards (face up before it), pizzas, marks
+    Pile    id, title, label, count, back (its pattern), top (a card), cards,
+            pick or act (pointing at it), anchor (where movement starts or ends)
+    Card    label (what a screen reader says), art (how it is drawn: a symbol
+            of the sprite, `bot.web.art`), n (a count printed on it), pick or
+            act, picks (a stack: pointing again takes one more), key
+    Action  label, fields (what the player picks to name it), action (its
+            JSON, sent as is), direct (a button of its own)
+    Move    what travels across the table since the viewer's last frame: from
+            and to (anchors), the card shown while travelling, how many
+    Step    a line of a paced sequence (the oven's reveal): text, a card
+            turned, a mark put on an order (key), shown one by one at `pace`
 
 A card with `pick` chooses those fields (a kind and a count, a draw); a card
 with `act` plays that action at once. The Play button plays the one action
@@ -25,23 +37,32 @@ import re
 from functools import cache
 from typing import Any, Protocol, cast, runtime_checkable
 
-from bot.i18n import t
+from bot.i18n import current_locale, sentences, t
 from bot.plugin.registry import plugins, presentations
 from bot.publishing.table_post import AUTO
+from bot.web.art import Sprite, host_art
 from bot.web.door import Seen
 from engine import game
 
 Scene = dict[str, Any]
-Card = dict[str, Any]
-Zone = dict[str, Any]
+Card = dict[str, object]
+Zone = dict[str, object]
+Pile = dict[str, object]
 
 
 @runtime_checkable
 class WebTable(Protocol):
     """A game's web table."""
 
+    #: A symbol of the sprite that stands for the game in the launcher.
+    emblem: str
+
     def scene(self, seen: Seen) -> Scene:
         """The scene for this viewer; only `seen` may be read."""
+        ...
+
+    def art(self, sprite: Sprite) -> None:
+        """Add the game's symbols and patterns to the sprite (its pictures' own parts)."""
         ...
 
 
@@ -58,6 +79,16 @@ def web_tables() -> dict[str, WebTable]:
     return found
 
 
+@cache
+def sprite() -> str:
+    """The whole art sprite: the host's, then every game's."""
+    drawn = Sprite()
+    host_art(drawn)
+    for table in web_tables().values():
+        table.art(drawn)
+    return drawn.svg()
+
+
 def ui() -> dict[str, str]:
     """The client's own words, in the current locale."""
     return {
@@ -70,47 +101,61 @@ def ui() -> dict[str, str]:
         "spectator": t("activity.spectator"),
         "table": t("activity.table"),
         "steps": t("activity.steps"),
-    }
-
-
-def lobby_scene(seen: Seen) -> Scene:
-    """A lobby as the web table shows it: its seats, waiting for Start."""
-    most = game(seen.name).seat_limits(seen.settings)[1]
-    cards: list[Card] = [
-        {"label": name, "face": f"{i + 1}. {name}", "tone": "seat"}
-        for i, name in enumerate(seen.names)
-    ]
-    return {
-        "title": t("lobby.title", game=presentations()[seen.name].title()),
-        "status": t("activity.lobby_waiting"),
-        "zones": [
-            {"id": "seats", "label": t("lobby.seats", count=len(cards), max=most), "cards": cards}
-        ],
-        "actions": [],
+        "hand": t("activity.ui.hand"),
+        "draw": t("activity.ui.draw"),
+        "seats": t("activity.ui.seats"),
+        "centre": t("activity.ui.centre"),
+        "computer": t("activity.ui.computer"),
+        "away": t("activity.ui.away"),
     }
 
 
 def scene_of(seen: Seen) -> Scene:
     """The scene for `seen`, in the current locale (`use_locale` around it)."""
     table = web_tables().get(seen.name)
-    if seen.public is None:
-        scene = lobby_scene(seen)
-    elif table is None:  # a game with no web table of its own: played with its buttons
-        scene = {
+    if table is None:  # a game with no web table of its own: played with its buttons
+        scene: Scene = {
             "title": presentations()[seen.name].title(),
             "status": t("activity.no_table"),
-            "zones": [],
+            "seats": [],
+            "centre": [],
             "actions": [],
         }
     else:
         scene = table.scene(seen)
+    scene["kind"] = "table"
     if seen.ended is not None:  # in place of whose move it was, as the table message
         scene["status"] = t(seen.ended)
+    scene.setdefault("live", sentences(scene.get("latest") or "", scene["status"]))
+    scene["live"] = spoken(scene["live"])
+    for step in scene.get("steps", ()):  # each is said in the live region in turn
+        step["text"] = spoken(step["text"])
     scene["ui"] = ui()
+    scene["lang"] = current_locale()
+    scene["pace"] = round(seen.pace * 1000)
     scene.update(seats_facts(seen))
     scene.setdefault("defaults", {})
     scene.setdefault("steps", [])
+    scene.setdefault("moves", [])
     return cast(Scene, plain(scene))
+
+
+def seat(seen: Seen, index: int, colour: str, label: str, **more: object) -> dict[str, object]:
+    """A seat around the table: the player's name, avatar and colour, and
+    whether it is theirs to move; the game adds what lies at their place."""
+    avatar = seen.avatars[index] if index < len(seen.avatars) else None
+    return {
+        "seat": index,
+        "name": named(seen.names, index),
+        "avatar": avatar,
+        "colour": colour,
+        "label": label,
+        "mine": index == seen.seat,
+        "away": index in seen.away or index in seen.kicked,
+        "computer": index in seen.computers,
+        "anchor": "hand" if index == seen.seat else f"seat-{index}",
+        **more,
+    }
 
 
 def seats_facts(seen: Seen) -> Scene:
@@ -122,17 +167,35 @@ def seats_facts(seen: Seen) -> Scene:
     notes = []
     if seen.auto is not None and seen.auto[1] in AUTO:
         notes.append(t(AUTO[seen.auto[1]], name=named(seen.names, seen.auto[0])))
-    for seat in range(len(seen.names)):
-        if seat in seen.kicked:
-            notes.append(t("table.kicked", name=seen.names[seat]))
-        elif seat in seen.away:
-            notes.append(t("table.away", name=seen.names[seat]))
+    for index in range(len(seen.names)):
+        if index in seen.kicked:
+            notes.append(t("table.kicked", name=seen.names[index]))
+        elif index in seen.away:
+            notes.append(t("table.away", name=seen.names[index]))
     if notes:
         facts["notes"] = notes
     return facts
 
 
 MARKDOWN = re.compile(r"\*\*|__|~~|`")
+#: Emoji and pictographs, which a screen reader reads as their names
+#: ("pineapple emoji") beside the word that already says it.
+PICTOGRAPHS = re.compile(
+    "[\u2190-\u21ff\u2300-\u23ff\u2460-\u27bf\u2900-\u297f\u2b00-\u2bff"
+    "\u25a0-\u25ff\ufe0f\u200d\U0001f000-\U0001faff]+"
+)
+
+
+def spoken(text: str) -> str:
+    """`text` as a screen reader should say it: its words, no pictographs."""
+    return " ".join(PICTOGRAPHS.sub(" ", MARKDOWN.sub("", text)).split())
+
+
+#: The characters Discord's markdown is made of: a string without any is left alone.
+MARKS = frozenset("*_~`")
+#: What holds no words, only ids and values: an action's JSON (kept as it is),
+#: a card's art, the fields a pick sets, counts.
+NO_WORDS = frozenset({"action", "art", "fields", "pick", "counts", "defaults"})
 
 
 def plain(value: Any) -> Any:
@@ -140,20 +203,25 @@ def plain(value: Any) -> Any:
     are written for messages; the web table shows them as text). An action's
     JSON is left as it is."""
     if isinstance(value, str):
-        return MARKDOWN.sub("", value)
+        return value if MARKS.isdisjoint(value) else MARKDOWN.sub("", value)
     if isinstance(value, list):
         return [plain(v) for v in value]
     if isinstance(value, dict):
-        return {k: v if k == "action" else plain(v) for k, v in value.items()}
+        return {k: v if k in NO_WORDS else plain(v) for k, v in value.items()}
     return value
 
 
-def named(names: list[str], seat: int | None) -> str:
-    if seat is not None and 0 <= seat < len(names):
-        return names[seat]
+def named(names: list[str], index: int | None) -> str:
+    if index is not None and 0 <= index < len(names):
+        return names[index]
     return t("name.unknown")
 
 
-def fields(**values: Any) -> dict[str, str]:
+def fields(**values: object) -> dict[str, str]:
     """An action's fields as the client compares them: strings, "-" for none."""
     return {k: "-" if v is None else str(v) for k, v in values.items()}
+
+
+def seat_limits(name: str, settings: Any) -> tuple[int, int]:
+    least, most = game(name).seat_limits(settings)
+    return int(least), int(most)

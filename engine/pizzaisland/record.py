@@ -210,14 +210,21 @@ def new_record(
     return record
 
 
-def append(record: Mapping[str, Any], action: act.Action) -> dict[str, Any]:
+def append(
+    record: Mapping[str, Any], action: act.Action, current: State | None = None
+) -> dict[str, Any]:
     """A new record with `action` added to the current game and, when the game
     ended and the match goes on, the next game's deal (from the match seed).
-    The old record is left as it was; a refused action raises its error."""
-    result = replay(record)
-    if result.error is not None:
-        raise result.error[2]
-    state = result.state
+    The old record is left as it was; a refused action raises its error.
+    `current`, the state the record stands at (the bot keeps it; a copy is
+    stepped), spares the replay of the whole match, a move late in a match."""
+    if current is None:
+        result = replay(record)
+        if result.error is not None:
+            raise result.error[2]
+        state = result.state
+    else:
+        state = current.copy()
     step(state, action)
     games = [dict(g) for g in record["games"]]
     games[-1]["actions"] = [*games[-1].get("actions", []), action.to_json()]

@@ -45,8 +45,8 @@ class PizzaIsland(Game[State, Action, views.PublicView, views.PlayerView, Event]
     def replay(self, rec: Mapping[str, Any]) -> Replay:
         return record.replay(rec)
 
-    def append(self, rec: Mapping[str, Any], action: Action) -> JSON:
-        return record.append(rec, action)
+    def append(self, rec: Mapping[str, Any], action: Action, current: State | None = None) -> JSON:
+        return record.append(rec, action, current)
 
     def actions_of(self, rec: Mapping[str, Any]) -> list[JSON]:
         """Every action of the match, game after game."""

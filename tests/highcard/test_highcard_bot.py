@@ -1,5 +1,5 @@
 """A third game that lives only in the tests' folders (`tests/highcard`) is
-found by the host through `GAME_PACKAGES` and played whole on the loopback
+found by the host through `GAME_PACKAGES` (tests/conftest.py) and played whole on the loopback
 Discord: its own command group and `new` (from its declared settings), its
 lobby, its table, its private hands, its narrated reveals, its final ranking
 and its statistics. No host file names it."""
@@ -8,29 +8,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from bot import i18n
 from bot.i18n import t
-from bot.plugin import registry
 
 from fakediscord.server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def third_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("GAME_PACKAGES", "tests.highcard")
-    registry.forget()
-    i18n.default_catalog.cache_clear()
-    yield
-    monkeypatch.delenv("GAME_PACKAGES")
-    registry.forget()
-    i18n.default_catalog.cache_clear()
 
 
 def test_no_host_file_knows_the_third_game() -> None:
@@ -42,7 +26,7 @@ def test_no_host_file_knows_the_third_game() -> None:
 
 
 async def test_a_game_from_the_tests_folders_plays_whole(
-    third_game: None, discord_server: FakeDiscord, bots: object
+    discord_server: FakeDiscord, bots: object
 ) -> None:
     from tests.highcard.engine import GAME  # found by the registry, imported here to play it
 

@@ -26,7 +26,7 @@ from aiohttp import web
 from engine import mammamia as engine
 
 from browser import chromium, open_table
-from driver import Players
+from tests.mammamia.driver import Players
 from viewers import Viewer, base, session
 
 OUT = Path(__file__).resolve().parents[2] / "build" / "activity-bench.json"
@@ -114,7 +114,13 @@ async def test_activity_cold_load_and_move_round_trip(discord_server, bots):
     echo = await _echo_floor()
 
     ms = lambda seconds: round(seconds * 1000, 2)  # noqa: E731
+    weight = bot.web.assets.weight()  # what a first visit downloads, as stored and as sent
     result = {
+        "page_weight_bytes": {
+            "files": weight,
+            "sent_total": sum(packed for _, packed in weight.values()),
+            "stored_total": sum(plain for plain, _ in weight.values()),
+        },
         "load": os.getloadavg(),
         "cold_load_ms": {"median": ms(statistics.median(loads[1:])), "max": ms(max(loads))},
         "cold_load_floor_ms": {"median": ms(statistics.median(blanks))},

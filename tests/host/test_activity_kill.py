@@ -10,15 +10,15 @@ import random
 import socket
 from pathlib import Path
 
-from test_activity_browser import _mm_move
 from test_bot_crash import BotProcess, untimed_lobby
 
 from bot.i18n import t
 from bot.storage import Storage
 from engine import mammamia as engine
 
-from browser import chromium, open_table
+from browser import Seat, chromium, open_table
 from fakediscord.server import FakeDiscord
+from web_players import choose_turn, decide, point_turn
 
 
 def free_port() -> int:
@@ -32,6 +32,14 @@ class Process:
 
     def __init__(self, port: int) -> None:
         self.web = type("Web", (), {"port": port})()
+
+
+async def _move(seat: Seat, rng: random.Random) -> None:
+    """Ana's move at the table: a turn put together from her hand, or a decision."""
+    if any(a.get("fields") for a in seat.state()["scene"]["actions"]):
+        await point_turn(seat, choose_turn(seat, rng))
+    else:
+        await decide(seat, rng)
 
 
 async def _game(db: Path) -> tuple[int, int, tuple[int, ...], int]:
@@ -65,7 +73,7 @@ async def test_sigkill_during_an_activity_game_loses_nothing_and_the_table_recon
                 if to_act[0] == 0:
                     await seat.at(game, version)
                     seen = len(seat.frames)  # only a frame for this move counts
-                    await _mm_move(seat, rng, keyboard=False)
+                    await _move(seat, rng)
                     async with asyncio.timeout(10):  # the table was told it is done...
                         while not any(f.get("type") == "done" for f in seat.frames[seen:]):
                             await asyncio.sleep(0.01)
@@ -79,7 +87,7 @@ async def test_sigkill_during_an_activity_game_loses_nothing_and_the_table_recon
                     from test_bot_crash import play_a_turn
 
                     await play_a_turn(server, db)
-            status = await seat.table.locator("#table .status").text_content()
+            status = await seat.table.locator("#live").text_content()
             assert status  # the table says whose move it is, as it stands
     finally:
         await bot.stop()

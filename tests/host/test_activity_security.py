@@ -11,11 +11,12 @@ from datetime import timedelta
 
 import aiohttp
 
-from bot.i18n import t
+from bot.i18n import join_or, t
 from bot.kit.clock import ManualClock
+from bot.plugin.registry import presentations
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 from viewers import Viewer, base, check_frames, session
 
 
@@ -93,7 +94,8 @@ async def test_every_route_to_another_seats_cards_is_refused(discord_server, bot
     # Another game's id: Ana's session is for this channel; the other game is refused.
     viewer = await Viewer.open(bot, good, game_id=there.game)
     frame = await viewer.wait(lambda f: f["type"] == "refused")
-    starts = t("activity.no_game", commands="/mammamia new or /pizzaisland new")
+    every = [f"/{shown.command} new" for shown in presentations().values()]  # the test game too
+    starts = t("activity.no_game", commands=join_or(every))
     assert frame["text"] == starts and len(viewer.frames) == 1
     await viewer.close()
     # A game id that does not exist says no more than that.
@@ -174,12 +176,13 @@ async def test_open_the_table_launches_the_activity_from_the_lobby_and_the_table
     viewer = await Viewer.open(bots.current, body["session"])
     waiting = await viewer.wait(lambda f: f["type"] == "state")
     assert waiting["view"] is None and waiting["status"] == "lobby"
-    assert waiting["scene"]["status"] == t("activity.lobby_waiting")
-    await discord_server.click(ben, lobby, label=t("lobby.button.join"))
-    joined = await viewer.wait(
-        lambda f: f["type"] == "state" and len(f["scene"]["zones"][0]["cards"]) == 2
-    )
-    assert joined["you"] is None
+    assert waiting["scene"]["status"] == t("activity.lobby.take_a_seat")
+    assert {"verb": "join", "label": t("lobby.button.join"), "main": True} in waiting["scene"][
+        "actions"
+    ]
+    await discord_server.click(ben, lobby, label=t("lobby.button.join"))  # a button, seen at once
+    joined = await viewer.wait(lambda f: f["type"] == "state" and len(f["scene"]["seats"]) == 2)
+    assert joined["you"] is None and joined["scene"]["status"] == t("activity.lobby_waiting")
     await discord_server.click(ana, lobby, label=t("lobby.button.start"))
     await bots.idle()
     started = await viewer.wait(lambda f: f["type"] == "state" and f["status"] == "running")
@@ -208,11 +211,13 @@ async def test_the_page_speaks_the_browsers_language_before_sign_in(discord_serv
     bots.activity = True
     bot = await bots.start()
     async with aiohttp.ClientSession() as http:
+        inside = "?frame_id=f&instance_id=i"  # as Discord opens it
         for header, locale in (("ja,en;q=0.8", "ja"), ("de-DE,fr;q=0.9", "fr"), ("", "en")):
-            async with http.get(f"{base(bot)}/", headers={"Accept-Language": header}) as r:
+            async with http.get(f"{base(bot)}/{inside}", headers={"Accept-Language": header}) as r:
                 page = await r.text()
             assert f'lang="{locale}"' in page and t("activity.connecting", locale) in page
-        async with http.get(f"{base(bot)}/app.js") as r:
+        script = page.split('<script type="module" src="')[1].split('"')[0]
+        async with http.get(f"{base(bot)}/{script}") as r:
             assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript")
         async with http.get(f"{base(bot)}/../bot/app/config.py") as r:
             assert r.status == 404

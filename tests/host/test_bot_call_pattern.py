@@ -26,10 +26,10 @@ from bot.kit.clock import ManualClock
 from engine import mammamia as engine
 from engine.pizzaisland import actions as pi
 
-from driver import Players
 from fakediscord.routing import BotRequest
 from fakediscord.server import FakeDiscord
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 CALLBACK = "token POST /interactions/{id}/{token}/callback"
 FOLLOW_UP = "token POST /webhooks/{id}/{token}"

@@ -44,8 +44,9 @@ AN_HOUR = 3600.0
 async def overdue_games(
     server: FakeDiscord, bots: Any, db: Path, count: int
 ) -> list[tuple[int, FakeChannel, list[FakeUser]]]:
-    """`count` two-player games, each in a channel of its own, started an hour
-    ago with a 2-minute turn timer, their first tables posted."""
+    """`count` two-player games of High Card (the test game), each in a channel
+    of its own, started an hour ago with a 2-minute turn timer, their first
+    tables posted."""
     past = time.time() - AN_HOUR
     games = []
     async with await Storage.open(db) as storage:
@@ -54,9 +55,9 @@ async def overdue_games(
             channel = server.add_channel(f"overdue-{index:04d}")
             users = [server.add_user(f"O{index:04d}{who}") for who in "ab"]
             seats = [Seat(user_id=u.id, name=u.name) for u in users]
-            options = {"variant": "classic", "turn_timer": "2m"}
+            options = {"turn_timer": "2m"}
             row = await service.lobbies.open_lobby(
-                "mammamia", server.guild.id, channel.id, seats[0], "en", options
+                "highcard", server.guild.id, channel.id, seats[0], "en", options
             )
             await service.lobbies.join(channel.id, seats[1], row.id)
             live = await service.start(channel.id, users[0].id, row.id)
@@ -97,10 +98,11 @@ async def catch_up_while_playing(
     rng = random.Random(3)
 
     async def player() -> None:
-        """Someone looks at their hand, again and again, during the catch-up."""
+        """Someone reads their game's rules (the channel's running game looked
+        up), again and again, during the catch-up."""
         while not done.is_set():
             _, channel, users = rng.choice(games)
-            result = await server.slash(rng.choice(users), channel, "mammamia", "hand")
+            result = await server.slash(rng.choice(users), channel, "highcard", "rules")
             assert result.response is not None, "answered"
             answers.append(result.response.elapsed)
             await asyncio.sleep(rng.uniform(0.05, 0.2))

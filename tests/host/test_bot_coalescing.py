@@ -1,19 +1,20 @@
 """Under load the table is posted once for several quick moves, never through
 a queue of stale posts; and the answer to a move never waits for publishing
-(bot.publishing.publisher: one worker per game, and a flag that says "changed again")."""
+(bot.publishing.publisher: one worker per game, and a flag that says "changed again").
+With the test game (tests/highcard)."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from driver import Players
+from tests.highcard.players import Players
 
 
 async def test_quick_moves_while_discord_is_slow_make_one_post_not_a_queue(discord_server, bots):
     await bots.start()
     players = Players(discord_server, bots, discord_server.users[:3], seed=4)
-    await players.open("classic")
+    await players.open()
     await bots.idle()
     release = asyncio.Event()
     held: list[str] = []

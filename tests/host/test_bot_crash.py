@@ -77,6 +77,8 @@ class BotProcess:
             "DISCORD_API_BASE": self.server.api_base,
             "DISCORD_GATEWAY_URL": self.server.gateway_url,
             "LOG_LEVEL": "INFO",
+            # the tests' own game too, as in the test process (tests/conftest.py)
+            "GAME_PACKAGES": os.environ.get("GAME_PACKAGES", ""),
             **self.env,
         }
         old = {s.session_id for s in self.server.sessions}

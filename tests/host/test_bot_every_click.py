@@ -24,10 +24,10 @@ from bot.i18n import t
 from bot.plugin.registry import presentation
 from bot.storage import Storage
 
-from driver import Players
 from fakediscord.models import FakeMessage, walk_components
 from fakediscord.server import FakeDiscord
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 #: Verbs of ids older versions of the bot drew, which no component has now.
 OLDER_VERBS = ("kind", "count", "leaveyes", "leaveno", "endyes", "endno")

@@ -18,10 +18,10 @@ from bot.games.pizzaisland import render as pi_render
 from bot.i18n import t
 from engine import mammamia as engine
 
-from driver import Players
 from fakediscord.models import BUTTON, FLAG_EPHEMERAL, FakeMessage
 from fakediscord.server import FakeDiscord
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 GONE = t("error.stale_button")
 

@@ -14,10 +14,10 @@ from typing import Any
 from bot.i18n import t
 from bot.kit.limits import ECHO, TYPED
 
-from driver import Players
 from fakediscord.interactions import BOOLEAN, INTEGER, NUMBER, STRING, SUB_COMMAND, USER
 from fakediscord.server import FakeDiscord
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 #: What a player might type, over and over: mentions, markdown, emoji.
 NASTY = "<@123456789012345678> **bold** `code` ||spoiler|| __u__ ~~s~~ 🍕 <t:1700000000:R> "

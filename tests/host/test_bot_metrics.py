@@ -18,7 +18,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.app.config import Config, load_config
 from bot.pictures import worker
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 async def scrape(port: int) -> dict[str, float]:

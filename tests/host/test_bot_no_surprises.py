@@ -3,7 +3,7 @@ was deleted, and its stored lobby or game is closed; a command or subcommand
 the bot does not have (a client showing an older list) gets a clear private
 answer in the player's language, and no traceback; the member acting is the
 one Discord sends for the channel's own server, never a member of a server
-the payload merely names.
+the payload merely names. With the test game (tests/highcard).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 from bot.i18n import t, use_locale
 from bot.storage import GameStatus
 
-from driver import Players
 from fakediscord.server import FakeDiscord
+from tests.highcard.players import COMMAND, Players
 
 
 async def test_a_deleted_channels_games_close_and_nothing_new_opens_there(
@@ -28,9 +28,9 @@ async def test_a_deleted_channels_games_close_and_nothing_new_opens_there(
     playing = server.add_channel("playing")
     players = Players(server, bots, [ana, ben], seed=3)
     players.channel = playing
-    await players.open("classic", turn_timer="2m")
+    await players.open(turn_timer="2m")
     waiting = server.add_channel("waiting")
-    lobby = await server.slash(ben, waiting, "mammamia", "new")
+    lobby = await server.slash(ben, waiting, COMMAND, "new")
     assert lobby.message is not None
     game, lobby_row = players.game, await storage.active_game(waiting.id)
     assert lobby_row is not None
@@ -49,7 +49,7 @@ async def test_a_deleted_channels_games_close_and_nothing_new_opens_there(
 
     # A client that still shows the channel: nothing is opened there.
     ana.locale = "ru"
-    answer = await server.slash(ana, playing, "mammamia", "new")
+    answer = await server.slash(ana, playing, COMMAND, "new")
     assert answer.response is not None and answer.response.ephemeral
     with use_locale("ru"):
         assert answer.message is not None and answer.message.content == t("error.channel_deleted")
@@ -68,12 +68,12 @@ async def test_an_unknown_subcommand_is_answered_privately_without_a_traceback(
     counts every error discord.py logs)."""
     server = discord_server
     await bots.start()
-    (group,) = [c for c in server.commands_for(server.guild) if c["name"] == "mammamia"]
+    (group,) = [c for c in server.commands_for(server.guild) if c["name"] == COMMAND]
     group["options"].append({"type": 1, "name": "ghost", "description": "gone", "options": []})
     ana = server.users[0]
     for locale in ("en-US", "ja", "fr"):
         ana.locale = locale
-        answer = await server.slash(ana, None, "mammamia", "ghost")
+        answer = await server.slash(ana, None, COMMAND, "ghost")
         assert answer.response is not None and answer.response.ephemeral
         with use_locale(locale):
             assert answer.message is not None
@@ -91,7 +91,7 @@ async def test_a_join_naming_another_servers_member_seats_nobody(
     ana = server.users[0]
     other = server.add_guild("Elsewhere")
     eve = server.add_user("Eve", guild=other)
-    lobby = await server.slash(ana, None, "mammamia", "new")
+    lobby = await server.slash(ana, None, COMMAND, "new")
     assert lobby.message is not None
     join = lobby.message.find_button(t("lobby.button.join"))["custom_id"]
     forged = await server.press(eve, lobby.message, join, claimed_guild=other)

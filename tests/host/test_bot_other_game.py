@@ -8,9 +8,9 @@ from typing import Any
 
 from bot.i18n import join_or, t, use_locale
 
-from driver import Players
 from fakediscord.server import FakeDiscord
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 #: Options any command may need, valid as far as Discord is concerned.
 OPTIONS: dict[str, dict[str, Any]] = {

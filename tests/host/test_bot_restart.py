@@ -1,94 +1,36 @@
-"""Nothing is lost: a new bot process on the same database carries every game on."""
+"""Nothing is lost: a new bot process on the same database carries every game
+on. With the test game (tests/highcard)."""
 
 from __future__ import annotations
 
-import asyncio
-import re
-from typing import Any
-
-from bot.games.mammamia import render
-from bot.i18n import t
-from engine import mammamia as engine
-
-from driver import Players
+from tests.highcard.players import Players
 
 
 async def test_restart_mid_turn_keeps_the_game(discord_server, bots):
     await bots.start()
     players = Players(discord_server, bots, discord_server.users[:3], seed=11)
-    await players.open("classic")
-    for _ in range(5):
+    await players.open()
+    for _ in range(4):
         await players.step()
-    before = players.live.state.fingerprint()
-    version = players.live.version
-    seat = players.live.state.current
-    user = players.user_of(seat)
-    table = discord_server.get_message(players.live.row.table_message_id)
-    hand = (await discord_server.click(user, table, label=render.t("table.button.hand"))).message
-    hand = await players.pick_a_turn(user, hand)
+    before = players.state.to_json()
+    version = players.version
+    user = players.user_of(players.to_act())
+    hand = (await players.hand(user)).message
 
     await bots.stop()
     await bots.start()
     await bots.idle()
 
     assert players.live.version == version
-    assert players.live.state.fingerprint() == before
-    # A hand opened before the restart still plays: its buttons outlive the process.
-    play = hand.find_button(prefix=f"mm:{players.game}:{version}:play:")
-    await discord_server.click(user, hand, play["custom_id"])
+    assert players.state.to_json() == before
+    # A hand opened before the restart still plays: its select outlives the process.
+    play = hand.find_select(prefix=players.ids("play"))
+    await discord_server.select(user, hand, play["custom_id"], [play["options"][0]["value"]])
     assert players.live.version == version + 1
     await players.play_to_end()
     record = players.live.record
     assert len(record["actions"]) == players.live.version, "nothing applied twice"
-    assert engine.replay(record).state.fingerprint() == players.live.state.fingerprint()
-
-
-async def test_restart_mid_reveal_resumes_the_narration(discord_server, bots):
-    bots.pace = 0.05  # slow enough to stop the bot half-way through a reveal
-    await bots.start()
-    players = Players(discord_server, bots, discord_server.users[:2], seed=12)
-    await players.open("classic")
-    while len(players.live.state.supply) > 3:
-        await players.step()
-    while players.live.state.phase == "turn":  # the last turns: do not wait for the narration
-        await players.step(wait=False)
-    async with asyncio.timeout(30):  # a few cards into the narration
-        while not _progress_of(discord_server, players.live.row.narration.get("narration_id")):
-            await asyncio.sleep(0.01)
-    narration = players.live.row.narration  # as stored: the reveal message posted
-    reveal_id = narration.get("narration_id")
-    assert reveal_id is not None
-    model = narration["model"]  # the reveal as the stored moves stand: all of it
-    message = discord_server.get_message(reveal_id)
-    shown = re.search(r"(\d+)\D+(\d+)", _progress(message))
-    assert shown is not None and int(shown[1]) <= model["shown"], "stopped on the way"
-
-    await bots.stop()
-    bots.pace = 0.0
-    await bots.start()
-    await bots.idle()
-
-    narration = players.live.row.narration
-    assert narration["narration_id"] == reveal_id, "the same reveal message goes on"
-    shown_now = re.search(r"(\d+)\D+(\d+)", _progress(discord_server.get_message(reveal_id)))
-    assert shown_now is not None and int(shown_now[1]) == model["shown"], "it shows where it stands"
-    reveal_messages = [
-        m
-        for m in discord_server.public_messages()
-        if m.embeds and m.embeds[0].get("title", "").startswith("🔥")
-    ]
-    assert len(reveal_messages) == 1, "the reveal is not posted twice"
-    await players.play_to_end()
-    assert engine.replay(players.live.record).state.fingerprint() == (
-        players.live.state.fingerprint()
-    )
-
-
-def _progress(message: object) -> str:
-    """The reveal message's progress field ("cards shown of the oven's")."""
-    embed = message.embeds[0]  # type: ignore[attr-defined]
-    field = next(f for f in embed["fields"] if f["name"] == t("reveal.progress"))
-    return str(field["value"])
+    assert players.live.rules.replay(record).state == players.state
 
 
 async def test_a_restart_costs_no_request_for_a_game_whose_messages_are_up_to_date(
@@ -99,9 +41,8 @@ async def test_a_restart_costs_no_request_for_a_game_whose_messages_are_up_to_da
     already show where it stands costs no REST call at all."""
     await bots.start()
     players = Players(discord_server, bots, discord_server.users[:2], seed=11)
-    await players.open("classic")
-    for _ in range(3):
-        await players.step()
+    await players.open()
+    await players.step()  # a card face down: no reveal yet
     await bots.stop()
     before = len(discord_server.requests)
     await bots.start()
@@ -109,11 +50,3 @@ async def test_a_restart_costs_no_request_for_a_game_whose_messages_are_up_to_da
     channel_calls = [r.route for r in discord_server.requests[before:] if " /channels/" in r.route]
     assert channel_calls == []
     await players.step()  # and it carries on
-
-
-def _progress_of(server: Any, message_id: int | None) -> bool:
-    """Whether the narration message is posted and shows some cards told."""
-    if message_id is None:
-        return False
-    shown = re.search(r"(\d+)\D+(\d+)", _progress(server.get_message(message_id)))
-    return shown is not None and int(shown[1]) > 0

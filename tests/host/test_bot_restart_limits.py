@@ -41,7 +41,7 @@ TIMER, SECONDS = "1m", 60.0
 
 
 async def stored_games(server: FakeDiscord, bots: Any, db: Path, ago: list[float]) -> list[int]:
-    """Two-player classic games, each in a channel of its own, started `ago`
+    """Two-player games of High Card (the test game), each in a channel of its own, started `ago`
     seconds ago on the real clock (one game each), their first tables posted."""
     now = time.time()
     starts = sorted(now - seconds for seconds in ago)
@@ -54,9 +54,9 @@ async def stored_games(server: FakeDiscord, bots: Any, db: Path, ago: list[float
             channel = server.add_channel(f"live-{index:04d}")
             users = [server.add_user(f"L{index:04d}{who}") for who in "ab"]
             seats = [Seat(user_id=u.id, name=u.name) for u in users]
-            options = {"variant": "classic", "turn_timer": TIMER}
+            options = {"turn_timer": TIMER}
             row = await service.lobbies.open_lobby(
-                "mammamia", server.guild.id, channel.id, seats[0], "en", options
+                "highcard", server.guild.id, channel.id, seats[0], "en", options
             )
             await service.lobbies.join(channel.id, seats[1], row.id)
             live = await service.start(channel.id, users[0].id, row.id)

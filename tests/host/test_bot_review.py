@@ -1,25 +1,23 @@
-"""Regressions from a review: restarts after the last move, kicked players,
-a host who leaves a lobby to the computers."""
+"""Regressions from a review: restarts after the last move, a host who
+leaves a lobby to the computers. With the test game (tests/highcard); a
+kicked player's old seat, played with a game's command: tests/<game>/bot."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.games.mammamia import render
-from engine import mammamia as engine
-
-from driver import Players
+from tests.highcard.players import COMMAND, PREFIX, Players
 
 
 async def test_restart_during_the_last_reveal_still_posts_the_ranking(discord_server, bots):
     await bots.start()
     players = Players(discord_server, bots, discord_server.users[:2], seed=51)
-    await players.open("classic", turn_timer="off")
-    while players.live.state.round < 3:
+    await players.open(turn_timer="off")
+    while players.state.round < 3:
         await players.step()
     slow = 0.3  # only the last reveal is narrated slowly enough to be cut short
     bots.current.publisher.pace = slow
-    while players.live.state.phase != "over":
+    while not players.over:
         await bots.idle()  # the move's buttons are out
         await players.step(wait=False)
     await asyncio.sleep(0.05)  # the last move is stored; its narration has begun
@@ -31,35 +29,17 @@ async def test_restart_during_the_last_reveal_still_posts_the_ranking(discord_se
     row = await bots.current.service.storage.game(players.game)
     final = discord_server.get_message(row.narration["final_message_id"])
     assert final is not None and not final.deleted
-    assert engine.replay(row.record).state.winners
-
-
-async def test_a_kicked_player_cannot_play_their_old_seat(discord_server, bots):
-    await bots.start()
-    players = Players(discord_server, bots, discord_server.users[:3], seed=52)
-    await players.open("classic", turn_timer="off")
-    ana, ben = players.users[:2]
-    ben_seat = players.live.seat_of(ben.id)
-    await discord_server.slash(
-        ana, discord_server.channel, "mammamia", "kick", options={"player": ben}
-    )
-    await bots.idle()
-    hand = players.live.state.hands[ben_seat]
-    kind = next(c for c in hand if c in render.KIND_EMOJI)
-    options = {"ingredient": kind, "count": 1, "draw": "supply"}
-    r = await discord_server.slash(ben, discord_server.channel, "mammamia", "play", options=options)
-    assert r.response.ephemeral
-    assert r.message.content == render.t("error.left_game")
+    assert players.live.rules.replay(row.record).state.over
 
 
 async def test_host_leaving_a_lobby_of_computers_closes_it(discord_server, bots):
     await bots.start()
     ana = discord_server.users[0]
-    r = await discord_server.slash(ana, discord_server.channel, "mammamia", "new")
+    r = await discord_server.slash(ana, discord_server.channel, COMMAND, "new")
     lobby = r.message
     picker = (await discord_server.click(ana, lobby, label="Add computer")).message
     await discord_server.select(
-        ana, picker, picker.find_select(prefix="mm:")["custom_id"], ["easy"]
+        ana, picker, picker.find_select(prefix=f"{PREFIX}:")["custom_id"], ["easy"]
     )
     await bots.idle()
     await discord_server.click(ana, lobby, label="Leave")

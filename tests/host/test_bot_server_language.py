@@ -1,7 +1,8 @@
 """The server's language without asking (issue 29, point 1): a game opened
 with no `language:` speaks, in public, the host's option, else the server's
 saved language, else the server's own Discord locale, else English; each
-player's private messages speak that player's own Discord locale."""
+player's private messages speak that player's own Discord locale. With the
+test game (tests/highcard)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ import pytest
 
 from bot.i18n import LOCALES, locale_of, t, use_locale
 
-from driver import Players, reveal_messages
-from pi_driver import IslandPlayers
+from tests.highcard.players import COMMAND, Players
 
 #: A server locale of every language we speak, and one we do not (German).
 SERVERS = [("en-US", "en"), ("ru", "ru"), ("ja", "ja"), ("zh-TW", "zh-TW"), ("fr", "fr")]
@@ -34,20 +34,18 @@ async def test_a_game_opened_without_a_language_speaks_the_servers(
     await bots.start()
     players = Players(discord_server, bots, users, seed=3)
     with use_locale(spoken):  # the driver clicks the public buttons by their words
-        await players.open("classic")
+        await players.open()
     assert players.live.row.settings["language"] == spoken
     lobby = discord_server.public_messages()[0]
-    assert _title(lobby) == t("lobby.title", spoken, game=t("mammamia.title", spoken))
-    table = discord_server.get_message(players.live.row.table_message_id)
-    variant = t("variant.classic", spoken)
-    assert _title(table) == t("table.title", spoken, variant=variant, round=1, rounds=3)
+    assert _title(lobby) == t("lobby.title", spoken, game=t("highcard.title", spoken))
+    table = players.table()
+    assert _title(table) == t("hc.table.title", spoken, round=1)
     labels = {b.get("label") for b in table.buttons()}
-    assert t("table.button.hand", spoken) in labels
+    assert t("hc.table.hand", spoken) in labels
     # Each player's hand, opened from the public table, speaks their own language.
     for user, own in zip(users, PLAYERS, strict=True):
-        r = await discord_server.click(user, table, label=t("table.button.hand", spoken))
-        fields = [f["name"] for f in r.message.embeds[0]["fields"]]
-        assert t("hand.ingredients", own) in fields, (own, fields)
+        r = await discord_server.click(user, table, label=t("hc.table.hand", spoken))
+        assert _title(r.message) == t("hc.hand.title", own), own
 
 
 async def test_the_narration_speaks_the_servers_language(discord_server, bots):
@@ -58,23 +56,19 @@ async def test_the_narration_speaks_the_servers_language(discord_server, bots):
     await bots.start()
     players = Players(discord_server, bots, users, seed=12)
     with use_locale("ru"):
-        await players.open("classic")
-        while not reveal_messages(discord_server):
+        await players.open()
+        while players.state.round == 1:
             await players.step()
-    reveal = reveal_messages(discord_server)[0]
-    assert _title(reveal) == t("reveal.title", "ru", round=1)
-    names = [f["name"] for f in reveal.embeds[0]["fields"]]
-    assert t("reveal.progress", "ru") in names
-
-
-async def test_a_pizza_island_lobby_speaks_the_servers_language(discord_server, bots):
-    discord_server.guild.locale = "ja"
-    await bots.start()
-    players = IslandPlayers(discord_server, bots, discord_server.users[:2], seed=2)
-    with use_locale("ja"):
-        lobby = await players.open()
-    assert _title(lobby) == t("lobby.title", "ja", game=t("pizzaisland.title", "ja"))
-    assert players.live.row.settings["language"] == "ja"
+    names, cards, winner = players.live.names(), players.state.last, None
+    if cards.count(max(cards)) == 1:
+        winner = names[cards.index(max(cards))]
+    played = ", ".join(f"{name}: {card}" for name, card in zip(names, cards, strict=True))
+    said = (
+        t("hc.reveal.won", "ru", round=1, cards=played, name=winner)
+        if winner
+        else t("hc.reveal.tie", "ru", round=1, cards=played)
+    )
+    assert said in [m.content for m in discord_server.public_messages()]
 
 
 async def test_the_option_beats_the_saved_language_which_beats_the_locale(discord_server, bots):
@@ -83,13 +77,13 @@ async def test_the_option_beats_the_saved_language_which_beats_the_locale(discor
     await bots.start()
     host = discord_server.users[0]
     channel = discord_server.channel
-    await discord_server.slash(host, channel, "mammamia", "language", options={"language": "ja"})
-    r = await discord_server.slash(host, channel, "mammamia", "new")
-    assert _title(r.message) == t("lobby.title", "ja", game=t("mammamia.title", "ja"))
+    await discord_server.slash(host, channel, COMMAND, "language", options={"language": "ja"})
+    r = await discord_server.slash(host, channel, COMMAND, "new")
+    assert _title(r.message) == t("lobby.title", "ja", game=t("highcard.title", "ja"))
     await discord_server.click(host, r.message, label=t("lobby.button.cancel", "ja"))
     await bots.idle()
-    r = await discord_server.slash(host, channel, "mammamia", "new", options={"language": "ru"})
-    assert _title(r.message) == t("lobby.title", "ru", game=t("mammamia.title", "ru"))
+    r = await discord_server.slash(host, channel, COMMAND, "new", options={"language": "ru"})
+    assert _title(r.message) == t("lobby.title", "ru", game=t("highcard.title", "ru"))
 
 
 @pytest.mark.parametrize(("server", "spoken"), [("zh-TW", "zh-TW"), ("pt-BR", "en")])
@@ -98,11 +92,11 @@ async def test_the_leaderboard_speaks_the_servers_language(discord_server, bots,
     discord_server.users[0].locale = "ru"
     await bots.start()
     r = await discord_server.slash(
-        discord_server.users[0], discord_server.channel, "mammamia", "leaderboard"
+        discord_server.users[0], discord_server.channel, COMMAND, "leaderboard"
     )
     assert not r.response.ephemeral
     period = t("leaderboard.period.all", spoken)
-    title = t("leaderboard.title", spoken, game=t("mammamia.title", spoken), period=period)
+    title = t("leaderboard.title", spoken, game=t("highcard.title", spoken), period=period)
     assert _title(r.message) == title
 
 

@@ -1,6 +1,7 @@
 """The table's post when Discord fails it, or the answer to it is lost: the
 intent stored before the post settles it (bot.publishing.publisher), so nobody is
-mentioned twice for one moment and no old table is left in the channel."""
+mentioned twice for one moment and no old table is left in the channel.
+With the test game (tests/highcard)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import asyncio
 import itertools
 from typing import Any
 
-from bot.games.mammamia import render
+from bot.i18n import t
 from bot.kit.clock import ManualClock
 
-from driver import Players
+from tests.highcard.players import COMMAND, Players
 
 
 def fail_next_table_post(bot: Any, *, after_posting: bool) -> list[bool]:
@@ -52,7 +53,7 @@ async def until_cleared(flag: list[bool]) -> None:
 async def two_players(server: Any, bots: Any) -> Players:
     await bots.start()
     players = Players(server, bots, server.users[:2], seed=21)
-    await players.open("classic", turn_timer="off")
+    await players.open(turn_timer="off")
     return players
 
 
@@ -64,8 +65,8 @@ async def test_a_failed_repost_by_table_is_sent_again_without_a_mention(discord_
     players = await two_players(discord_server, bots)
     before = set(discord_server.messages)
     failed = fail_next_table_post(bots.current, after_posting=False)
-    r = await discord_server.slash(players.users[0], None, "mammamia", "table")
-    assert r.message.content == render.t("table.reposted")
+    r = await discord_server.slash(players.users[0], None, COMMAND, "table")
+    assert r.message.content == t("table.reposted")
     await until_cleared(failed)
     await bots.idle()
     table = discord_server.get_message(players.live.row.table_message_id)
@@ -101,29 +102,29 @@ async def test_ending_a_game_whose_table_post_was_lost_leaves_no_table_behind(di
     await players.step(wait=False)
     await until_cleared(lost)
     host = players.users[0]
-    r = await discord_server.slash(host, discord_server.channel, "mammamia", "end")
-    await discord_server.click(host, r.message, label=render.t("end.confirm"))
+    r = await discord_server.slash(host, discord_server.channel, COMMAND, "end")
+    await discord_server.click(host, r.message, label=t("end.confirm"))
     await bots.idle()
     tables = [
         m for m in discord_server.public_messages() if m.embeds and not discord_server.is_answer(m)
     ]
     assert len(tables) == 1, [m.content for m in tables]
     (table,) = tables
-    assert not table.components and render.t("table.ended_early") in table.content
+    assert not table.components and t("table.ended_early") in table.content
 
 
 async def test_a_kick_after_the_reminder_mentions_nobody_again(discord_server, bots):
     bots.clock = ManualClock()
     await bots.start()
     players = Players(discord_server, bots, discord_server.users[:3], seed=31)
-    await players.open("classic", turn_timer="1m")
-    actor = players.user_of(players.live.state.current)
+    await players.open(turn_timer="1m")
+    actor = players.user_of(players.to_act())
     host = players.users[0]
     other = next(u for u in players.users if u is not actor and u is not host)
     await bots.advance(31)  # the half-way reminder mentions the actor
     before = set(discord_server.messages)
     await discord_server.slash(
-        host, discord_server.channel, "mammamia", "kick", options={"player": other}
+        host, discord_server.channel, COMMAND, "kick", options={"player": other}
     )
     await bots.idle()
     assert players.live.presence().kicked[players.live.seat_of(other.id)]
@@ -173,46 +174,3 @@ async def test_a_stored_table_is_not_posted_again_after_the_nonce_window(discord
         m for m in discord_server.public_messages() if m.embeds and not discord_server.is_answer(m)
     ]
     assert [m.id for m in tables] == [players.live.row.table_message_id] == [posted[0].id]
-
-
-async def test_pi_the_table_stays_in_place_while_a_turn_goes_on_and_comes_down_when_buried(
-    discord_server, bots
-):
-    """Issue 41: a player taking card after card sees one table edited in
-    place, with no new mention; once other messages came under it, their
-    next take brings it down to the bottom (still no mention: they were
-    being waited for already)."""
-    from bot.games.pizzaisland import render as pi_render
-
-    from pi_driver import IslandPlayers
-
-    await bots.start()
-    players = IslandPlayers(discord_server, bots, discord_server.users[:2], seed=21)
-    await players.open(turn_timer="off")
-    live = players.live
-    mover = players.user_of(live.rules.to_act(live.state)[0])
-    take = pi_render.t("pi.button.take_deck")
-
-    async def take_one() -> bool:
-        """A take that keeps the turn (and asks no decision of the mover)."""
-        live = players.live
-        seat = live.rules.to_act(live.state)[0]
-        if players.user_of(seat) is not mover or live.state.pending is not None:
-            return False
-        await discord_server.click(mover, players.table(), label=take)
-        await bots.idle()
-        live = players.live
-        return players.user_of(live.rules.to_act(live.state)[0]) is mover
-
-    table = players.table().id
-    assert await take_one(), "the first take keeps the turn (seed)"
-    assert players.table().id == table, "the same table, edited in place"
-    await discord_server.say(discord_server.users[2], "who is winning?")
-    before = set(discord_server.messages)
-    assert await take_one(), "the second take keeps the turn too (seed)"
-    moved = players.table()
-    assert moved.id != table, "buried: the table came down to the bottom"
-    assert not any(m.notified for m in new_public(discord_server, before)), (
-        "the mover was being waited for already: no mention"
-    )
-    assert discord_server.get_message(table).deleted, "one table in the channel"

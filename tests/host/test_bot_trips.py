@@ -11,7 +11,7 @@ from typing import Any
 from bot.storage import sqlite
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 async def test_a_played_turn_and_its_publishing_take_a_few_trips(discord_server, bots, monkeypatch):

@@ -19,6 +19,7 @@ from bot.games.mammamia.pictures import OrderFace, Ranked, ranking_image
 from bot.games.pizzaisland.controls import _hero_label
 from bot.games.pizzaisland.pictures import PlayerPizzas, pizzas_image
 from bot.i18n import (
+    LOCALES,
     default_catalog,
     join_dots,
     join_groups,
@@ -35,9 +36,6 @@ from bot.storage import Rating
 from engine.mammamia import new_record, player_view, start
 from engine.mammamia.cards import ORDER_CARDS
 from engine.pizzaisland import actions as pi
-
-LOCALES = ["en", "ru", "ja", "zh-TW", "fr"]
-
 
 # --- French: no elision after a hyphen -----------------------------------------
 

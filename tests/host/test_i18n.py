@@ -24,6 +24,7 @@ from discord.ext import commands
 import cogs
 from bot.i18n import (
     EXTRACT_KEYWORDS,
+    LANGUAGE_CHOICES,
     LOCALE_DIR,
     LOCALES,
     N_,
@@ -101,7 +102,7 @@ def english_ids() -> list[str]:
 
 def test_five_languages_are_shipped_and_load() -> None:
     catalog = default_catalog()
-    assert catalog.locales == ["en", "ru", "ja", "zh-TW", "fr"]
+    assert catalog.locales == list(LOCALES) and len(LOCALES) == 5
     for locale in LOCALES:
         assert len(catalog.messages(locale)) == len(english_ids()), locale
 
@@ -173,7 +174,7 @@ SAME_AS_ENGLISH = {
     "zh-TW": {"command.mammamia.pass.name"},  # the rulebook's own 「PASS」
 }  # fmt: skip
 # A language picker names each language in its own words, in every catalog.
-LANGUAGE_CHOICES = {f"command.choice.{code}" for code in ("en", "ru", "ja", "zh-tw", "fr")}
+LANGUAGE_CHOICE_IDS = set(LANGUAGE_CHOICES.values())
 
 
 @pytest.mark.parametrize("locale", TRANSLATIONS)
@@ -185,7 +186,7 @@ def test_translations_are_not_left_in_english(locale: str) -> None:
         if m.id
         and (key := m.id if isinstance(m.id, str) else m.id[0])
         and not key.startswith(("order.", "variant."))
-        and key not in SAME_AS_ENGLISH.get(locale, set()) | LANGUAGE_CHOICES
+        and key not in SAME_AS_ENGLISH.get(locale, set()) | LANGUAGE_CHOICE_IDS
         and forms(m.string) == forms(ENGLISH[m.id].string)
         and re.search(r"[A-Za-z]{2}", words(forms(m.string)[0]))
     ]
@@ -215,11 +216,16 @@ def extracted(folder: Path, method_map: list[tuple[str, str]] | None = None) -> 
 
 def used_by_the_code() -> dict[str, bool]:
     """What `make i18n-extract` finds (babel.cfg's files, the project's
-    keywords), and the words of each game's generated `new` options."""
+    keywords), the same in each game's folder outside them (the tests' own
+    game), and the words of each game's generated `new` options."""
     with (PROJECT_ROOT / "babel.cfg").open(encoding="utf-8") as file:
         method_map, _ = parse_mapping_cfg(file)
     used = extracted(PROJECT_ROOT, method_map)
     assert "lobby.the_host" in used and "kind.olive" in used  # the scan itself works
+    for shown in presentations().values():
+        folder = Path(importlib.import_module(type(shown).__module__).__file__ or "").parent
+        if not folder.is_relative_to(PROJECT_ROOT / "bot"):
+            used |= extracted(folder)
     for key in generated_ids():
         used.setdefault(key, False)
     return used
@@ -632,7 +638,7 @@ def localised(field: str, what: dict[str, Any], locale: str) -> str:
     return str(what.get(f"{field}_localizations", {}).get(locale, what[field]))
 
 
-@pytest.mark.parametrize("locale", [discord.Locale(code) for code in ("ru", "ja", "zh-TW", "fr")])
+@pytest.mark.parametrize("locale", [discord.Locale(code) for code in LOCALES if code != "en"])
 async def test_every_real_command_option_and_choice_is_localised(locale: discord.Locale) -> None:
     """Walk the bot's real command tree as Discord sync does, and find nothing untranslated."""
     untranslated: list[str] = []
@@ -652,7 +658,7 @@ async def test_every_real_command_option_and_choice_is_localised(locale: discord
     assert not untranslated, untranslated
 
 
-@pytest.mark.parametrize("locale", ["en-US", "ru", "ja", "zh-TW", "fr"])
+@pytest.mark.parametrize("locale", ["en-US", *(code for code in LOCALES if code != "en")])
 async def test_command_strings_fit_discord_limits(locale: str) -> None:
     """Names are Discord's lower-case names, unique in their group or command;
     descriptions and choices 1-100 characters: else Discord refuses the whole sync."""

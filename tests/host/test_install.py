@@ -39,6 +39,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def shipped() -> dict[str, str]:
+    """This environment, less the tests' own game (tests/conftest.py): an
+    installed bot has the games it ships with."""
+    return {k: v for k, v in os.environ.items() if k != "GAME_PACKAGES"}
+
+
 def run(*command: str | Path, cwd: Path, timeout: float = 600) -> str:
     done = subprocess.run(
         [str(part) for part in command],
@@ -46,6 +52,7 @@ def run(*command: str | Path, cwd: Path, timeout: float = 600) -> str:
         capture_output=True,
         text=True,
         timeout=timeout,
+        env=shipped(),
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return done.stdout
@@ -67,7 +74,7 @@ def install(tmp: Path, *options: str) -> Path:
     run(*pip, "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", wheels, tree, cwd=tree)
     (wheel,) = wheels.glob("mammamia_bot-*.whl")
     venv = tmp / "venv"
-    env_python = {**os.environ, "PYTHON": sys.executable}
+    env_python = {**shipped(), "PYTHON": sys.executable}
     done = subprocess.run(
         ["sh", str(tree / "deploy" / "install.sh"), str(venv), str(wheel), *options],
         capture_output=True,
@@ -144,11 +151,15 @@ async def test_the_installed_bot_runs_serves_the_activity_and_stops_cleanly(
         assert not (tmp_path / "data").exists()
         async with aiohttp.ClientSession() as session:
             base = f"http://127.0.0.1:{activity}"
-            async with session.get(f"{base}/app.js") as response:
+            inside = "?frame_id=f&instance_id=i"  # as Discord opens it
+            async with session.get(f"{base}/{inside}") as response:
+                page = await response.text()
+                assert response.status == 200
+            script = page.split('<script type="module" src="')[1].split('"')[0]
+            assert script.startswith("assets/app.") and script.endswith(".js")
+            async with session.get(f"{base}/{script}") as response:  # the wheel's client
                 assert response.status == 200
                 assert await response.read() == (CLIENT / "app.js").read_bytes()
-            async with session.get(f"{base}/") as response:
-                assert response.status == 200 and "app.js" in await response.text()
         # Commands are synced before the gateway is up: healthy once it is,
         # as an orchestrator polling the check would find.
         async with asyncio.timeout(60):

@@ -15,6 +15,7 @@ from bot.plugin import registry
 from bot.plugin.contract import Plugin, Presentation
 from bot.web import scene
 from engine.interface import Game
+
 from tests.highcard.bot import PLUGIN as HIGH_CARD
 from tests.highcard.engine import HighCard
 

@@ -9,7 +9,7 @@ import os
 import time
 
 from bot.clocks.thinking import think
-from engine import game
+from engine import games
 
 
 class WhereAgent:
@@ -24,12 +24,16 @@ async def test_a_computer_thinks_in_another_process() -> None:
 
 
 async def test_the_move_is_the_one_the_agent_makes_here() -> None:
-    rules = game("mammamia")
-    state, events = rules.start(rules.new_record({"variant": "classic"}, 3, 7))
-    for difficulty in ("easy", "hard"):
-        agent = rules.agent(difficulty, 11, 0, events)
-        here = rules.agent(difficulty, 11, 0, events).choose(state, 0)
-        assert await think(agent, state, 0) == here
+    """Every game's every difficulty (the test game's and the shipped games'
+    searches alike): the worker's move is the one made here."""
+    for rules in games().values():
+        settings = {option.name: option.default for option in rules.options}
+        state, events = rules.start(rules.new_record(settings, 3, 7))
+        seat = rules.to_act(state)[0]
+        for difficulty in rules.difficulties:
+            agent = rules.agent(difficulty, 11, seat, events)
+            here = rules.agent(difficulty, 11, seat, events).choose(state, seat)
+            assert await think(agent, state, seat) == here, (rules.name, difficulty)
 
 
 class SlowAgent:

@@ -23,6 +23,8 @@ from fakediscord.server import FakeDiscord
 from viewers import base
 
 CHROMIUM = Path("/usr/bin/chromium")
+#: The checks run inside the Activity's frame.
+JS = Path(__file__).with_name("js")
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -96,6 +98,16 @@ class Seat:
 
         ws.on("framereceived", received)
 
+    def state(self) -> dict[str, Any]:
+        """The latest state frame the table received."""
+        return next(f for f in reversed(self.frames) if f.get("type") == "state")
+
+    async def showing(self, kind: str, timeout: float = 10_000) -> None:
+        """Wait until the page shows the launcher, a lobby or the table."""
+        await self.table.wait_for_selector(
+            f'#table[data-kind="{kind}"]', timeout=timeout, state="attached"
+        )
+
     @property
     def table(self) -> Frame:
         frame = self.page.frame(url=lambda url: url.startswith("http://127.0.0.1"))
@@ -103,9 +115,16 @@ class Seat:
         return frame
 
     async def at(self, game: int, version: int, timeout: float = 10_000) -> None:
-        """Wait until the table shows this version of the game."""
-        await self.table.wait_for_selector(
-            f'#table[data-version="{game}:{version}"]', timeout=timeout, state="attached"
+        """Wait until the table shows this version of the game, or a later one
+        (a computer may move before the page draws the version asked for)."""
+        await self.table.wait_for_function(
+            """([game, version]) => {
+                const shown = document.getElementById("table")?.dataset.version || "";
+                const [g, v] = shown.split(":");
+                return g === String(game) && Number(v) >= version;
+            }""",
+            arg=[game, version],
+            timeout=timeout,
         )
 
 
@@ -118,8 +137,11 @@ async def open_table(
     width: int = 1280,
     height: int = 900,
     locale: str = "en-US",
+    motion: bool = False,
 ) -> Seat:
-    """`user` opens the Activity in `channel`, as Discord's client would show it."""
+    """`user` opens the Activity in `channel`, as Discord's client would show it;
+    without `motion` the browser asks for reduced motion (as a player may),
+    so nothing travels and a click never waits for a card to land."""
     instance = server.launch(user, channel)
     where = channel or server.channel
     query = urlencode(
@@ -134,7 +156,11 @@ async def open_table(
     page_html = HOST_PAGE.replace("__SRC__", f"{base(bot)}/?{query}").replace(
         "__CODE__", json.dumps(server.authorize(user))
     )
-    context = await browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    context = await browser.new_context(
+        viewport={"width": width, "height": height},
+        locale=locale,
+        reduced_motion="no-preference" if motion else "reduce",
+    )
     page = await context.new_page()
     seat = Seat(page)
     await page.goto("data:text/html;charset=utf-8," + quote(page_html))
@@ -142,43 +168,30 @@ async def open_table(
 
 
 #: Finds what on the table is drawn over something else, cut off at the
-#: edge, overflowing its box, or without a name for a screen reader (run
-#: inside the Activity's frame).
-LAYOUT_PROBLEMS = """() => {
-  const problems = [];
-  const width = document.documentElement.clientWidth;
-  const shown = (e) => {
-    const r = e.getBoundingClientRect();
-    return r.width > 0 && r.height > 0;
-  };
-  const named = (e) => `${e.className} ${e.textContent.slice(0, 40)}`;
-  const texts = "#table h1, #table h2, #table p, #table li, .card, .action";
-  for (const e of [...document.querySelectorAll(texts)].filter(shown)) {
-    const r = e.getBoundingClientRect();
-    if (r.left < -1 || r.right > width + 1) problems.push(`clipped: ${named(e)}`);
-    if (e.scrollWidth > e.clientWidth + 1) problems.push(`overflows: ${named(e)}`);
-  }
-  // Every control and card says what it is to a screen reader.
-  for (const e of document.querySelectorAll("#table button, #table [role=img]")) {
-    const name = (e.getAttribute("aria-label") || e.textContent || "").trim();
-    if (!name) problems.push(`unnamed: ${e.outerHTML.slice(0, 60)}`);
-  }
-  const boxes = [...document.querySelectorAll(".card, .action, #table h1, #table h2")]
-    .filter(shown);
-  for (let i = 0; i < boxes.length; i++) {
-    for (let j = i + 1; j < boxes.length; j++) {
-      if (boxes[i].contains(boxes[j]) || boxes[j].contains(boxes[i])) continue;
-      const a = boxes[i].getBoundingClientRect();
-      const b = boxes[j].getBoundingClientRect();
-      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (w > 1 && h > 1) problems.push(`overlap: ${named(boxes[i])} / ${named(boxes[j])}`);
-    }
-  }
-  return problems;
-}"""
+#: edge, overflowing its box, too small to touch, or without a name for a
+#: screen reader (run inside the Activity's frame).
+LAYOUT_PROBLEMS = (JS / "layout_problems.js").read_text()
 
 
 async def layout_problems(seat: Seat) -> list[str]:
     problems: list[str] = await seat.table.evaluate(LAYOUT_PROBLEMS)
     return problems
+
+
+#: What of `selectors` is not on the first screen: outside the viewport
+#: while the page is scrolled to its top (run inside the Activity's frame).
+OFF_SCREEN = (JS / "off_screen.js").read_text()
+
+
+async def off_screen(seat: Seat, selectors: list[str]) -> list[str]:
+    found: list[str] = await seat.table.evaluate(OFF_SCREEN, selectors)
+    return found
+
+
+#: The page's live regions (what a screen reader announces by itself) and its language.
+READER = (JS / "reader.js").read_text()
+
+
+async def reader(seat: Seat) -> dict[str, Any]:
+    found: dict[str, Any] = await seat.table.evaluate(READER)
+    return found

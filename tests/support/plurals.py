@@ -104,6 +104,8 @@ NOT_COUNTS: dict[tuple[str, str], str] = {
     ("pi.final.line", "wins"): VALUE,
     ("pi.final.line", "points"): VALUE,
     ("pi.seen.card", "place"): ORDINAL,
+    ("pi.pizza.slices", "total"): FRACTION,
+    ("activity.launcher.players", "min"): BOUND,
     ("config.bad_shard_ids", "count"): BOUND,
     ("alt.reveal", "round"): ORDINAL,
     ("alt.reveal.summary", "round"): ORDINAL,

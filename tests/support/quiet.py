@@ -2,11 +2,12 @@
 (issue 41): the mentions, the table posts, the narration posts, the taps per
 turn, and what every version of a reveal message showed on a phone.
 
-`Quiet` wraps a driver (`driver.Players`, `pi_driver.IslandPlayers`): each
-step of the game is one action the game waited for (a turn, a take, a
-decision, the answers to a help request), and the figures are read from the
-messages the loopback Discord kept, with their every version, and from the
-presses the people made through it.
+`Quiet` wraps a game's driver (`tests.mammamia.driver.Players`,
+`tests.pizzaisland.driver.IslandPlayers`): each step of the game is one action
+the game waited for (a turn, a take, a decision, the answers to a help
+request), and the figures are read from the messages the loopback Discord
+kept, with their every version, and from the presses the people made through
+it.
 """
 
 from __future__ import annotations

@@ -1,19 +1,33 @@
-"""Pizza Island on the web table (the Activity): the deck, the Ship, every
-pizza as its slices, whose turn, the hero decisions, the achievements and the
-match standing, in the buttons' words. Made only from what the viewer may see
-(`Seen`, PI-I1): what a Mushroom or a Pepper shows is in the viewer's own
+"""Pizza Island on the web table (the Activity): every seat's pizzas as
+round pizzas with their slices in place (six places, two of each shape:
+PI-C1), the deck, the Captain's Ship as a ship with its cards on deck, whose
+turn, the hero decisions, the achievements and the match standing, in the
+buttons' words and the pictures' own art. Made only from what the viewer may
+see (`Seen`, PI-I1): what a Mushroom or a Pepper shows is in the viewer's own
 player view only while their decision is open."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from bot.games.pizzaisland import render
-from bot.games.pizzaisland.controls import HERO_HELP, _hero_label
-from bot.i18n import labelled, t
+from bot.games.pizzaisland.controls import HERO_HELP
+from bot.games.pizzaisland.pictures.cards import (
+    HEROES,
+    PLACES,
+    SHAPES,
+    SLICES,
+    hero_badge,
+    shape_glyph,
+)
+from bot.i18n import N_, by_last_part, join_and, labelled, t, tn
+from bot.pictures.canvas import Pen
+from bot.pictures.palette import INK, LIGHT, MUTED, PANEL, ColourStyle, shade
+from bot.web.art import Sprite
 from bot.web.door import JSON, Seen
-from bot.web.scene import Card, Scene, Zone
+from bot.web.scene import Card, Pile, Scene, seat, spoken
 from engine.pizzaisland import events as ev
 from engine.pizzaisland.actions import (
     Decline,
@@ -26,24 +40,79 @@ from engine.pizzaisland.actions import (
     Stop,
     Take,
 )
-from engine.pizzaisland.cards import PIZZA_SIZE, parts
+from engine.pizzaisland.cards import PIZZA_SIZE, SHIP_SIZE, parts
 from engine.pizzaisland.views import PlayerView, PublicView
 
+MID = (20.0, 20.0)  # the middle of a 40×40 symbol
+#: The back of every slice card (the deck).
+BACK = ColourStyle((44, 110, 150), "crosshatch")
+#: The colours' order on the table, as the pictures draw them.
+ORDER = ("red", "green", "yellow")
 
-def slice_card(card: str, **extra: Any) -> Card:
+#: A slice in words: its colour and shape (PI-C1), then its hero (PI-C2).
+SLICE_WORDS = by_last_part(
+    N_("pi.slice.red_a"),
+    N_("pi.slice.red_b"),
+    N_("pi.slice.red_c"),
+    N_("pi.slice.green_a"),
+    N_("pi.slice.green_b"),
+    N_("pi.slice.green_c"),
+    N_("pi.slice.yellow_a"),
+    N_("pi.slice.yellow_b"),
+    N_("pi.slice.yellow_c"),
+)
+WITH_HERO = by_last_part(
+    N_("pi.slice.with.pepper"),
+    N_("pi.slice.with.mushroom"),
+    N_("pi.slice.with.knife"),
+    N_("pi.slice.with.fork"),
+)
+EMPTY_PLACE = by_last_part(N_("pi.place.a"), N_("pi.place.b"), N_("pi.place.c"))
+PIZZA_WORDS = by_last_part(N_("pi.pizza.red"), N_("pi.pizza.green"), N_("pi.pizza.yellow"))
+
+
+def slice_words(card: str) -> str:
+    """`red triangle slice with the Pepper`, in the viewer's language."""
     colour, shape, hero = parts(card)
-    return {
-        "label": _slice_words(card),
-        "face": render.slice_mark(card),
-        "tone": f"slice slice-{colour} shape-{shape}" + (f" hero-{hero}" if hero else ""),
-        **extra,
-    }
+    words = t(SLICE_WORDS[f"{colour}_{shape}"])
+    return t(WITH_HERO[hero], slice=words) if hero else words
 
 
-def _slice_words(card: str) -> str:
+def slice_art(card: str) -> JSON:
     colour, shape, hero = parts(card)
-    words = f"{render.COLOUR_EMOJI.get(colour, colour)} {render.SHAPE_MARK.get(shape, shape)}"
-    return f"{words} {render.hero_name(hero)}" if hero else words
+    art: JSON = {"t": "slice", "fill": f"slice-{colour}", "shape": f"shape-{shape}"}
+    if hero:
+        art["hero"] = f"hero-{hero}"
+    return art
+
+
+def slice_card(card: str, **extra: object) -> Card:
+    return {"label": slice_words(card), "art": slice_art(card), "key": card, **extra}
+
+
+def hero_words(action: Any, names: Sequence[str]) -> str:
+    """A hero's choice in words (the buttons' messages, the slices named as
+    `slice_words` names them, never by their symbols)."""
+    if isinstance(action, Mushroom):
+        if action.card is None:
+            return t("pi.option.mushroom_empty")
+        return t("pi.option.mushroom", card=slice_words(action.card))
+    if isinstance(action, Pepper):
+        where = t("pi.pepper.top") if action.to == "top" else t("pi.pepper.bottom")
+        cards = join_and([slice_words(c) for c in action.order])
+        label = t("pi.option.pepper", cards=cards, where=where)
+        if action.ship:
+            ship = join_and([slice_words(c) for c in action.ship])
+            label = t("pi.option.pepper_ship", pepper=label, cards=ship)
+        return spoken(label)
+    if isinstance(action, Knife):
+        return t("pi.option.knife", card=slice_words(action.card), name=names[action.player])
+    return t(
+        "pi.option.fork",
+        give=slice_words(action.give),
+        take=slice_words(action.take),
+        name=names[action.player],
+    )
 
 
 def public(seen: Seen) -> PublicView:
@@ -52,10 +121,30 @@ def public(seen: Seen) -> PublicView:
 
 
 class PizzaIslandWeb:
+    emblem = "hero-pepper"
+
+    def art(self, sprite: Sprite) -> None:
+        """The slice colours with their patterns, the shapes (filled, and an
+        empty place's), the heroes' badges, the deck's back and the Ship:
+        the pictures' own parts."""
+        for colour, style in SLICES.items():
+            sprite.pattern(f"slice-{colour}", style)
+        sprite.pattern("back-slice", BACK)
+        for shape, name in SHAPES.items():
+            filled = partial(shape_glyph, at=MID, r=17, name=name, fill=LIGHT)
+            sprite.symbol(f"shape-{shape}", 40, 40, filled)
+            empty = partial(shape_glyph, at=MID, r=15, name=name, fill=PANEL, outline=MUTED)
+            sprite.symbol(f"place-{shape}", 40, 40, empty)
+        for hero in HEROES:
+            sprite.symbol(f"hero-{hero}", 40, 40, partial(hero_badge, at=MID, hero=hero, r=18))
+        sprite.symbol("ship", 300, 110, _ship)
+        sprite.symbol("trophy", 40, 40, _trophy)
+
     def scene(self, seen: Seen) -> Scene:
         view = public(seen)
         names = seen.names
         actions, by_card = self._actions(seen)
+        steps = self._steps(seen)
         level = view.level
         scene: Scene = {
             "title": t(
@@ -64,9 +153,15 @@ class PizzaIslandWeb:
                 level=t(render.LEVEL_KEYS.get(level, render.LEVEL_KEYS["normal"])),
             ),
             "status": render.status_line(view, names),
-            "zones": self._zones(seen, by_card),
+            "latest": steps[-1]["text"] if steps else None,
+            "seats": [
+                self._seat(seen, player.seat, by_card) for player in view.players if player.playing
+            ],
+            "centre": self._centre(seen, by_card),
             "actions": actions,
-            "steps": self._steps(seen),
+            "steps": steps,
+            "moves": self._moves(seen),
+            "panels": self._panels(seen),
         }
         prompt = self._prompt(seen)
         if prompt:
@@ -92,77 +187,129 @@ class PizzaIslandWeb:
         hero = pending.hero or ""
         return t("pi.decide.hero_title", hero=render.hero_name(hero)) + "\n" + t(HERO_HELP[hero])
 
-    def _zones(self, seen: Seen, by_card: dict[tuple[int | None, str], JSON]) -> list[Zone]:
+    # --- the table ------------------------------------------------------------------
+
+    def _seat(self, seen: Seen, index: int, by_card: dict[tuple[int | None, str], JSON]) -> JSON:
         view = public(seen)
-        names = seen.names
-        zones: list[Zone] = []
-        take_deck = by_card.get((None, "deck"))
-        deck: Card = {
-            "label": labelled(t("pi.table.deck"), view.deck_size),
-            "face": str(view.deck_size),
-            "tone": "back deck",
-            "down": True,
-            "count": view.deck_size,
-            **(take_deck or {}),
-        }
-        zones.append(
-            {"id": "deck", "label": t("pi.table.deck"), "cards": [deck], "group": "middle"}
+        player = view.players[index]
+        pizzas = []
+        for colour in ORDER:
+            slices = player.pizzas.get(colour) or ()
+            if slices:
+                pizzas.append(self._pizza(index, colour, slices, by_card))
+        score = player.points if view.scoring == "points" else player.wins
+        held = [
+            {"use": "trophy", "label": t(render.ACHIEVEMENT_KEYS[name], name=seen.names[index])}
+            for name, holder in view.achievements.items()
+            if holder == index and name in render.ACHIEVEMENT_KEYS
+        ]
+        key = N_("pi.standing.points") if view.scoring == "points" else N_("pi.standing.wins")
+        line = t(key, name=seen.names[index], wins=player.wins, points=player.points)
+        return seat(
+            seen,
+            index,
+            render.seat_colour(index),
+            spoken(line),
+            turn=index in view.to_act,
+            counts=[{"use": "trophy", "n": score}],
+            pizzas=pizzas,
+            empty=t("pi.no_pizza"),
+            marks=held,
         )
+
+    def _pizza(
+        self,
+        index: int,
+        colour: str,
+        slices: Sequence[str],
+        by_card: dict[tuple[int | None, str], JSON],
+    ) -> JSON:
+        """A pizza as the pictures draw it (`pizza_wheel`): six places
+        clockwise from the top, two per shape, each slice in the first free
+        place of its shape."""
+        filled: list[str | None] = [None] * len(PLACES)
+        for card in slices:
+            shape = parts(card)[1]
+            for i, place in enumerate(PLACES):
+                if place == shape and filled[i] is None:
+                    filled[i] = card
+                    break
+        places: list[JSON] = []
+        for i, placed in enumerate(filled):
+            if placed is None:
+                places.append({"label": t(EMPTY_PLACE[PLACES[i]]), "shape": f"place-{PLACES[i]}"})
+            else:
+                places.append(
+                    {
+                        **slice_card(placed),
+                        "key": f"{index}:{placed}:{i}",
+                        "shape": f"shape-{PLACES[i]}",
+                        **by_card.get((index, placed), {}),
+                    }
+                )
+        name = t(PIZZA_WORDS[colour])
+        return {
+            "label": tn("pi.pizza.slices", len(slices), pizza=name, total=PIZZA_SIZE),
+            "fill": f"slice-{colour}",
+            "places": places,
+        }
+
+    def _centre(self, seen: Seen, by_card: dict[tuple[int | None, str], JSON]) -> list[Pile]:
+        view = public(seen)
+        title, size = t("pi.table.deck"), tn("pi.cards", view.deck_size)
+        deck: Pile = {
+            "id": "deck",
+            "title": title,
+            "label": labelled(title, size),
+            "count": view.deck_size,
+            "back": "back-slice",
+            "anchor": "deck",
+            **by_card.get((None, "deck"), {}),
+        }
+        centre = [deck]
         if view.level == "advanced":
             ship = [slice_card(c, **by_card.get((None, c), {})) for c in view.ship]
-            zones.append(
+            words = ", ".join(slice_words(c) for c in view.ship) or t("pi.table.ship_empty")
+            centre.append(
                 {
                     "id": "ship",
-                    "label": t("pi.table.ship"),
+                    "shape": "ship",
+                    "title": t("pi.table.ship"),
+                    "label": labelled(t("pi.table.ship"), words),
                     "cards": ship,
-                    "lines": [] if ship else [t("pi.table.ship_empty")],
-                    "group": "middle",
+                    "slots": SHIP_SIZE,
+                    "anchor": "ship",
                 }
             )
         mine = seen.mine
         if isinstance(mine, PlayerView) and mine.seen:
             # PI-I1: what this viewer's own Mushroom or Pepper shows
             cards = [slice_card(c, **by_card.get((-1, c), {})) for c in mine.seen]
-            zones.append({"id": "seen", "label": t("pi.decide.seen"), "cards": cards, "mine": True})
-        for player in view.players:
-            if not player.playing:
-                continue
-            seat = player.seat
-            cards = []
-            for colour, slices in player.pizzas.items():
-                for card in sorted(slices, key=lambda c: parts(c)[1]):
-                    cards.append(slice_card(card, pile=colour, **by_card.get((seat, card), {})))
-            marker = render.SEAT_EMOJI[render.seat_colour(seat)]
-            zones.append(
+            centre.append(
                 {
-                    "id": f"seat-{seat}",
-                    "label": f"{marker} {names[seat]}",
-                    "tone": f"seat-{render.seat_colour(seat)}",
+                    "id": "seen",
+                    "title": t("pi.decide.seen"),
+                    "label": t("pi.decide.seen"),
                     "cards": cards,
-                    "lines": [] if cards else [t("pi.no_pizza")],
-                    "turn": seat in view.to_act,
-                    "mine": seat == seen.seat,
-                    "group": "players",
-                    # each pizza's slices together, under its colour and how full it is
-                    "piles": {
-                        colour: f"{render.COLOUR_EMOJI.get(colour, colour)} "
-                        f"{len(slices)}/{PIZZA_SIZE}"
-                        for colour, slices in player.pizzas.items()
-                    },
+                    "mine": True,
                 }
             )
-        lines = render.standing(view, names).split("\n")
-        zones.append({"id": "standing", "label": t("pi.table.standing"), "lines": lines})
-        held = render.achievements_text(view, names)
+        return centre
+
+    def _panels(self, seen: Seen) -> list[JSON]:
+        view = public(seen)
+        panels = [
+            {
+                "title": t("pi.table.standing"),
+                "lines": render.standing(view, seen.names).split("\n"),
+            }
+        ]
+        held = render.achievements_text(view, seen.names)
         if held:
-            zones.append(
-                {
-                    "id": "achievements",
-                    "label": t("pi.table.achievements"),
-                    "lines": held.split("\n"),
-                }
-            )
-        return zones
+            panels.append({"title": t("pi.table.achievements"), "lines": held.split("\n")})
+        return panels
+
+    # --- what the viewer may do ----------------------------------------------------
 
     def _actions(self, seen: Seen) -> tuple[list[JSON], dict[tuple[int | None, str], JSON]]:
         """The viewer's legal actions, and for a card that names one, what
@@ -204,18 +351,31 @@ class PizzaIslandWeb:
         if isinstance(action, Take):
             if action.source == "deck":
                 return t("pi.button.take_deck")
-            return t("pi.button.take_ship", card=render.card_name(action.source))
+            return t("pi.button.take_ship", card=slice_words(action.source))
         if isinstance(action, Stop):
             return t("pi.button.stop")
         if isinstance(action, Discard):
-            return t("pi.option.discard", card=render.card_name(action.card))
+            return t("pi.option.discard", card=slice_words(action.card))
         if isinstance(action, Replace):
-            return t("pi.option.replace", colour=render.COLOUR_EMOJI.get(action.colour, ""))
+            return t("pi.option.replace", colour=t(PIZZA_WORDS[action.colour]))
         if isinstance(action, Decline):
             return t("pi.option.decline")
         if isinstance(action, Mushroom | Pepper | Knife | Fork):
-            return _hero_label(action, names)
+            return hero_words(action, names)
         return str(action.text())
+
+    # --- movement and what happened -----------------------------------------------------
+
+    def _moves(self, seen: Seen) -> list[JSON]:
+        """A slice taken travels from the deck or the Ship to its pizza."""
+        moves: list[JSON] = []
+        for version in sorted(seen.events):
+            for event in seen.events[version]:
+                if isinstance(event, ev.Taken) and event.to is None:
+                    where = "hand" if event.seat == seen.seat else f"seat-{event.seat}"
+                    source = "deck" if event.source == "deck" else "ship"
+                    moves.append({"from": source, "to": where, "card": slice_card(event.card)})
+        return moves[-8:]
 
     def _steps(self, seen: Seen) -> list[JSON]:
         """What happened since the viewer's last frame, a line each (public events)."""
@@ -231,6 +391,32 @@ class PizzaIslandWeb:
                         step["card"] = slice_card(card)
                     steps.append(step)
         return steps[-20:]
+
+
+def _ship(pen: Pen) -> None:
+    """The Captain's Ship (PI-A1): a hull with planks, a bow and a stern, its
+    flag; its three cards stand on deck (the client lays them over it)."""
+    wood, dark = (150, 98, 52), shade((150, 98, 52), 0.35)
+    pen.line([(150, 4), (150, 70)], dark, 4)
+    pen.polygon([(150, 8), (186, 16), (150, 26)], (214, 58, 44), INK, 1.2)
+    hull = [(6, 58), (294, 58), (262, 102), (38, 102)]
+    pen.polygon(hull, wood, INK, 2)
+    for y in (72, 86):
+        inset = (y - 58) * 32 / 44
+        pen.line([(6 + inset + 2, y), (294 - inset - 2, y)], dark, 1.5, round_ends=False)
+    pen.rect((4, 52, 296, 60), dark, INK, 1.2, 2)
+    for x in (70, 230):
+        pen.circle((x, 79), 5, (60, 70, 90), INK, 1.2)
+
+
+def _trophy(pen: Pen) -> None:
+    """A won game, or an Achievement held: a cup."""
+    gold = (240, 196, 64)
+    pen.pieslice((8, -6, 32, 26), 0, 180, gold, INK, 1.4)
+    pen.rect((17, 25, 23, 31), gold, INK, 1.2)
+    pen.rect((11, 31, 29, 36), gold, INK, 1.4, 2)
+    pen.arc((2, 5, 14, 17), 90, 270, INK, 1.8)
+    pen.arc((26, 5, 38, 17), 270, 90, INK, 1.8)
 
 
 WEB = PizzaIslandWeb()

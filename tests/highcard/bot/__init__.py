@@ -43,7 +43,9 @@ def hand_reply(live: Live, seat: int, notice: str | None = None) -> Reply:
 
 class HandButton(Component, prefix=PREFIX, verb="hand"):
     async def act(self, interaction: discord.Interaction) -> None:
-        live = await service_of(interaction).games.live(self.click.game)
+        service = service_of(interaction)
+        live = await service.games.live(self.click.game)
+        await service.back(live, interaction.user.id)  # an away player is back
         await reply(interaction, hand_reply(live, seat_for(live, interaction.user.id)))
 
 

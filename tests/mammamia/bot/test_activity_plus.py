@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.i18n import t
 
-from driver import Players
+from tests.mammamia.driver import Players
 from viewers import Viewer, check_frames, session
 
 
@@ -29,11 +29,12 @@ async def test_pl_h2_a_plus_game_at_the_table_in_three_languages(discord_server,
         viewers.append(await Viewer.open(bot, body["session"]))
     rng = random.Random(2)
     asked_together = 0
+    without = 0  # seats asked for cards they do not hold
     ident = 0
 
     async def answer(seat: int, frame: dict[str, Any]) -> None:
-        """A random choice of the table's; one refused (Help without the
-        cards, PL-H2) is said in words, and another is chosen."""
+        """A random choice of the table's; one refused is said in words, and
+        another is chosen."""
         nonlocal ident
         choices = list(frame["scene"]["actions"])
         rng.shuffle(choices)
@@ -53,6 +54,12 @@ async def test_pl_h2_a_plus_game_at_the_table_in_three_languages(discord_server,
         if pending is not None and pending["stage"] == "help":
             asked = pending["asked"]
             assert all(frames[s]["scene"]["actions"] for s in asked), "everyone asked may answer"
+            for s in asked:  # Help is offered to those holding the asked cards only (PL-H2)
+                hand = frames[s]["you"]["hand"]
+                holds = all(hand.count(k) >= n for k, n in pending["ask"].items())
+                offered = {a["action"]["help"] for a in frames[s]["scene"]["actions"]}
+                assert offered == ({True, False} if holds else {False}), (s, hand, offered)
+                without += not holds
             asked_together += len(asked) > 1
             await asyncio.gather(*(answer(s, frames[s]) for s in asked))
         else:
@@ -61,12 +68,13 @@ async def test_pl_h2_a_plus_game_at_the_table_in_three_languages(discord_server,
             while players.live.version == version:
                 await asyncio.sleep(0.005)
     assert asked_together, "a help question went to several players at once"
+    assert without, "someone was asked for cards they did not hold"
     final = [await v.state(players.live.version) for v in viewers]
     for frame, locale in zip(final, ("en", "ja", "fr"), strict=True):
         scene = frame["scene"]
         assert scene["ui"]["play"] == t("activity.play", locale)
         assert "final" in scene and scene["final"]["lines"]
-        assert "delivered" in {z["id"] for z in scene["zones"]}, "PL-R5: the delivered pile"
+        assert "delivered" in {p["id"] for p in scene["centre"]}, "PL-R5: the delivered pile"
     row = await bots.current.service.storage.game(players.game)
     for seat, viewer in enumerate(viewers):
         assert check_frames(viewer.frames, row, seat) > 20

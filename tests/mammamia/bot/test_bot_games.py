@@ -11,7 +11,8 @@ from bot.interactions import components
 from bot.interactions.overload import deferred
 from engine import mammamia as engine
 
-from driver import Players, narration_lines, reveal_messages, reveal_seconds, version_texts
+from messages import version_texts
+from tests.mammamia.driver import Players, narration_lines, reveal_messages, reveal_seconds
 
 
 def _check_hidden(server, players: Players) -> None:

@@ -10,7 +10,7 @@ from bot.kit.clock import ManualClock
 from engine import mammamia as engine
 from engine.mammamia.reveal import first_lacking
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 def _holds(state: Any, seat: int, cards: Any) -> bool:

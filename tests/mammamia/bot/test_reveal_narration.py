@@ -8,12 +8,12 @@ import random
 import pytest
 
 from bot.games.mammamia import PACE, PRESENTATION, narration
-from bot.i18n import use_locale
+from bot.i18n import LOCALES, use_locale
 from bot.plugin.contract import Show
 from engine.mammamia import events as ev
 from engine.mammamia.cards import BOXES
 
-from driver import narration_lines
+from tests.mammamia.driver import narration_lines
 
 SEATS = 6
 
@@ -81,7 +81,7 @@ def test_any_reveal_takes_at_most_a_minute_and_30_lines(variant, cards):
     beats = min(cards // 5, narration.MAX_BEATS)
     assert seconds == pytest.approx(PACE["normal"] * beats), "each outcome pauses, up to a bound"
     assert shown[-1].done and shown[-1].shown == cards
-    for locale in ("en", "ru", "ja", "zh-TW", "fr"):
+    for locale in LOCALES:
         with use_locale(locale):
             for model in shown:
                 reply = narration.reveal(1, model, variant, names)

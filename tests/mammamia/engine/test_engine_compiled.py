@@ -27,7 +27,7 @@ TINY = {
 GAMES = [
     ("classic", 2, 31, ["heuristic", "easy"]),
     ("classic", 4, 32, ["hard", "heuristic"]),
-    ("plus", 4, 33, ["heuristic", "hard"]),
+    ("plus", 3, 33, ["heuristic", "hard"]),  # four seats: 342 moves, four times the CPU
     ("classic", 4, 34, ["rival-mc-2", "rival-heuristic", "rival-mc", "rival-heuristic-2"]),
 ]
 

@@ -13,8 +13,8 @@ import pytest
 from bot.i18n import t
 from bot.kit.clock import ManualClock
 
-from driver import Players
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 from viewers import Viewer, check_frames, session
 
 
@@ -58,9 +58,10 @@ async def test_a_match_at_the_table_with_a_computer(discord_server, bots, level)
                 await asyncio.sleep(0.005)
     end = await viewers[0].state(players.live.version)
     assert end["scene"]["final"]["lines"]
-    zones = {z["id"] for z in end["scene"]["zones"]}
-    assert {"deck", "standing", "seat-0", "seat-1", "seat-2"} <= zones
-    assert ("ship" in zones) == (level == "advanced")
+    piles = {p["id"] for p in end["scene"]["centre"]}
+    assert "deck" in piles and ("ship" in piles) == (level == "advanced")
+    assert [s["seat"] for s in end["scene"]["seats"]] == [0, 1, 2]
+    assert end["scene"]["panels"][0]["title"] == t("pi.table.standing")
     row = await bots.current.service.storage.game(players.game)
     for seat, viewer in enumerate(viewers):
         assert check_frames(viewer.frames, row, seat) > 10

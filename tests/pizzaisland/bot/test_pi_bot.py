@@ -8,8 +8,8 @@ import pytest
 from bot.games.pizzaisland import render
 from engine.pizzaisland import actions as pi
 
-from driver import version_texts
-from pi_driver import IslandPlayers
+from messages import version_texts
+from tests.pizzaisland.driver import IslandPlayers
 
 
 async def _match(discord_server, bots, seats=3, seed=11, computers=(), **options):

@@ -241,3 +241,21 @@ def test_pi_cli_error_game_counts_from_1_as_the_states_game(tmp_path: Path) -> N
         out = json.loads(done.stdout)
         assert (out["error"]["game"], out["error"]["action"]) == (number, 0)
         assert out["state"]["game"] == number
+
+
+def test_append_given_the_state_after_writes_what_a_replay_writes():
+    """The bot hands `append` the state the record stands at: the same record,
+    a game's end and the next game's deal included, with no replay of the match."""
+    record = new_record("normal", 2, "wins", 5)
+    state, _ = start(record)
+    rnd = random.Random(5)
+    games = 1
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        action = rnd.choice(GAME.legal_actions(state, seat))
+        after, _ = GAME.apply(state, action)
+        given = GAME.append(record, action, state)
+        assert given == append(record, action)
+        record, state = given, after
+        games = len(record["games"])
+    assert games > 1, "a game ended and the next was dealt"

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import mammamia as engine
 
-from driver import Players
+from tests.mammamia.driver import Players
 
 
 def racing_pair(live: Any) -> tuple[Any, Any] | None:

@@ -20,28 +20,6 @@ from fakediscord.models import FakeMessage
 from fakediscord.server import FakeDiscord
 
 
-def buttons(message: FakeMessage) -> list[dict[str, Any]]:
-    return list(message.buttons())
-
-
-def has_button(message: FakeMessage, label: str) -> bool:
-    return any(b.get("label") == label for b in message.buttons())
-
-
-def version_texts(message: FakeMessage) -> list[str]:
-    """The message's text now and in every earlier version."""
-    texts = [message.text]
-    for old in message.history:
-        parts = [old.get("content") or ""]
-        for embed in old.get("embeds") or []:
-            parts += [embed.get("title") or "", embed.get("description") or ""]
-            for f in embed.get("fields") or []:
-                parts += [f.get("name", ""), f.get("value", "")]
-            parts.append((embed.get("footer") or {}).get("text", ""))
-        texts.append("\n".join(parts))
-    return texts
-
-
 @dataclass
 class Coverage:
     """What a game went through, so a test can insist on it."""

@@ -33,8 +33,8 @@ from bot.pictures.canvas import PHONE_W
 from engine.mammamia import events as ev
 from engine.pizzaisland import actions as pi
 
-from driver import Players
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 LIMIT = 200 * 1024  # far under Discord's attachment limit, quick on a slow line
 

@@ -13,8 +13,8 @@ from quiet import Figures, Quiet, narrated_in_virtual_time
 
 from bot.i18n import use_locale
 
-from driver import Players
-from pi_driver import IslandPlayers
+from tests.mammamia.driver import Players
+from tests.pizzaisland.driver import IslandPlayers
 
 
 def speaking(server, users, locale: str) -> str:

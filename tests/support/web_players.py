@@ -1,0 +1,189 @@
+"""Players at the web table in a real browser, as people play it: they point
+at cards and piles (or use the keyboard), press the dock's buttons, open a
+lobby from the launcher and take seats. What to do is chosen from the
+scene's legal actions (what the table offers), never from the engine; the
+page is what carries it out."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import Locator
+
+from browser import Seat
+
+DIRECT = ".dock .controls .action:not(.play):not(.clear)"
+
+
+@dataclass
+class Keys:
+    """Key presses of one turn played by keyboard."""
+
+    presses: int = 0
+
+    async def press(self, seat: Seat, key: str) -> None:
+        await seat.page.keyboard.press(key)
+        self.presses += 1
+
+
+def scene(seat: Seat) -> dict[str, Any]:
+    return seat.state()["scene"]
+
+
+async def tap(seat: Seat, target: Locator) -> bool:
+    """A finger (or the mouse) on the middle of `target` as it is on the
+    screen, once scrolled to (in the page, or in a list that scrolls):
+    whatever is drawn there gets it, as for a person."""
+    # Into the middle of the screen: at its edge the dock may lie over it.
+    await target.evaluate("e => e.scrollIntoView({ block: 'center', inline: 'nearest' })")
+    box = await target.bounding_box()
+    if box is None:  # gone from the screen meanwhile: the table moved on under the finger
+        return False
+    await seat.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return True
+
+
+# --- before the game --------------------------------------------------------------------
+
+
+async def open_lobby(seat: Seat, title: str, choices: dict[str, str]) -> None:
+    """At the launcher: choose the game by its title and each option's
+    value by clicking its chip, then open the lobby."""
+    await seat.showing("launcher")
+    await seat.table.locator(".game-choice", has_text=title).click()
+    for name, value in choices.items():
+        await seat.table.locator(f'label[for="opt-{name}-{value}"]').click()
+    await seat.table.locator('[data-key="open"]').click()
+
+
+async def lobby_click(seat: Seat, verb: str) -> None:
+    await seat.showing("lobby")
+    await seat.table.locator(f'[data-key="{verb}"]').click()
+
+
+async def add_computer(seat: Seat, level: str) -> None:
+    await seat.showing("lobby")
+    await seat.table.locator('[data-key="level"]').select_option(level)
+    await seat.table.locator('[data-key="addbot"]').click()
+
+
+# --- a turn put together from the hand ------------------------------------------------------
+
+
+def composed(seat: Seat) -> list[dict[str, Any]]:
+    return [a for a in scene(seat)["actions"] if a.get("fields")]
+
+
+def choose_turn(seat: Seat, rng: random.Random, orders: bool = True) -> dict[str, Any]:
+    """A legal turn the table offers: mostly without an order card."""
+    turns = composed(seat)
+    plain = [a for a in turns if a["fields"].get("order", "-") == "-"]
+    if plain and (not orders or rng.random() < 0.7):
+        return rng.choice(plain)
+    return rng.choice(turns)
+
+
+async def point_turn(seat: Seat, turn: dict[str, Any]) -> None:
+    """A turn by pointing: the kind's pile as many times as cards, the order
+    card, the pile to draw from if not the one already chosen, then Play."""
+    table, fields = seat.table, turn["fields"]
+    defaults = scene(seat).get("defaults", {})
+    if fields.get("kind", "-") != "-":
+        pile = table.locator(f'[data-key="card:kind-{fields["kind"]}"]')
+        for _ in range(int(fields["count"])):
+            await tap(seat, pile)
+    if fields.get("order", "-") != "-":
+        await tap(seat, table.locator(f'[data-key="card:order-{fields["order"]}"]'))
+    draw = fields.get("draw", "-")
+    if draw != "-" and draw != defaults.get("draw"):
+        await tap(seat, table.locator(f'[data-key="pile:{draw}"]'))
+    play = table.locator('.dock [data-key="play"]')
+    text = await play.text_content() or ""
+    assert turn["label"] in text, (turn, text)
+    await tap(seat, play)
+
+
+async def key_turn(seat: Seat, turn: dict[str, Any]) -> int:
+    """A turn by keyboard alone, from wherever the focus is: into the hand,
+    the arrows to the kind, its count as a digit, an order card with the
+    arrows and Space, then Enter (or Tab to the piles, the arrows to the
+    other pile and Enter, which chooses it and plays). Returns the presses."""
+    table, fields = seat.table, turn["fields"]
+    keys = Keys()
+    keys_in_hand = await table.evaluate(
+        "() => [...document.querySelectorAll('.hand [data-key]')].map(e => e.dataset.key)"
+    )
+    where = await table.evaluate("() => document.activeElement.closest('.hand') ? 'hand' : ''")
+    if where != "hand":
+        # Into the hand: forwards from the page's start, back from the dock.
+        at_body = await table.evaluate("() => document.activeElement === document.body")
+        step = "Tab" if at_body else "Shift+Tab"
+        for _ in range(12):
+            await keys.press(seat, step)
+            if await table.evaluate("() => !!document.activeElement.closest('.hand')"):
+                break
+    assert await table.evaluate("() => !!document.activeElement.closest('.hand')")
+
+    async def go_to(key: str) -> None:
+        now = await table.evaluate("() => document.activeElement.dataset.key")
+        at, want, n = keys_in_hand.index(now), keys_in_hand.index(key), len(keys_in_hand)
+        right = (want - at) % n
+        left = (at - want) % n
+        arrow, times = ("ArrowRight", right) if right <= left else ("ArrowLeft", left)
+        for _ in range(times):
+            await keys.press(seat, arrow)
+
+    if fields.get("kind", "-") != "-":
+        await go_to(f"card:kind-{fields['kind']}")
+        await keys.press(seat, fields["count"])
+    if fields.get("order", "-") != "-":
+        await go_to(f"card:order-{fields['order']}")
+        await keys.press(seat, " ")
+    draw = fields.get("draw", "-")
+    default = scene(seat).get("defaults", {}).get("draw")
+    if draw != "-" and draw != default:
+        await keys.press(seat, "Tab")  # the piles: the one taking the Tab stop first
+        for _ in range(2):
+            now = await table.evaluate("() => document.activeElement.dataset.key")
+            if now == f"pile:{draw}":
+                break
+            await keys.press(seat, "ArrowRight")
+    await keys.press(seat, "Enter")
+    return keys.presses
+
+
+async def decide(seat: Seat, rng: random.Random, avoid: tuple[str, ...] = ()) -> str:
+    """A decision or a choice the dock offers: one of its buttons, or cards
+    counted out on a counter (what to ask for, what pays) and confirmed."""
+    buttons = seat.table.locator(DIRECT)
+    count = await buttons.count()
+    labels = [await buttons.nth(i).text_content() or "" for i in range(count)]
+    groups = [g["group"] for g in scene(seat).get("counters") or []]
+    options: list[str | int] = [*range(count), *groups]
+    if not options:  # nothing to decide any more: someone else's answer settled it
+        return ""
+    weights = [0.2 if any(a in label for a in avoid) else 1.0 for label in labels]
+    choice = rng.choices(options, [*weights, *([1.0] * len(groups))])[0]
+    if isinstance(choice, int):
+        return labels[choice] if await tap(seat, buttons.nth(choice)) else ""
+    ways = [a for a in scene(seat)["actions"] if a.get("group") == choice]
+    way = rng.choice(ways)
+    await count_out(seat, choice, way["counts"])
+    confirm = seat.table.locator(f'[data-key="confirm:{choice}"]')
+    assert way["label"] == await confirm.text_content()
+    await tap(seat, confirm)
+    return way["label"]
+
+
+async def count_out(seat: Seat, group: str, counts: dict[str, int]) -> None:
+    """Each kind's counter to its number, with its − and + buttons."""
+    for row in await seat.table.locator(f'[data-group="count-{group}"] .counted').all():
+        more = row.locator('[data-key^="more:"]')
+        kind = (await more.get_attribute("data-key") or "").rsplit(":", 1)[1]
+        shown = int(await row.locator(".n").text_content() or "0")
+        want = counts.get(kind, 0)
+        step = more if want > shown else row.locator('[data-key^="fewer:"]')
+        for _ in range(abs(want - shown)):
+            await tap(seat, step)
