@@ -39,7 +39,9 @@ from engine.mammamia.cards import (
     Box,
     OrderCard,
 )
+from engine.mammamia.reveal import bombastica_short, crossed_out, first_lacking, options
 from engine.mammamia.state import CHOOSE, PAY, TURN, Pending, State
+from engine.mammamia.turn import draw_need, draws, pass_draws
 
 Counts = dict[str, int]
 Needs = tuple[tuple[str, int], ...]
@@ -107,21 +109,20 @@ def concrete(card: OrderCard, tally: Counts, hand: Counts) -> Needs | None:
 
 def deliverable(card: OrderCard, tally: Counts, hand: Counts, top_up: bool) -> bool:
     """`orderDeliverable`: made at the reveal against this oven, with the hand
-    topping up if `top_up` (never a Bombastica's); a Minimale takes the
-    fewest positive kind, as the reveal forces it."""
-    if card.crossed is not None and tally[card.crossed] > 0:
+    topping up if `top_up` (never a Bombastica's); a Minimale takes a kind
+    the reveal leaves open (the engine's MM-R9: the fewest positive)."""
+    if crossed_out(card, tally):
         return False
     if card.shape == BOMBASTICA:
-        return sum(tally.values()) >= card.amount
+        return not bombastica_short(card, tally)
     if card.shape == MINIMALE:
-        positive = [k for k in card.kinds if tally[k] > 0]
-        if not positive:
+        forced = options(card, tally)
+        if not forced:
             return False
-        fewest = min(tally[k] for k in positive)
         extra = hand if top_up else dict.fromkeys(hand, 0)
         if not all(tally[k] + extra[k] >= n for k, n in card.needs):
             return False
-        return any(tally[k] + extra[k] >= card.amount for k in positive if tally[k] == fewest)
+        return any(tally[k] + extra[k] >= card.amount for (k,) in forced)
     needs = concrete(card, tally, hand)
     assert needs is not None
     if top_up:
@@ -132,7 +133,7 @@ def deliverable(card: OrderCard, tally: Counts, hand: Counts, top_up: bool) -> b
 def shortfall(card: OrderCard, tally: Counts, empty: Counts) -> int:
     """`shortfallTotal`: the cards the oven alone still lacks."""
     if card.shape == BOMBASTICA:
-        return max(0, card.amount - sum(tally.values()))
+        return bombastica_short(card, tally)
     needs = concrete(card, tally, empty)
     assert needs is not None
     short = 0
@@ -295,10 +296,7 @@ def draw_source(
         )
         if len(orders) < 2 and not close and supply > seats * 4:
             return ORDERS
-    need = max(0, box.hand - size)
-    if box.draw_cap is not None:
-        need = min(need, box.draw_cap)
-    if not (0 < supply <= need):
+    if not (0 < supply <= draw_need(box, size)):
         return SUPPLY
     finishable = any(
         o.shape != BOMBASTICA
@@ -309,16 +307,10 @@ def draw_source(
     return ORDERS if finishable else SUPPLY
 
 
-def _legal_draw(box: Box, size: int, pile: int, supply: int, wanted: str) -> str | None:
-    """The bot's draw as this engine's turn names it: none with a full hand
-    or nothing to draw, else the other pile if the wanted one is empty."""
-    if size >= box.hand or (not supply and not pile):
-        return None
-    if wanted == ORDERS and not pile:
-        return SUPPLY
-    if wanted == SUPPLY and not supply:
-        return ORDERS
-    return wanted
+def _legal_draw(allowed: tuple[str | None, ...], wanted: str) -> str | None:
+    """The bot's draw among those the engine allows: the wanted pile, else
+    the one the rules leave (none with a full hand or nothing to draw)."""
+    return wanted if wanted in allowed else allowed[0]
 
 
 def turn(
@@ -346,9 +338,7 @@ def turn(
         orders = [cards[c] for c in after if c not in kindset]
         held = dict.fromkeys(box.kinds, 0)
         wanted = draw_source(box, orders, len(after), tally, held, pile, supply, seats, version)
-        if len(after) >= box.hand:  # MM-T4's valve: one card from the supply
-            return Pass(seat, SUPPLY if supply else None)
-        return Pass(seat, _legal_draw(box, len(after), pile, supply, wanted))
+        return Pass(seat, _legal_draw(pass_draws(box, len(after), pile, supply), wanted))
     if kind is None:
         kind, count = ingredients(box, colour, hand, tally, oven, version)
     after = list(hand)
@@ -368,7 +358,9 @@ def turn(
         orders = [o for o in orders if o.id != order]
     wanted = draw_source(box, orders, len(after), tally, held, pile, supply, seats, version)
     placed = order if isinstance(order, str) else None
-    return Turn(seat, kind, count, placed, _legal_draw(box, len(after), pile, supply, wanted))
+    return Turn(
+        seat, kind, count, placed, _legal_draw(draws(box, len(after), pile, supply), wanted)
+    )
 
 
 # --- the reveal ----------------------------------------------------------------
@@ -405,7 +397,7 @@ def decide(
     if pending.stage == PAY:
         if pending.short:
             return Pay(seat, False)
-        if all(held[k] >= n for k, n in pending.missing):
+        if first_lacking(list(hand), pending.missing) is None:
             return Pay(seat, True)
         if not help_on:
             return Pay(seat, False)

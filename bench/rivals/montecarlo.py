@@ -27,11 +27,12 @@ import dataclasses
 import random
 from collections.abc import Iterable
 
-from engine.mammamia.actions import ORDERS, SUPPLY, Action, Pass, Turn
+from engine.mammamia.actions import Action, Pass, Turn
 from engine.mammamia.ai.determinize import Observation, determinize
 from engine.mammamia.events import Event
 from engine.mammamia.game import step
 from engine.mammamia.state import OVER, TURN, State
+from engine.mammamia.turn import draws, pass_draws
 
 from . import heuristic
 from .agents import RivalHeuristicAgent, facts
@@ -125,10 +126,8 @@ class RivalMcAgent(RivalHeuristicAgent):
         if not groups:
             first = turn()
             assert isinstance(first, Pass)
-            if len(hand) >= box.hand:  # MM-T4's valve: the draw is the rule's
-                return first
-            draws = self._draws(first, args.pile, args.supply)
-            return self._best(obs, pile, [first._replace(draw=d) for d in draws], rnd)
+            allowed = pass_draws(box, len(hand), args.pile, args.supply)  # MM-T4's valve too
+            return self._best(obs, pile, [first._replace(draw=d) for d in allowed], rnd)
         # Step 1: the ingredients, the rest of the turn by the simple bot.
         plays: list[tuple[str, int]] = []
         for kind, n in groups.items():
@@ -147,13 +146,7 @@ class RivalMcAgent(RivalHeuristicAgent):
             moves = [turn(kind=kind, count=count, order=o) for o in [None, *orders]]
             chosen = self._best(obs, pile, moves, rnd)
             assert isinstance(chosen, Turn)
-        # Step 3: the supply or the orders.
-        draws = self._draws(chosen, args.pile, args.supply)
-        return self._best(obs, pile, [chosen._replace(draw=d) for d in draws], rnd)
-
-    def _draws(self, move: Turn | Pass, pile: int, supply: int) -> list[str | None]:
-        """The draw sources to weigh: both when both piles hold cards and the
-        hand takes any (else the one the simple bot named)."""
-        if move.draw is None or not pile or not supply:
-            return [move.draw]
-        return [SUPPLY, ORDERS]
+        # Step 3: the supply or the orders, as the engine allows after the play.
+        left = len(hand) - count - (chosen.order is not None)
+        allowed = draws(box, left, args.pile, args.supply)
+        return self._best(obs, pile, [chosen._replace(draw=d) for d in allowed], rnd)

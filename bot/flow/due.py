@@ -119,19 +119,33 @@ class DueMoves:
         return "timeout"
 
     def agent_for(self, live: Live, seat: int) -> Agent[State, Action, Event] | None:
-        """The agent that moves for this seat now, rebuilt from the game's events
-        (so it is the same after a restart): the seat's own difficulty for a
-        computer, the heuristic for a person who is away or gone, and none for a
-        person who merely ran out of time (they get the safe move)."""
+        """The agent that moves for this seat now: the seat's own difficulty for
+        a computer, the heuristic for a person who is away or gone, and none
+        for a person who merely ran out of time (they get the safe move). Kept
+        with the game between moves, it reads only the events since it last
+        did, so a move costs the same however long the game; after a restart it
+        is built again from every event of the game."""
         difficulty = live.row.seats[seat].agent
         presence = live.presence()
         if difficulty is None and not presence.absent(seat):
             return None
-        seed = (int(live.record.get("seed", 0)) * 1_000_003 + seat) & 0xFFFFFFFF
-        events = [e for v in range(live.version + 1) for e in live.events.get(v, [])]
-        if difficulty is None:
-            return live.rules.stand_in(seed, seat, events)
-        return live.rules.agent(difficulty, seed, seat, events)
+        key = (seat, difficulty or "")
+        kept = live.agents.get(key)
+        if kept is None:
+            seed = (int(live.record.get("seed", 0)) * 1_000_003 + seat) & 0xFFFFFFFF
+            if difficulty is None:
+                agent = live.rules.stand_in(seed, seat, ())
+            else:
+                agent = live.rules.agent(difficulty, seed, seat, ())
+            read = -1
+        else:
+            agent, read = kept
+        events = live.events
+        new = [e for v in range(read + 1, live.version + 1) for e in events.get(v, ())]
+        if new:
+            agent.observe(new)
+        live.agents[key] = (agent, live.version)
+        return agent
 
     async def close_lobby(self, row: GameRow) -> None:
         """A lobby with no activity for ten minutes closes itself, unless it

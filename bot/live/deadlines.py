@@ -33,8 +33,7 @@ COMPUTER_PAUSE = 1.5  # seconds a computer seat "thinks" before it moves, like a
 #: away or gone) after which the bot ends the game: nobody is playing it. Well
 #: past any whole game played so (at most 735 actions in 2,900 seeded games of
 #: every game at its largest tables, played by the computers that play such
-#: seats), so in practice only a table that can never end meets it (a gap in a
-#: stalemate rule: docs/engine.md).
+#: seats).
 UNATTENDED_MOVES = 2000
 
 

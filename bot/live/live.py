@@ -13,7 +13,7 @@ from bot.plugin.contract import AnyPresentation, Table
 from bot.plugin.registry import presentation
 from bot.storage import GameRow
 from engine import AnyGame, game
-from engine.interface import JSON, Action, Event, State, View
+from engine.interface import JSON, Action, Agent, Event, State, View
 
 T = TypeVar("T")
 
@@ -40,6 +40,12 @@ class Live:
     # version: a move's answer, its table, its narration and its clock all
     # ask (`remember`).
     known: dict[Hashable, object] = field(default_factory=dict, repr=False, compare=False)
+    # The computer players moving for seats, by (seat, difficulty or "" for a
+    # person's stand-in), each with the last version whose events it has read
+    # (`bot.flow.due.DueMoves.agent_for`); rebuilt from the events after a restart.
+    agents: dict[tuple[int, str], tuple[Agent[State, Action, Event], int]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def remember(self, key: Hashable, work: Callable[[], T]) -> T:
         """`work()`, done once while the game stays at this version."""

@@ -109,9 +109,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return [*found, Help(seat, False)]
 
 
-def _first_draw(state: State, seat: int, size: int) -> list[str | None]:
-    draws = turn.legal_draws(state, seat, size)
-    return [None] if draws[0] is None else list(draws)
+def _first_draw(state: State, seat: int, size: int) -> tuple[str | None, ...]:
+    return turn.draws(state.box, size, len(state.order_piles[seat]), len(state.supply))
 
 
 def _legal_turns(state: State, seat: int) -> list[Action]:
@@ -120,9 +119,8 @@ def _legal_turns(state: State, seat: int) -> list[Action]:
     if not turn.holds_ingredient(state, seat):
         if state.box.draw_cap is not None:
             return []
-        if turn.valve(state, seat):
-            return [Pass(seat, "supply" if state.supply else None)]
-        return [Pass(seat, d) for d in _first_draw(state, seat, len(hand))]
+        pile, supply = len(state.order_piles[seat]), len(state.supply)
+        return [Pass(seat, d) for d in turn.pass_draws(state.box, len(hand), pile, supply)]
     orders: list[str | None] = [None, *sorted(c for c in set(hand) if c not in kinds)]
     found: list[Action] = []
     for kind in kinds:

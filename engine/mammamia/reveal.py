@@ -49,6 +49,17 @@ def options(card: OrderCard, table: dict[str, int]) -> list[Choice]:
     return list(card.requirements)
 
 
+def crossed_out(card: OrderCard, table: dict[str, int]) -> bool:
+    """PL-R1: an order whose crossed-out kind is on the table is not made."""
+    return card.crossed is not None and table[card.crossed] > 0
+
+
+def bombastica_short(card: OrderCard, table: dict[str, int]) -> int:
+    """MM-R7: how many ingredients the table lacks for a Bombastica (0: made)."""
+    short = card.amount - sum(table.values())
+    return short if short > 0 else 0
+
+
 def requirement(card: OrderCard, choice: Choice) -> Cards:
     """The cards an order needs once its choice is fixed (not for Bombastica)."""
     return card.requirements[choice]
@@ -97,17 +108,17 @@ def reveal_next(state: State, events: Events) -> None:
 def _revealed_order(state: State, order: str, events: Events) -> None:
     card, table = card_of(state, order), state.table
     owner = state.colours.index(card.colour)
-    if card.crossed is not None and table[card.crossed] > 0:  # PL-R1
+    if crossed_out(card, table):
         _return(state, order, owner, "crossed", events)
         return
-    if card.shape == BOMBASTICA:  # MM-R7
-        on_table = sum(table.values())
-        if on_table >= card.amount:
+    if card.shape == BOMBASTICA:
+        short = bombastica_short(card, table)
+        if not short:
             _make(state, order, owner, None, (), events)
         else:
-            state.pending = Pending(order, owner, PAY, short=card.amount - on_table)
+            state.pending = Pending(order, owner, PAY, short=short)
             if events is not None:
-                events.append(DecisionOpened(owner, order, PAY, short=card.amount - on_table))
+                events.append(DecisionOpened(owner, order, PAY, short=short))
         return
     open_choices = options(card, table)
     if not open_choices:  # MM-R9: no candidate

@@ -29,9 +29,12 @@ class MammaMia(Game[State, Action, views.PublicView, views.PlayerView, Event]):
     )
     difficulties = tuple(DIFFICULTIES)
     #: The search's playouts spend their time here: the heuristic's turn, its
-    #: reveal decisions and the engine's steps (engine/compiled.py).
+    #: reveal decisions and the engine's steps; and a computer player in whole
+    #: games builds its seat's view at every decision (`views`; the views'
+    #: classes stay Python, `view_types`) (engine/compiled.py).
     hot_modules = tuple(
-        f"{__package__}.{m}" for m in ("ai.plan", "ai.policy", "flow", "game", "reveal", "turn")
+        f"{__package__}.{m}"
+        for m in ("ai.plan", "ai.policy", "flow", "game", "reveal", "turn", "views")
     )
 
     def check_settings(self, settings: Settings) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .actions import ORDERS, SUPPLY, Pass, Turn
-from .cards import MAMMA_MIA
+from .cards import MAMMA_MIA, Box
 from .events import Drawn, Drew, Events, MammaMiaLaid, Passed, Played, emit
 from .state import LastPlay, State
 
@@ -14,29 +14,47 @@ def holds_ingredient(state: State, seat: int) -> bool:
     return any(card in kinds for card in state.hands[seat])
 
 
-def draw_need(state: State, hand_size: int) -> int:
+def draw_need(box: Box, hand_size: int) -> int:
     """How many cards a refill takes at this hand size (MM-T3, PL-T1)."""
-    need = state.box.hand - hand_size
-    cap = state.box.draw_cap
+    need = box.hand - hand_size
+    cap = box.draw_cap
     return need if cap is None or need < cap else cap
 
 
 _ANY_DRAW: tuple[str | None, ...] = (None, SUPPLY, ORDERS)
+_NO_DRAW: tuple[str | None, ...] = (None,)
 _ORDERS_ONLY: tuple[str | None, ...] = (ORDERS,)
 _SUPPLY_ONLY: tuple[str | None, ...] = (SUPPLY,)
 _BOTH: tuple[str | None, ...] = (SUPPLY, ORDERS)
 
 
-def legal_draws(state: State, seat: int, hand_size: int) -> tuple[str | None, ...]:
-    """Draw sources allowed after a play leaves `hand_size` cards (MM-T3)."""
-    supply, pile = state.supply, state.order_piles[seat]
-    if hand_size >= state.box.hand or (not supply and not pile):  # nothing to draw
-        return _ANY_DRAW
+def draws(box: Box, hand_size: int, pile: int, supply: int) -> tuple[str | None, ...]:
+    """The draws to choose from once a play leaves `hand_size` cards, by the
+    sizes of the seat's order pile and the supply (MM-T3): none with a full
+    hand or both piles empty, else each pile that holds cards, the supply first."""
+    if hand_size >= box.hand or (not supply and not pile):
+        return _NO_DRAW
     if not supply:
         return _ORDERS_ONLY
     if not pile:
         return _SUPPLY_ONLY
     return _BOTH
+
+
+def pass_draws(box: Box, hand_size: int, pile: int, supply: int) -> tuple[str | None, ...]:
+    """The draws a pass may name (no ingredient in hand, MM-T4): with a full
+    hand the safety valve's one card from the supply (none once it is empty),
+    else as after a play."""
+    if hand_size >= box.hand:
+        return _SUPPLY_ONLY if supply else _NO_DRAW
+    return draws(box, hand_size, pile, supply)
+
+
+def legal_draws(state: State, seat: int, hand_size: int) -> tuple[str | None, ...]:
+    """Draw sources allowed after a play leaves `hand_size` cards (MM-T3): with
+    nothing to draw, any (the draw takes nothing)."""
+    found = draws(state.box, hand_size, len(state.order_piles[seat]), len(state.supply))
+    return _ANY_DRAW if found is _NO_DRAW else found
 
 
 def valve(state: State, seat: int) -> bool:
@@ -100,10 +118,10 @@ def play(state: State, action: Turn | Pass, events: Events) -> bool:
         state.last_play = LastPlay(seat, kind, count, action.order)
         if events is not None:
             events.append(Played(seat, kind, count, action.order))
-        return _refill(state, seat, action.draw, draw_need(state, len(hand)), events)
+        return _refill(state, seat, action.draw, draw_need(state.box, len(hand)), events)
     state.last_play = LastPlay(seat, None)
     emit(events, Passed(seat))
-    need = 1 if valve(state, seat) else draw_need(state, len(hand))
+    need = 1 if valve(state, seat) else draw_need(state.box, len(hand))
     return _refill(state, seat, action.draw, need, events)
 
 

@@ -174,7 +174,8 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
-    """PI-N7, N8, N9: `reason` completed, deck-empty or stalemate."""
+    """PI-N7, N8, N9: `reason` completed, deck-empty, stalemate (36 takes with
+    nothing placed) or take-cap (360 takes in the game)."""
 
     type: ClassVar[str] = "game_over"
     game: int

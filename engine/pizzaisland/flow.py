@@ -15,9 +15,11 @@ from .state import (
     COMPLETED,
     DECK_EMPTY,
     GAME_OVER,
+    GAME_TAKES,
     SPEEDY,
     STALEMATE,
     STALEMATE_TAKES,
+    TAKE_CAP,
     TURN,
     State,
 )
@@ -51,7 +53,7 @@ def start_game(state: State, deal: Deal, events: Events) -> None:
     state.playing = next_playing(state)
     state.first = first
     state.winner = None
-    state.idle = 0
+    state.idle = state.takes = 0
     state.pizzas = [{} for _ in range(state.seats)]
     state.deck = list(deal.deck)
     state.ship = []
@@ -92,7 +94,8 @@ def begin_turn(state: State, seat: int, events: Events) -> None:
 
 def settle(state: State, events: Events) -> None:
     """After every action: a completed pizza ends the game (PI-N7); with no
-    decision open, the stalemate (PI-N9), else the turn's end (step 4)."""
+    decision open, the stalemate or the cap on takes (PI-N9), else the turn's
+    end (step 4)."""
     if state.phase != TURN:
         return
     if state.winner is not None:
@@ -102,6 +105,9 @@ def settle(state: State, events: Events) -> None:
         return
     if state.idle >= STALEMATE_TAKES:
         end_game(state, None, STALEMATE, events)
+        return
+    if state.takes >= GAME_TAKES:
+        end_game(state, None, TAKE_CAP, events)
         return
     if state.ending or state.taken >= TAKE_LIMIT:
         seat = state.current

@@ -24,10 +24,12 @@ TURN, GAME_OVER, MATCH_OVER = "turn", "game-over", "match-over"
 SPEEDY, TRICKSTER, STAR = "speedy", "trickster", "star"
 ACHIEVEMENTS = (SPEEDY, TRICKSTER, STAR)
 
-# Why a game ended (the GameOver event).
-COMPLETED, DECK_EMPTY, STALEMATE = "completed", "deck-empty", "stalemate"
+# Why a game ended (the GameOver event): a pizza completed (PI-N7), the deck
+# empty (PI-N8), 36 takes with nothing placed or 360 takes in all (PI-N9).
+COMPLETED, DECK_EMPTY, STALEMATE, TAKE_CAP = "completed", "deck-empty", "stalemate", "take-cap"
 
 STALEMATE_TAKES = len(BOX)  # PI-N9: 36 takes in a row with nothing placed
+GAME_TAKES = 10 * len(BOX)  # PI-N9: 360 takes in one game, whatever was placed
 
 Pizzas = dict[str, list[str]]  # colour -> slices in placement order
 
@@ -64,6 +66,7 @@ class State:
     ending: bool = False  # the turn ends as soon as no decision is open
     pending: Pending | None = None
     idle: int = 0  # takes since a slice was last added to a pizza (PI-N9)
+    takes: int = 0  # takes in this game (PI-N9)
     # The cards: the deck top first; the Ship in arrival order; pizzas per seat.
     deck: list[str] = field(default_factory=list)
     ship: list[str] = field(default_factory=list)
@@ -103,6 +106,7 @@ class State:
             self.ending,
             Pending(self.pending.third, self.pending.hero) if self.pending else None,
             self.idle,
+            self.takes,
             self.deck.copy(),
             self.ship.copy(),
             [{c: s.copy() for c, s in p.items()} for p in self.pizzas],

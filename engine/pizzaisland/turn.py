@@ -48,6 +48,7 @@ def take(state: State, action: Take, events: Events) -> None:
         state.ship.remove(card)
     state.taken += 1
     state.idle += 1
+    state.takes += 1
     if events is not None:
         source = DECK if action.source == DECK else "ship"
         events.append(Taken(action.seat, card, source, state.taken))

@@ -68,7 +68,8 @@ class PublicView(Value):
     pending: PendingView | None
     deck_size: int
     ship: tuple[str, ...]  # in arrival order
-    idle: int
+    idle: int  # takes since a slice was last placed (PI-N9: the game ends at 36)
+    takes: int  # takes in this game (PI-N9: the game ends at 360)
     players: tuple[SeatView, ...]
     winner: int | None
     results: tuple[GameResultView, ...]
@@ -117,6 +118,7 @@ def _public(state: State) -> dict[str, Any]:
         "deck_size": len(state.deck),
         "ship": tuple(state.ship),
         "idle": state.idle,
+        "takes": state.takes,
         "players": tuple(
             SeatView(
                 seat=seat,

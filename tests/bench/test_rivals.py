@@ -8,14 +8,15 @@ import json
 import pytest
 
 from bench.rivals import RivalHeuristicAgent, RivalMcAgent
-from bench.rivals.heuristic import turn
+from bench.rivals.heuristic import decide, turn
 from bench.rivals.montecarlo import samples_for
 from engine.__main__ import main
 from engine.mammamia import GAME
-from engine.mammamia.actions import ORDERS, SUPPLY, Pass, Turn
+from engine.mammamia.actions import ORDERS, SUPPLY, Pass, Pay, Turn
 from engine.mammamia.ai import HeuristicAgent
 from engine.mammamia.cards import CLASSIC
-from engine.mammamia.state import OVER
+from engine.mammamia.state import OVER, PAY, Pending
+from engine.mammamia.turn import draws, pass_draws
 from engine.tournament import play as play_any
 from engine.tournament import tournament
 
@@ -174,3 +175,42 @@ def test_our_heuristic_beats_the_later_rival_heuristic() -> None:
     names = ["heuristic", "rival-heuristic-2"]
     data = tournament(GAME, names, {}, 2, 200, seed=11, extra=AGENTS["mammamia"]).to_json()
     assert data["agents"]["heuristic"]["win_rate"] >= 0.55
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_bots_draw_is_the_engines_at_every_size(version: int) -> None:
+    """The draw rules are the engine's (MM-T3, MM-T4's valve): at every hand
+    size and pile, the bot's draw is one `engine.mammamia.turn` allows, and
+    the only one when it allows one (with a full hand and no ingredient, the
+    valve's card from the supply, or none once it is empty)."""
+    orders = [f"purple-{x}" for x in ("salami", "pineapple", "mushroom", "pepper", "misto")]
+    for size in range(CLASSIC.hand + 1):
+        for ingredients in (0, min(size, 2)):
+            hand = ["salami"] * ingredients + (orders * 2)[: size - ingredients]
+            for pile in (0, 3):
+                for supply in (0, 1, 30):
+                    move = _turn(hand, version, pile=pile, supply=supply)
+                    if isinstance(move, Pass):
+                        allowed = pass_draws(CLASSIC, size, pile, supply)
+                    else:
+                        assert isinstance(move, Turn)
+                        left = size - move.count - (move.order is not None)
+                        allowed = draws(CLASSIC, left, pile, supply)
+                    assert move.draw in allowed
+                    if len(allowed) == 1:
+                        assert move.draw == allowed[0]
+    assert _turn(orders + orders[:2], version) == Pass(0, SUPPLY)
+    assert _turn(orders + orders[:2], version, supply=0) == Pass(0, None)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_bombastica_short_of_15_is_never_paid_from_hand(version: int) -> None:
+    """MM-R7 lets the owner pay a Bombastica's shortfall from hand; the
+    peer's engine fails it outright, so its bot declines to pay, hand or no
+    hand (an order short of cards it does hold is paid, as its bot does)."""
+    hand = ["salami"] * 5 + ["olive"] * 2
+    table = EMPTY | {"salami": 6, "olive": 6}
+    short = Pending("purple-bombastica", 0, PAY, short=3)
+    assert decide(0, CLASSIC, hand, table, short, False) == Pay(0, False)
+    missing = Pending("purple-salami", 0, PAY, choice=(), missing=(("salami", 2),))
+    assert decide(0, CLASSIC, hand, table, missing, False) == Pay(0, True)

@@ -110,8 +110,8 @@ async def test_leaving_a_running_game_asks_first(discord_server, bots):
 async def test_a_game_nobody_plays_any_more_is_ended(discord_server, bots, monkeypatch):
     """With every seat the bot's (computers, people away, kicked or gone) the
     bot plays on, but not for ever: after `UNATTENDED_MOVES` such moves in a
-    row the game ends and the table says why (a table that can never end:
-    Pizza Island's PI-N9 gap). While anyone plays, nothing is counted."""
+    row the game ends and the table says why. While anyone plays, nothing is
+    counted."""
     monkeypatch.setattr(deadlines, "UNATTENDED_MOVES", 2)
     players = await _game(discord_server, bots, seats=3, turn_timer="off")
     ana, ben, cleo = players.users

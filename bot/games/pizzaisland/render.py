@@ -114,6 +114,8 @@ def event_line(event: ev.Event, names: Sequence[str]) -> str | None:
         return applied_line(event, who, names)
     if isinstance(event, ev.TurnEnded):
         return t("pi.line.turn_end", name=who)
+    if isinstance(event, ev.GameOver):
+        return game_end_line(event.game, event.winner, event.reason, names)
     return None
 
 
@@ -299,7 +301,7 @@ class GameEnd(Value):
 
     game: int
     winner: int | None
-    reason: str  # why it ended: completed, deck-empty or stalemate
+    reason: str  # why it ended: completed, deck-empty, stalemate or take-cap
     points: tuple[int, ...]
     playing: tuple[int, ...]
 
@@ -325,15 +327,24 @@ class GameEnd(Value):
         )
 
 
+#: Why a game ended with no winner (`ev.GameOver.reason`): PI-N8, and PI-N9's two.
+NO_WINNER_KEYS = {
+    "deck-empty": N_("pi.result.deck_empty"),
+    "stalemate": N_("pi.result.stalemate"),
+    "take-cap": N_("pi.result.take_cap"),
+}
+
+
+def game_end_line(game: int, winner: int | None, reason: str, names: Sequence[str]) -> str:
+    """One game's end in a line: who completed a pizza, or why nobody won."""
+    if winner is not None:
+        return t("pi.result.winner", game=str(game), name=names[winner])
+    return t(NO_WINNER_KEYS.get(reason, NO_WINNER_KEYS["deck-empty"]), game=str(game))
+
+
 def game_result(game: int, model: GameEnd, names: Sequence[str]) -> Reply:
     """The end of one game of the match: its winner (or why none) and the points."""
-    winner = model.winner
-    if winner is not None:
-        title = t("pi.result.winner", game=str(model.game), name=names[winner])
-    elif model.reason == "stalemate":
-        title = t("pi.result.stalemate", game=str(model.game))
-    else:
-        title = t("pi.result.deck_empty", game=str(model.game))
+    title = game_end_line(model.game, model.winner, model.reason, names)
     lines = [
         t("pi.result.points", name=names[seat], points=points)
         for seat, points in enumerate(model.points)

@@ -67,20 +67,50 @@ class Observation:
         return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
-def observe(state: State, seat: int, memory: Memory | None) -> Observation:
-    """The seat's information set. Without a memory nothing of the oven is known."""
-    view = player_view(state, seat)
+UNKNOWN = Slot(None, None)  # an oven card whose play the seat forgot
+
+
+def _top(view: PublicView) -> list[str]:
+    """The latest play's cards, face up on top of the oven (MM-T7, MM-V2),
+    as many as the oven holds."""
+    last = view.last_play
+    if not (last and last.kind):
+        return []
+    cards = [last.kind] * last.count + ([last.order] if last.order else [])
+    return cards[len(cards) - min(len(cards), view.oven_size) :]
+
+
+def oven_slots(view: PublicView, memory: Memory | None) -> list[Slot]:
+    """The oven as the seat knows it, a slot a card: its memory of the plays
+    and the latest play on top. Without a memory, only that play."""
     size = view.oven_size
     slots = list(memory.oven) if memory is not None else []
     if len(slots) > size:  # out of step: keep the cards revealed last
         slots = slots[len(slots) - size :]
-    slots = [Slot(None, None)] * (size - len(slots)) + slots
-    last = view.last_play
-    if last and last.kind:  # the latest play lies face up on top (MM-T7, MM-V2)
-        cards = [last.kind] * last.count + ([last.order] if last.order else [])
-        tail = cards[len(cards) - min(len(cards), size) :]
-        for i, card in enumerate(tail, size - len(tail)):
-            slots[i] = Slot(card, last.seat)
+    slots = [UNKNOWN] * (size - len(slots)) + slots
+    top = _top(view)
+    if top:
+        seat = view.last_play.seat if view.last_play else None
+        slots[size - len(top) :] = [Slot(card, seat) for card in top]
+    return slots
+
+
+def known_oven(view: PublicView, memory: Memory | None) -> list[str | None]:
+    """`oven_slots`' cards (None where forgotten), without their slots."""
+    size = view.oven_size
+    known = [s.card for s in memory.oven[-size:]] if memory is not None and size else []
+    cards: list[str | None] = [None] * (size - len(known))
+    cards += known
+    top = _top(view)
+    if top:
+        cards[size - len(top) :] = top
+    return cards
+
+
+def observe(state: State, seat: int, memory: Memory | None) -> Observation:
+    """The seat's information set. Without a memory nothing of the oven is known."""
+    view = player_view(state, seat)
+    slots = oven_slots(view, memory)
     used = list(memory.used) if memory is not None else []
     used = used[: view.used_size]
     made = {s: tuple(m) for s, m in memory.made.items()} if memory is not None else {}

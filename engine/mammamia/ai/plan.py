@@ -58,28 +58,38 @@ def _weight(card: OrderCard) -> int:
     return max(sum(n for _, n in needs) for needs in card.requirements.values())
 
 
-_WEIGHTS = {card.id: _weight(card) for cards in ORDER_CARDS.values() for card in cards.values()}
-#: Per card and kind, the most cards of that kind any of its choices needs.
-_MOST = {
-    card.id: {
-        k: max((n for needs in card.requirements.values() for j, n in needs if j == k), default=0)
-        for k in ALL_KINDS
+# Every table below is per variant: the boxes share card ids (`green-misto`)
+# but not their cards (a classic Misto is 5 cards, a Plus one 6).
+_WEIGHTS: dict[str, dict[str, int]] = {
+    variant: {card.id: _weight(card) for card in cards.values()}
+    for variant, cards in ORDER_CARDS.items()
+}
+#: Per variant, card and kind, the most cards of that kind any of its choices needs.
+_MOST: dict[str, dict[str, Counts]] = {
+    variant: {
+        card.id: {
+            k: max(
+                (n for needs in card.requirements.values() for j, n in needs if j == k), default=0
+            )
+            for k in ALL_KINDS
+        }
+        for card in cards.values()
     }
-    for cards in ORDER_CARDS.values()
-    for card in cards.values()
+    for variant, cards in ORDER_CARDS.items()
 }
 
 
 #: Per variant, each order's place when sorted heaviest first, then by id.
 _RANK = {
-    variant: {c: i for i, c in enumerate(sorted(cards, key=lambda c: (-_WEIGHTS[c], c)))}
+    variant: {c: i for i, c in enumerate(sorted(cards, key=lambda c: (-_WEIGHTS[variant][c], c)))}
     for variant, cards in ORDER_CARDS.items()
 }
 
 
-def weight(card: OrderCard) -> int:
-    """Bombastica 15, Monotoni 7, others by their size: the harder, the rarer."""
-    return _WEIGHTS[card.id]
+def weight(card: OrderCard, variant: str) -> int:
+    """Bombastica 15, Monotoni 7, others by their size in `variant`'s box:
+    the harder, the rarer."""
+    return _WEIGHTS[variant][card.id]
 
 
 def oven_table(box: Box, table: Counts, oven: Iterable[str | None]) -> Counts:
@@ -170,10 +180,10 @@ _ORDERS: dict[str, dict[str, _Order]] = {
         c.id: _Order(
             _RANK[variant][c.id],
             c,
-            -_WEIGHTS[c.id],
+            -_WEIGHTS[variant][c.id],
             c.shape == BOMBASTICA,
             c.shape in (BOMBASTICA, MINIMALE),
-            _MOST[c.id],
+            _MOST[variant][c.id],
             _NEEDS[variant][c.id],
         )
         for c in cards.values()
@@ -334,7 +344,7 @@ def plan_turn(
         if card.crossed is not None and base[card.crossed] > 0:
             continue
         score, needs = _coverage(card, base, held, variant)
-        ranked.append((-score, -weight(card), card.id, needs))
+        ranked.append((-score, -weight(card, variant), card.id, needs))
     ranked.sort()
     for _, _, _, needs in ranked:
         pick, pick_n = None, 0
@@ -495,7 +505,7 @@ def candidates(
             base[kind] += count
             held[kind] -= count
             sure = [
-                (pay, -weight(o), o.id)
+                (pay, -weight(o, box.variant), o.id)
                 for o in orders
                 if (pay := outlook(o, base, held)) is not None and pay <= limit
             ]

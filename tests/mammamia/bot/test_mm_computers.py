@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.flow.due import DueMoves
 from engine import mammamia as engine
 
 from tests.mammamia.driver import Players
@@ -40,3 +41,38 @@ async def test_plus_game_of_two_humans_and_two_computers_with_help(discord_serve
 
 def test_a_gone_players_seat_is_played_by_the_heuristic_agent():
     assert type(engine.GAME.stand_in(1, 0)).__name__ == "HeuristicAgent"
+
+
+class _Reads(dict):  # type: ignore[type-arg]
+    """A game's events by version, counting the versions read."""
+
+    read: list[int]
+
+    def get(self, version, default=None):  # type: ignore[no-untyped-def]
+        self.read.append(version)
+        return super().get(version, default)
+
+
+async def test_a_computer_reads_only_the_events_since_its_last_move(discord_server, bots):
+    """A computer seat's agent is kept with the game: each move it reads the
+    events since its last one, not the whole game again, and it knows what
+    an agent built from every event of the game knows (as after a restart)."""
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:1], seed=44)
+    await players.open("classic", computers=("easy", "easy"), turn_timer="off")
+    for _ in range(30):
+        await players.step()
+    live = players.live
+    due = DueMoves(bots.current.service)
+    kept, last = live.agents[(1, "easy")]  # it has moved: kept since
+    assert live.version > last + 1 > 30
+    events = _Reads(live.events)
+    events.read = []
+    live.events = events
+    agent = due.agent_for(live, 1)
+    assert agent is kept and events.read == list(range(last + 1, live.version + 1))
+    events.read.clear()
+    assert due.agent_for(live, 1) is agent and events.read == []
+    everything = [e for v in range(live.version + 1) for e in dict.get(events, v, [])]
+    fresh = live.rules.agent("easy", agent.seed, 1, everything)
+    assert fresh.memory == agent.memory and fresh.memory.events > 30

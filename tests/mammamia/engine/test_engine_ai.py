@@ -12,10 +12,12 @@ import pytest
 
 from engine.__main__ import main
 from engine.mammamia import GAME, State, apply, is_legal, new_game, player_view, step
+from engine.mammamia.actions import ORDERS, Turn
 from engine.mammamia.ai import AGENTS, DIFFICULTIES, HeuristicAgent, IsmctsAgent, make_agent
 from engine.mammamia.ai.determinize import determinize, observe
 from engine.mammamia.ai.memory import Memory
-from engine.mammamia.cards import BOXES, MAMMA_MIA
+from engine.mammamia.ai.plan import plan_turn, weight
+from engine.mammamia.cards import BOXES, MAMMA_MIA, ORDER_CARDS
 from engine.mammamia.events import Event
 from engine.mammamia.state import OVER, TURN
 from engine.tally import wilson
@@ -369,3 +371,27 @@ def test_tournament_refuses_an_option_its_agent_does_not_take(
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert option.split(".")[0] in err and "Traceback" not in err
+
+
+def test_mm_heuristic_weighs_each_boxs_own_cards() -> None:
+    """The boxes share card ids but not their cards: a classic Misto is 5
+    cards (MM-C2), a Plus one 6 (PL-C2); a classic Minimale asks 1 + 3, a Plus
+    one 1 + 4 (MM-R9, PL-R4). The heuristic weighs each by its own box, and
+    the same where the boxes agree (Normale, Monotoni, Bombastica)."""
+    classic, plus = ORDER_CARDS["classic"], ORDER_CARDS["plus"]
+    assert weight(classic["green-misto"], "classic") == 5
+    assert weight(plus["green-misto"], "plus") == 6
+    assert weight(classic["green-minimale"], "classic") == 4
+    assert weight(plus["green-minimale"], "plus") == 5
+    for same in ("green-salami", "green-monotoni", "green-bombastica"):
+        assert weight(classic[same], "classic") == weight(plus[same], "plus")
+
+
+def test_mm_heuristic_places_the_heavier_order_of_its_own_box() -> None:
+    """Two orders this play makes sure of, at no cost: the heuristic places
+    the heavier. In classic a Normale (5 cards) outweighs a Minimale (4); with
+    Plus's weights the two tied and the Minimale went first by its id."""
+    table = {"salami": 4, "pineapple": 1, "mushroom": 3, "pepper": 3, "olive": 3}
+    hand = ["mushroom", "yellow-minimale", "yellow-salami"]
+    move = plan_turn(0, BOXES["classic"], "yellow", 2, hand, table, [], 5, 20)
+    assert move == Turn(0, "mushroom", 1, "yellow-salami", ORDERS)

@@ -6,6 +6,7 @@ plus's face-down scores) and the view must not change at all."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -14,6 +15,8 @@ import pytest
 from engine.mammamia import new_game, player_view, public_view, step
 from engine.mammamia.ai import RandomAgent
 from engine.mammamia.state import OVER, REVEAL, State
+from engine.mammamia.views import SeatView
+from engine.value import builder
 
 from engine_helpers import begin, do, position
 
@@ -213,3 +216,37 @@ def test_mm_v1_public_events_never_show_drawn_cards(variant):
             assert event.to == event.seat
         if event.public:
             assert not hasattr(event, "cards") or event.type in ("asked", "helped", "help_asked")
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("classic", 4), ("plus", 5)])
+def test_views_built_fast_equal_the_dataclasses_own(variant, seats):
+    """The views are built straight from their fields (`engine.value.builder`,
+    a computer player builds one at every decision): at every step of whole
+    games each equals the view its dataclass's `__init__` makes of the same
+    fields, with the same JSON form, and stays frozen."""
+    state, _ = new_game(variant, seats, seed=9)
+    agents = [RandomAgent(s) for s in range(seats)]
+    rng = random.Random(9)
+    while state.phase != OVER:
+        seen = [public_view(state), player_view(state, rng.randrange(seats))]
+        for view in seen:
+            kinds = [view, *view.players, *([view.pending] if view.pending else [])]
+            for value in kinds:
+                fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+                made = type(value)(**fields)
+                assert value == made and value.to_json() == made.to_json()
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            seen[1].round = 0  # type: ignore[misc]
+        seat = state.to_act()[0]
+        step(state, agents[seat].choose(state, seat))
+
+
+def test_a_value_builder_takes_every_field_and_nothing_else():
+    build = builder(SeatView)
+    fields = {"seat": 1, "colour": "red", "hand_size": 7, "order_pile_size": 2, "mamma_mia": False}
+    with pytest.raises(TypeError):
+        build(fields)  # `delivered` left out
+    made = build(fields | {"delivered": None})
+    assert made == SeatView(**fields) and made.to_json() == SeatView(**fields).to_json()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.hand_size = 3  # type: ignore[misc]

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.pizzaisland import IllegalAction, legal_actions
+from engine.pizzaisland import IllegalAction, apply, legal_actions, public_view
 from engine.pizzaisland.actions import Stop, Take
 from engine.pizzaisland.cards import BOX, COLOUR, HERO, HERO_SHAPES, SHAPE
 from engine.pizzaisland.deal import deal
@@ -183,6 +183,73 @@ def test_pi_n9_a_placed_slice_resets_the_count() -> None:
     state.idle = 35
     do(state, 0, "take deck")
     assert state.idle == 0 and state.phase == "turn"
+
+
+def test_pi_n9_the_360th_take_ends_the_game_whatever_was_placed() -> None:
+    state = position(top=["red-a", "red-b"])
+    state.takes = 359
+    events = do(state, 0, "take deck")  # a slice placed: no stalemate, but the cap
+    assert types(events) == ["taken", "placed", "game_over"]
+    over = of_type(events, "game_over")[0]
+    assert (over.winner, over.reason) == (None, "take-cap")
+    assert state.phase == GAME_OVER and state.results == [(None, (1, 0))]
+
+
+def test_pi_n9_takes_are_counted_over_the_whole_game_not_the_turn() -> None:
+    state = position(top=["red-a", "red-b", "green-a", "red-c"])
+    state.takes = 357
+    do(state, 0, "take deck")
+    do(state, 0, "stop")
+    assert (state.takes, state.current, state.phase) == (358, 1, "turn")
+    do(state, 1, "take deck")
+    assert (state.takes, state.phase) == (359, "turn")
+    over = of_type(do(state, 1, "take deck"), "game_over")[0]
+    assert (over.winner, over.reason) == (None, "take-cap")
+
+
+@pytest.mark.parametrize(
+    ("pizzas", "card", "pending", "answer"),
+    [
+        ({"red": ["red-a"]}, "red-a-pepper", {"hero": "pepper"}, "decline"),
+        (
+            {"red": ["red-a"], "green": ["green-a"]},
+            "yellow-a",
+            {"third": "yellow-a"},
+            "discard green-a",
+        ),
+    ],
+)
+def test_pi_n9_the_cap_waits_until_no_decision_is_open(
+    pizzas: dict[str, list[str]], card: str, pending: dict[str, str], answer: str
+) -> None:
+    state = position(top=[card], pizzas={0: pizzas})
+    state.takes = 359
+    assert not of_type(do(state, 0, "take deck"), "game_over")
+    assert state.phase == "turn" and state.pending is not None
+    assert state.pending.to_json() == pending
+    over = of_type(do(state, 0, answer), "game_over")[0]
+    assert (over.winner, over.reason, state.takes) == (None, "take-cap", 360)
+
+
+def test_pi_n9_a_completed_pizza_on_the_360th_take_still_wins() -> None:
+    state = position(
+        top=["red-c"], pizzas={0: {"red": ["red-a", "red-a", "red-b", "red-b", "red-c"]}}
+    )
+    state.takes = 359
+    over = of_type(do(state, 0, "take deck"), "game_over")[0]
+    assert (over.winner, over.reason) == (0, "completed")
+
+
+def test_pi_n9_each_game_of_a_match_counts_its_own_takes() -> None:
+    state = position(top=["red-a"], seed=5)
+    state.takes = 359
+    after, events = apply(state, Take(0, "deck"))
+    assert [e.type for e in events if e.type in ("game_over", "game_start")] == [
+        "game_over",
+        "game_start",
+    ]
+    assert (after.game, after.phase, after.takes) == (2, "turn", 0)
+    assert public_view(after).takes == 0 and state.takes == 359
 
 
 def test_pi_n10_turn_event_order() -> None:
