@@ -2,7 +2,7 @@
 
     python -m bench.bot_load --games 200 --seconds 60 [--database sqlite|postgresql[://…]]
         [--processes 2] [--pictures off] [--floor-seconds 20] [--profile p.json] [--idle-seconds 30]
-        [--web-games 4]
+        [--mix buttons|typed] [--web-games 4]
 
 Starts the loopback Discord (fakediscord/) on 127.0.0.1, starts `python
 -m bot` against it on a fresh database (with `--processes N`, N processes
@@ -54,12 +54,14 @@ from bot.i18n import t as words
 from .botproc import BotProcess, Cpu
 from .loopback import GLOBAL, TOKEN, LoadDiscord
 from .metrics import Metrics, latency_summary, ms, percentile
-from .players import Table
+from .players import MIXES, Table
 from .web_players import WebTable
 from fakediscord.models import FakeChannel, FakeGuild
 
 #: A person's pace in the README's figures: one move every 20 s in each game.
 HUMAN_PACE = 20.0
+#: An interaction's answer: a token route, but the floor's as much as ours.
+CALLBACK = "POST /interactions/{id}/{token}/callback"
 #: Discord's global rate limit: requests a second per bot token.
 DISCORD_GLOBAL_RATE = 50.0
 
@@ -85,6 +87,7 @@ class Options:
     guilds: int | None = None  # None: one; with several processes, 8 for each
     floor_seconds: float = 20.0  # 0: no floor in this run
     idle_seconds: float = 0.0  # what each process spends with its games open and no move
+    mix: str = "buttons"  # how people play their turns (bench.players)
     web_games: int = 0  # games played at the web table (the Activity) beside the others
 
 
@@ -117,6 +120,12 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         "--idle-seconds", type=float, default=0.0, help="CPU of each process with no move, first"
     )
     p.add_argument(
+        "--mix",
+        default="buttons",
+        choices=MIXES,
+        help="buttons: half the turns by the hand's buttons, half typed; typed: typed turns",
+    )
+    p.add_argument(
         "--web-games", type=int, default=0, help="more games, played at the web table only"
     )
     p.add_argument(
@@ -146,6 +155,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         guilds=a.guilds,
         floor_seconds=a.floor_seconds,
         idle_seconds=a.idle_seconds,
+        mix=a.mix,
         web_games=a.web_games,
         think=(a.think[0], a.think[1]),
     )
@@ -357,6 +367,7 @@ class Run:
                     rng,
                     self.o.reveal_speed,
                     self.o.think,
+                    self.o.mix,
                 )
             )
 
@@ -457,6 +468,10 @@ class Run:
             "rest_calls": dict(classes),
             "global_calls_per_action": _per(classes[GLOBAL], applied, 3),
             "token_calls_per_action": _per(classes[TOKEN], applied, 2),
+            # Those besides the interactions' own answers: what a move adds.
+            "token_route_calls_per_action": _per(
+                classes[TOKEN] - routes[TOKEN].get(CALLBACK, 0), applied, 2
+            ),
             "rest_calls_per_action": _per(classes[GLOBAL] + classes[TOKEN], applied, 2),
             "rest_by_route": routes,
             "bot_counted_rest_calls": {
@@ -628,6 +643,7 @@ class Run:
             "processes": o.processes,
             "guilds": len({t.channel.guild_id for t in self.tables}),
             "pictures": o.pictures,
+            "mix": o.mix,
             "cpus": os.cpu_count(),
         }
         self.summary = s
@@ -730,7 +746,7 @@ def report(s: dict[str, Any]) -> str:
             "games (humans per game)",
             f"{s['games']} ({s['humans_per_game']}), {s['database']}, "
             f"{s['processes']} process(es), {s['guilds']} server(s), "
-            f"pictures {'on' if s['pictures'] else 'off'}",
+            f"pictures {'on' if s['pictures'] else 'off'}, {s.get('mix', 'buttons')} mix",
         ),
         (
             "load average before → after play",
@@ -748,6 +764,7 @@ def report(s: dict[str, Any]) -> str:
             "REST per action: global / token",
             f"{play['global_calls_per_action']} / {play['token_calls_per_action']}",
         ),
+        ("token routes per action, answers apart", f"{play['token_route_calls_per_action']}"),
         ("DB round trips per action", f"{play['db_round_trips_per_action']}"),
         ("publish lag p50 / p99 ms", f"{lag['p50_ms']} / {lag['p99_ms']}"),
         (

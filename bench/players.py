@@ -6,6 +6,12 @@ the turn the hand's controls offer (by the Play button, after changing the
 ingredient now and then, or typed as `/mammamia play`), and answer the
 reveal's decision buttons. Each waits 1–3 s before a move, as a person would.
 Nothing is read from the bot's memory or database.
+
+Two mixes: `buttons` (the default: half the turns by the hand's buttons,
+half typed after `/mammamia hand`) and `typed`, people who type their turns:
+`/mammamia play` with the cards of the hand they last saw (the answer to
+their last play shows it), looking at it first with `/mammamia hand` half
+the time, or when they saw none yet or the play was refused.
 """
 
 from __future__ import annotations
@@ -13,11 +19,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 import time
 from collections.abc import Awaitable
 from typing import Any
 
 import bot.plugin  # noqa: F401  (the games' messages too: a table's words are its game's)
+from bot.games.mammamia.render import KIND_EMOJI
 from bot.i18n import t
 
 from .loopback import CUSTOM_ID, LoadDiscord, Shown
@@ -27,6 +35,12 @@ from fakediscord.models import FakeChannel, FakeMessage, FakeUser
 
 NO_PROGRESS = 20.0  # seconds a player waits for their move to show before trying again
 FAULTS = (LookupError, ValueError, PermissionError, RuntimeError)
+MIXES = ("buttons", "typed")
+#: In the typed mix: how often a player looks at their hand before typing a turn.
+LOOK_FIRST = 0.5
+#: `3 × 🍍 pineapple`: the cards of one kind in a hand's words.
+HELD = re.compile(r"(\d+) × (\S+)")
+KIND_OF = {emoji: kind for kind, emoji in KIND_EMOJI.items()}
 
 
 class Table:
@@ -42,15 +56,18 @@ class Table:
         rng: random.Random,
         reveal_speed: str = "normal",
         think: tuple[float, float] = (1.0, 3.0),
+        mix: str = "buttons",
     ) -> None:
         self.server, self.channel, self.users = server, channel, users
         self.computers = computers
         self.metrics, self.rng = metrics, rng
         self.reveal_speed = reveal_speed
         self.think = think
+        self.mix = mix
         self.shown: Shown = server.watch(channel)
         self.phase = "setup"
         self.games = 0
+        self.seen: dict[int, FakeMessage] = {}  # each player's last hand, in the typed mix
 
     # --- one interaction, measured --------------------------------------------------
 
@@ -99,6 +116,7 @@ class Table:
                 )
         await self._do("button:start", server.click(host, lobby, label=t("lobby.button.start")))
         self.games += 1
+        self.seen.clear()
         return await self._wait(lambda: self.shown.version >= 0, timeout)
 
     async def _wait(self, ready: Any, timeout: float) -> bool:
@@ -165,6 +183,9 @@ class Table:
             acted, since = version, time.monotonic()
 
     async def _turn(self, user: FakeUser, version: int) -> None:
+        if self.mix == "typed":
+            await self._typed_turn(user, version)
+            return
         server, game = self.server, self.shown.game
         table = self.shown.table
         if table is None:
@@ -186,7 +207,7 @@ class Table:
         if play is not None and play.get("disabled"):  # nothing chosen yet: pick a whole turn
             hand = await self._whole_turn(user, hand, game, version)
             play = _button(hand, f"mm:{game}:{version}:play:")
-        if play is None:
+        if play is None or play.get("disabled"):
             self.metrics.harness_errors["hand without Play"] += 1
             return
         kind, count, order, draw = play["custom_id"].split(":", 4)[4].split(".")
@@ -202,19 +223,77 @@ class Table:
             command = server.slash(user, self.channel, "mammamia", "play", options=options)
             await self._do("slash:play", command, True)
 
+    async def _typed_turn(self, user: FakeUser, version: int) -> None:
+        """`/mammamia play` typed from the hand last seen (looked at first
+        with `/mammamia hand` now and then, or when none was seen)."""
+        seen = self.seen.get(user.id)
+        if seen is None or self.rng.random() < LOOK_FIRST:
+            seen = await self._look(user)
+            if seen is None:
+                return
+        options = self._typed_options(seen, version)
+        if options is None:
+            seen = await self._look(user)
+            options = self._typed_options(seen, version) if seen is not None else None
+            if options is None:
+                self.metrics.harness_errors["typed: no turn to type"] += 1
+                return
+        command = self.server.slash(user, self.channel, "mammamia", "play", options=options)
+        r = await self._do("slash:play", command, True)
+        answer = r.message if r is not None else None
+        if answer is not None and _held(answer):
+            self.seen[user.id] = answer  # the hand after the move
+        else:  # refused (the hand had changed): look before the next turn
+            self.seen.pop(user.id, None)
+
+    async def _look(self, user: FakeUser) -> FakeMessage | None:
+        command = self.server.slash(user, self.channel, "mammamia", "hand")
+        r = await self._do("slash:hand", command)
+        hand = r.message if r is not None else None
+        if hand is not None:
+            self.seen[user.id] = hand
+        return hand
+
+    def _typed_options(self, hand: FakeMessage, version: int) -> dict[str, Any] | None:
+        """A whole turn the hand's menu offers, else some cards of one kind it
+        holds, from the supply."""
+        with contextlib.suppress(LookupError):
+            menu = hand.find_select(prefix=f"mm:{self.shown.game}:{version}:turn:")
+            value = self.rng.choice(menu["options"])["value"]
+            kind, count, order, draw = value.split(".")
+            if kind in KIND_EMOJI and count != "-" and draw != "-":
+                options: dict[str, Any] = {"ingredient": kind, "count": int(count), "draw": draw}
+                if order != "-":
+                    options["order"] = order
+                return options
+        held = _held(hand)
+        if not held:
+            return None
+        kind, count = self.rng.choice(sorted(held.items()))
+        return {"ingredient": kind, "count": self.rng.randint(1, count), "draw": "supply"}
+
     async def _whole_turn(
         self, user: FakeUser, hand: FakeMessage, game: int | None, version: int
     ) -> FakeMessage:
-        """Pick one of the whole turns the hand offers; the hand is redrawn."""
-        try:
-            menu = hand.find_select(prefix=f"mm:{game}:{version}:turn:")
-        except LookupError:
-            return hand
-        value = self.rng.choice(menu["options"])["value"]
-        r = await self._do(
-            "select:turn", self.server.select(user, hand, menu["custom_id"], [value])
-        )
-        return (r.message if r is not None else None) or hand
+        """Pick one of the whole turns the hand offers (its one menu), else
+        cards and then what goes with them (its two); the hand is redrawn."""
+        prefix = f"mm:{game}:{version}:"
+        for verbs in (("turn",), ("cards", "finish")):
+            picked = False
+            for verb in verbs:
+                try:
+                    menu = hand.find_select(prefix=f"{prefix}{verb}:")
+                except LookupError:
+                    continue
+                value = self.rng.choice(menu["options"])["value"]
+                r = await self._do(
+                    f"select:{verb}", self.server.select(user, hand, menu["custom_id"], [value])
+                )
+                hand = (r.message if r is not None else None) or hand
+                picked = True
+            if picked:
+                return hand
+        return hand
 
     async def _other_kind(
         self, user: FakeUser, hand: FakeMessage, game: int | None, version: int
@@ -263,6 +342,16 @@ class Table:
             return None
         cid = f"mm:{game}:{self.shown.version}:hand"
         return await self._do("button:hand", self.server.click(user or self.users[0], table, cid))
+
+
+def _held(hand: FakeMessage) -> dict[str, int]:
+    """The ingredient cards a hand message shows, by kind (its words)."""
+    for embed in hand.embeds:
+        for item in embed.get("fields", []):
+            if item.get("name") == t("hand.ingredients"):
+                found = HELD.findall(str(item.get("value", "")))
+                return {KIND_OF[e]: int(n) for n, e in found if e in KIND_OF}
+    return {}
 
 
 def _button(message: FakeMessage, prefix: str) -> dict[str, Any] | None:

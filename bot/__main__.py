@@ -62,6 +62,9 @@ async def run(config: Config) -> None:
     finally:
         for signum in STOP_SIGNALS:
             loop.remove_signal_handler(signum)
+        # `start` returns once discord.py's part of the close is done: the
+        # bot's own (the database last) is awaited, not left to be cancelled.
+        await asyncio.gather(*stopping)
         await processes.stop_all()  # the picture and computer workers
 
 

@@ -235,6 +235,7 @@ class GameService:
                 deadline_at=deadline,
                 narration=published.to_json(),
                 table_message_id=live.table_id,
+                row=live.row,
             )
         except StaleVersion as stale:  # another process wrote first: reload
             self.games.drop(live.id)

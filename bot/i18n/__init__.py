@@ -176,6 +176,9 @@ class Catalog:
         self._chains: dict[tuple[object | None, bool], list[Messages]] = {}
         # (key, locale) -> its singular template: every answer renders dozens.
         self._singular: dict[tuple[str, object | None], str] = {}
+        # A message with no parameters, finished: a hand's titles and field
+        # names are said again at every answer.
+        self._plain: dict[tuple[str, object | None], str] = {}
         if self.default_locale not in self._languages:
             raise ValueError(f"the catalog has no {default_locale!r} messages")
 
@@ -256,6 +259,10 @@ class Catalog:
         the `count` parameter, else the only whole number among the parameters,
         else 1. A literal call site uses `tn`; a test checks that it does.
         """
+        if not params:
+            plain = self._plain.get((key, locale))
+            if plain is not None:
+                return plain
         singular = self._singular.get((key, locale))
         if singular is None:
             if self.is_plural(key):
@@ -263,7 +270,10 @@ class Catalog:
                 text = self.template(key, locale, n).format(**self._numbers(params, locale))
                 return self._finish(text, locale)
             singular = self._singular[key, locale] = self.template(key, locale)
-        return self._finish(singular.format(**self._numbers(params, locale)), locale)
+        text = self._finish(singular.format(**self._numbers(params, locale)), locale)
+        if not params:
+            self._plain[key, locale] = text
+        return text
 
     def is_plural(self, key: str) -> bool:
         """Whether English has `key` as a plural message."""

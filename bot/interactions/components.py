@@ -15,7 +15,7 @@ import contextlib
 import inspect
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -247,11 +247,15 @@ async def over(interaction: discord.Interaction, live: Live) -> None:
     await reply(interaction, message)
 
 
-async def drawn(interaction: discord.Interaction, message: Reply) -> Reply:
+async def drawn(
+    interaction: discord.Interaction, message: Reply, shown: Collection[str] = ()
+) -> Reply:
     """`message` with its pictures drawn (off the event loop), or without
-    them where the server turned pictures off."""
+    them where the server turned pictures off; those the message edited
+    already `shown` are neither drawn nor uploaded again."""
     if message.pictures:
-        await message.draw(await service_of(interaction).choices.pictures(interaction.guild_id))
+        on = await service_of(interaction).choices.pictures(interaction.guild_id)
+        await message.draw(on, shown)
     return message
 
 
@@ -265,10 +269,11 @@ async def reply(
 
 
 async def edit(interaction: discord.Interaction, message: Reply) -> None:
-    """Answer a click by redrawing the message clicked on (its pictures replaced)."""
-    message = await drawn(interaction, message)
-    if interaction.message is not None:
-        message.keep_pictures({a.filename for a in interaction.message.attachments})
+    """Answer a click by redrawing the message clicked on (its pictures
+    replaced, unless it shows them already)."""
+    clicked = interaction.message
+    shown = [a.filename for a in clicked.attachments] if clicked is not None else []
+    message = await drawn(interaction, message, shown)
     await update(interaction, **message.kwargs(edit=True))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any
@@ -136,12 +136,18 @@ class Reply:
         return shorten(alt, ALT_TEXT) if alt else None
 
     def shown(self) -> list[str]:
-        """The names of the attachments this reply carries once drawn."""
-        return [name for name, _ in self.files or []]
+        """The names of the attachments this reply shows once drawn (kept on
+        the message, or carried)."""
+        if self.files is None:
+            return [picture.name for picture in self.pictures]
+        return [name for name, _ in self.files]
 
-    async def draw(self, on: bool = True) -> Reply:
-        """Draw the pictures asked for, in a worker thread, and attach them
-        (the first as the embed's image); with `on` False, drop them."""
+    async def draw(self, on: bool = True, shown: Collection[str] = ()) -> Reply:
+        """Draw the pictures asked for, in a worker process, and attach them
+        (the first as the embed's image); with `on` False, drop them. If the
+        message edited already shows these very pictures (`shown`: its
+        attachments' names, which carry each picture's key), they are neither
+        drawn nor uploaded again: the edit leaves its attachments alone."""
         if not self.pictures:
             return self
         if not on:  # an edit takes away a picture shown before pictures were turned off
@@ -151,21 +157,18 @@ class Reply:
             ):  # a kept answer's (bot.live.answer_cache)
                 self.embed.set_image(url=None)
             return self
+        names = [picture.name for picture in self.pictures]
+        if self.embed is not None:
+            self.embed.set_image(url=f"attachment://{names[0]}")
+        if shown and set(shown) == set(names):
+            self.files = None
+            return self
         files = []
         for picture in self.pictures:
-            files.append((picture.name, await render(picture.draw, *picture.args)))
+            files.append((picture.name, await render(picture.draw, *picture.args, key=picture.key)))
             self.alts[picture.name] = picture.alt
-        if self.embed is not None:
-            self.embed.set_image(url=f"attachment://{self.pictures[0].name}")
         self.files = files
         return self
-
-    def keep_pictures(self, shown: set[str]) -> None:
-        """If the message already shows these very pictures (`shown`: its
-        attachments' names), an edit leaves its attachments alone instead of
-        uploading the same bytes again."""
-        if self.files and shown == {name for name, _ in self.files}:
-            self.files = None
 
 
 def custom_id(prefix: str, game: int, version: int, verb: str, arg: str | None = None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from bot.live.live import Live
 from bot.live.public_messages import Published
@@ -121,11 +122,22 @@ class LiveGames:
 
     async def save_published(self, live: Live) -> None:
         """Store what the public messages show, with the table's id, in one
-        write: after a table post (so a restart knows it got there) or the
-        game's last message."""
+        write of its own: the game's last message, what a restart adopted."""
         live.row = await self.storage.set_narration(
             live.id, live.published.to_json(), table_message_id=live.table_id
         )
+
+    def owe_published(self, live: Live) -> None:
+        """What the public messages show after a post (its id, the post no
+        longer owed) goes to the database with the next write of any game,
+        as it stands then, not in a write of its own (a move's one round trip,
+        docs/performance.md); a crash before it loses nothing a restart does
+        not find again by the post's ids."""
+
+        def now() -> tuple[int, dict[str, Any], int | None]:
+            return live.row.version, live.published.to_json(), live.table_id
+
+        self.storage.owe_narration(live.id, now)
 
     def forget(self, game_id: int) -> None:
         """Let an ended game go from memory, with its lock."""

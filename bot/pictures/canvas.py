@@ -5,7 +5,11 @@ smooth edges for a few milliseconds.
 A picture made only of parts drawn before (a hand: its piles and order
 cards) is put together at its nominal size instead (`Sheet`), from parts
 halved once (`Pen.halved`): a copy of each part where drawing and halving
-the whole picture cost a millisecond or two, for the same pixels.
+the whole picture cost a millisecond or two, for the same pixels. With a
+`Palette` of the family's colours, each part is given its palette indices
+once too, and a picture is a copy of indices and its PNG's deflate: no
+colour of it is looked at again (finding a palette for each picture took
+twice as long as all the rest).
 
 A picture holds no word of any language (one image serves every reader):
 digits, which `Pen.digits` alone draws, and players' names (`lettering`).
@@ -14,7 +18,8 @@ digits, which `Pen.digits` alone draws, and players' names (`lettering`).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -200,24 +205,86 @@ class Pen:
         return png(self.halved())
 
 
+class Palette:
+    """The 256 colours of a family of pictures put together from the same
+    parts (a game's hands and reveals), found once from samples of those
+    parts. Each colour is given the palette's nearest, a pixel at a time, so
+    a part given its indices alone and pasted is the very picture that the
+    whole, given them, would be (`png`)."""
+
+    #: Parts given their indices, kept while they are (each with the part).
+    KEPT = 1024
+
+    def __init__(self, samples: Iterable[Image.Image]) -> None:
+        parts = list(samples)
+        montage = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
+        y = 0
+        for part in parts:
+            montage.paste(part, (0, y))
+            y += part.height
+        self.image: Image.Image = montage.quantize(256, Image.Quantize.FASTOCTREE)
+        self._parts: OrderedDict[int, tuple[Image.Image, Image.Image]] = OrderedDict()
+
+    def indices(self, image: Image.Image) -> Image.Image:
+        """`image` in this palette's indices (mode "P")."""
+        return image.convert("RGB").quantize(palette=self.image, dither=Image.Dither.NONE)
+
+    def index(self, colour: RGB) -> int:
+        found = self.indices(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))
+        assert isinstance(found, int)
+        return found
+
+    def part(self, part: Image.Image) -> Image.Image:
+        """A part (kept by its maker, as parts are) in this palette's indices, once."""
+        kept = self._parts.get(id(part))
+        if kept is not None and kept[0] is part:
+            self._parts.move_to_end(id(part))
+            return kept[1]
+        indexed = self.indices(part)
+        self._parts[id(part)] = (part, indexed)
+        if len(self._parts) > self.KEPT:
+            self._parts.popitem(last=False)
+        return indexed
+
+    def png(self, image: Image.Image) -> bytes:
+        """A whole picture in this palette, as PNG bytes."""
+        return _deflated(self.indices(image))
+
+
 class Sheet:
     """A picture put together from parts already at its nominal size
     (`Pen.halved`), pasted at whole picture units. A box reduction averages
     each 2×2 block of device pixels on its own, so a part drawn and halved
     alone, pasted where its even device pixels fall, gives the very pixels
-    that drawing it into the whole picture and halving that gives."""
+    that drawing it into the whole picture and halving that gives. With a
+    `palette`, the parts are pasted as its indices: the same picture as the
+    whole given that palette (`Palette.png`)."""
 
-    def __init__(self, width: float, height: float, background: RGB = BACKGROUND) -> None:
-        self.image: Image.Image = Image.new("RGB", (round(width), round(height)), background)
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        background: RGB = BACKGROUND,
+        palette: Palette | None = None,
+    ) -> None:
+        size = (round(width), round(height))
+        self.palette = palette
+        if palette is None:
+            self.image: Image.Image = Image.new("RGB", size, background)
+        else:
+            self.image = Image.new("P", size, palette.index(background))
+            self.image.putpalette(palette.image.getpalette() or [])
 
     def paste(self, part: Image.Image, at: Point) -> None:
         x, y = at
         if x != round(x) or y != round(y):  # between pixels: it would not be the same picture
             raise ValueError(f"a part goes at whole picture units, not {at}")
+        if self.palette is not None:
+            part = self.palette.part(part)
         self.image.paste(part, (round(x), round(y)))
 
     def encode(self) -> bytes:
-        return png(self.image)
+        return png(self.image) if self.palette is None else _deflated(self.image)
 
 
 def png(image: Image.Image) -> bytes:
@@ -225,9 +292,12 @@ def png(image: Image.Image) -> bytes:
     the bytes and half the encoding time. zlib's level 3 deflates them in half
     the time of its default 6, for a fifth more bytes (a hand: 0.39 ms and
     7.3 KB against 0.75 ms and 6.1 KB)."""
-    small = image.quantize(256, Image.Quantize.FASTOCTREE)
+    return _deflated(image.quantize(256, Image.Quantize.FASTOCTREE))
+
+
+def _deflated(indexed: Image.Image) -> bytes:
     out = io.BytesIO()
-    small.save(out, "PNG", compress_level=3)
+    indexed.save(out, "PNG", compress_level=3)
     return out.getvalue()
 
 

@@ -82,15 +82,9 @@ class Hands:
             reply = kept.redraw(live)
             if reply is None:
                 continue
-            reply = reply.copy()
-            names = [p.name for p in reply.pictures]
-            if names and set(names) == kept.pictures:  # the same cards: no drawing, no upload
-                if reply.embed is not None:
-                    reply.embed.set_image(url=f"attachment://{names[0]}")
-                reply.pictures, reply.files = [], None
-            else:
-                reply = await draw(reply)
-                names = reply.shown()
+            # Pictures the hand shows already are neither drawn nor sent again.
+            reply = await draw(reply.copy(), kept.pictures)
+            names = reply.shown()
             try:
                 if kept.message_id is None:
                     await kept.interaction.edit_original_response(**reply.kwargs(edit=True))

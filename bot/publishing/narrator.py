@@ -16,7 +16,7 @@ import asyncio
 import hashlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 
 import discord
 
@@ -55,7 +55,9 @@ def with_summary(prefix: str, game: int, version: int, reply: Reply, lines: list
     return reply
 
 
-Draw = Callable[[Reply], Awaitable[Reply]]  # a reply's pictures drawn, or not, as the server likes
+#: A reply's pictures drawn, or not, as the server likes; none that the message
+#: edited shows already (the names given).
+Draw = Callable[[Reply, Collection[str]], Awaitable[Reply]]
 Posted = Callable[[Published], Awaitable[None]]  # store the record once a message is posted
 
 
@@ -69,7 +71,7 @@ def marked(shown: AnyPresentation, table: Table[View, Event], reply: Reply) -> R
 
 class Narrator:
     """Shows a game's narration steps in its channel, with pauses. A message
-    posted is stored at once (`posted`): a restart goes on in it."""
+    posted is owed to the database (`posted`): a restart goes on in it."""
 
     def __init__(self, outlet: Outlet, draw: Draw, posted: Posted, gap: float = EDIT_GAP) -> None:
         self.outlet = outlet
@@ -149,7 +151,7 @@ class Narrator:
             return published
         final = shown.final(table)
         final = with_summary(shown.prefix, table.game, table.version, final, shown.summary(table))
-        final = await self.pictures(final)
+        final = await self.pictures(final, ())
         nonce = post_nonce(table.game, "final")
         message = await self.outlet.post(final, discord.AllowedMentions.none(), nonce)
         published = published.but(final_id=message, final_due=False)
@@ -172,7 +174,8 @@ class Narrator:
             done = await self._edit(shown, table, published, model, decision)
             if done is not None:
                 return done
-        reply = await self.pictures(marked(shown, table, shown.narration(table, model, decision)))
+        reply = marked(shown, table, shown.narration(table, model, decision))
+        reply = await self.pictures(reply, ())
         nonce = post_nonce(table.game, "reveal", published.narration_from, place)
         message = await self.outlet.post(reply, discord.AllowedMentions.none(), nonce)
         self._due = {message: time.monotonic() + self.gap}  # the older messages are done
@@ -196,9 +199,9 @@ class Narrator:
         """Edit the narration message; None if it is gone. Pictures it already
         shows are not uploaded again (a step often changes the words only)."""
         assert published.narration_id is not None
-        reply = await self.pictures(marked(shown, table, shown.narration(table, model, decision)))
+        reply = marked(shown, table, shown.narration(table, model, decision))
+        reply = await self.pictures(reply, published.narration_pictures)
         names = reply.shown()
-        reply.keep_pictures(set(published.narration_pictures))
         await self._spaced(published.narration_id)
         edited = await self.outlet.edit(published.narration_id, reply)
         # Counted from when Discord took it: the next version a second later.

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field, replace
 
 import aiohttp
@@ -215,12 +215,12 @@ class Publisher:
                 return
             outlet = Outlet(channel)
 
-            async def draw(reply: Reply) -> Reply:
-                return await self._drawn(live, reply)
+            async def draw(reply: Reply, shown: Collection[str] = ()) -> Reply:
+                return await self._drawn(live, reply, shown)
 
             async def posted(published: Published) -> None:
                 self._keep(live, published)
-                await self.games.save_published(live)
+                self.games.owe_published(live)
 
             # A narration paced for every game (tests) spaces its edits no more.
             gap = EDIT_GAP if self.pace is None else min(EDIT_GAP, self.pace)
@@ -386,11 +386,12 @@ class Publisher:
         """Discord deleted the channel: its games are shown no more."""
         self.gone.add(channel_id)
 
-    async def _drawn(self, live: Live, reply: Reply) -> Reply:
-        """The reply with its pictures drawn in a worker thread, unless the
-        server turned pictures off."""
+    async def _drawn(self, live: Live, reply: Reply, shown: Collection[str] = ()) -> Reply:
+        """The reply with its pictures drawn in a worker process, unless the
+        server turned pictures off; those the message edited already `shown`
+        are neither drawn nor uploaded again."""
         if reply.pictures:
-            await reply.draw(self._pictures.get(live.id, True))
+            await reply.draw(self._pictures.get(live.id, True), shown)
         return reply
 
     # --- the table ----------------------------------------------------------------------
@@ -415,9 +416,8 @@ class Publisher:
         if not anew and old is not None:
             if published.table == shows:
                 return  # it already says this (after a restart, say): an edit would change nothing
-            reply = await self._drawn(live, reply)
+            reply = await self._drawn(live, reply, published.table_pictures)
             names = reply.shown()
-            reply.keep_pictures(set(published.table_pictures))
             if await outlet.edit(old, reply):
                 live.published = live.published.but(table=shows, table_pictures=tuple(names))
                 return
@@ -440,9 +440,13 @@ class Publisher:
             repost=False,
             intent=None if live.published.intent is owed else live.published.intent,
         )
-        # Stored at once (the move's second and last write): a restart then
-        # knows the post got there and costs no request.
-        await self.games.save_published(live)
+        if owed is not None or old is None:
+            # The post a move stored as owed (or the first table): what it
+            # shows goes with the next write, of this game or another (a move
+            # is one round trip); a restart before it adopts the post by its ids.
+            self.games.owe_published(live)
+        else:  # unplanned (a repost, a buried table, an edit that failed): stored now
+            await self.games.save_published(live)
         if old is not None and old != message:
             stage.doomed.add(old)
             await outlet.delete(old)
@@ -463,8 +467,8 @@ class Publisher:
             if carrier is not None and carrier.alive and not carrier.ready():
                 await carrier.answer_awaited()  # the mover's own answer is drawn first
 
-            async def draw(reply: Reply) -> Reply:
-                return await self._drawn(live, reply)
+            async def draw(reply: Reply, shown: Collection[str] = ()) -> Reply:
+                return await self._drawn(live, reply, shown)
 
             await self.hands.ready(live, seats, draw)
 
@@ -494,12 +498,17 @@ class Publisher:
         moment = moment_of(live, table.view, presence)
         if moment.key != key or not moment.users:
             return
+        named = moment.users if users is None else [u for u in moment.users if u in users]
+        # Most people never ask for one: nothing more is worked out for them.
+        wanting = [u for u in named if (await self.choices.preferences(u)).notices()]
+        if not wanting:
+            return
         mention = " ".join(f"<@{user}>" for user in moment.users)
         ping = live.shown.ping(table, mention)
         channel = stage.outlet.channel
         guild = getattr(channel, "guild", None)
         link = table_link(guild.id if guild else None, channel.id, message_id)
-        for user in moment.users if users is None else [u for u in moment.users if u in users]:
+        for user in wanting:
             await self._direct(live, user, (live.version, key or ""), ping, link)
 
     async def _direct(

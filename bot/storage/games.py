@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import abc
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -35,6 +35,7 @@ __all__ = [
     "GameRow",
     "GameStatus",
     "GameStore",
+    "Owed",
     "Seat",
     "StaleVersion",
     "WrongStatus",
@@ -135,6 +136,12 @@ class GameRow:
     finished_at: datetime | None
     # Per seat: timeouts in a row, away, kicked; and what the deadline is for (timers).
     presence: JSON = field(default_factory=dict)
+
+
+#: What a game's public messages show now, asked when it is written
+#: (`GameStore.owe_narration`): the version stored for the game as the caller
+#: knows it, the narration column, the table message's id.
+Owed = Callable[[], tuple[int, JSON, int | None]]
 
 
 class GameStore(abc.ABC):
@@ -243,11 +250,16 @@ class GameStore(abc.ABC):
         presence: JSON | None = None,
         narration: JSON | None = None,
         table_message_id: int | Keep | None = KEEP,
+        row: GameRow | None = None,
     ) -> GameRow:
         """Store the record grown by one or more actions, and the state they lead
         to, at that state's `version` (above `expected_version`); with them, in
         the same write (one statement: one round trip), the presence, the next
         deadline, the narration and the table's id as they stand after it.
+        Moves of several games that arrive together may share one statement.
+
+        `row`, the game as the caller holds it (at `expected_version`): the
+        row returned is made from it and what was written, nothing read back.
 
         Optimistic check: `StaleVersion` (and nothing written) unless the stored
         version is still `expected_version`, so an action is never applied twice.
@@ -255,6 +267,18 @@ class GameStore(abc.ABC):
         The deadline belonged to the version before: it is cleared unless a new
         one is given (or KEEP).
         """
+
+    @abc.abstractmethod
+    def owe_narration(self, game_id: int, owed: Owed) -> None:
+        """What a game's public messages show (after a post: its id, the post no
+        longer owed) is to be stored, with the next write of any game, or
+        within a second or so: `owed()` says what it is then. Nothing is
+        waited for; a crash before the write loses only what a restart finds
+        again (the post, by its ids)."""
+
+    @abc.abstractmethod
+    async def flush(self) -> None:
+        """Write what is owed now (before closing)."""
 
     @abc.abstractmethod
     async def set_messages(

@@ -160,6 +160,7 @@ class PostgresStorage(SqlStorage):
             )
 
     async def close(self) -> None:
+        await self.flush()  # what is owed, written
         self._closing = True
         if self._listener is not None:
             await self._listener.close()
@@ -191,6 +192,14 @@ class PostgresStorage(SqlStorage):
         # A statement outside a transaction block is a transaction of its own.
         async with self._pool.acquire() as conn:
             return await _Connection(conn).fetchone(sql, params)
+
+    async def _rows(self, sql: str, params: Sequence[object]) -> Sequence[Row]:
+        async with self._pool.acquire() as conn:
+            return await _Connection(conn).fetchall(sql, params)
+
+    def _param(self, kind: str) -> str:
+        # PostgreSQL types a VALUES list's parameters from its first row: cast them.
+        return f"CAST(? AS {'TIMESTAMPTZ' if kind == 'TIME' else kind})"
 
     def _to_db_time(self, moment: datetime) -> datetime:
         if moment.tzinfo is None:

@@ -72,6 +72,19 @@ class SqlBackend(abc.ABC):
 
         return await self._transaction(body)
 
+    async def _rows(self, sql: str, params: Sequence[object]) -> Sequence[Row]:
+        """`_statement`, with every row it returns."""
+
+        async def body(db: Executor) -> Sequence[Row]:
+            return await db.fetchall(sql, params)
+
+        return await self._transaction(body)
+
+    def _param(self, kind: str) -> str:
+        """A placeholder for a value of SQL type `kind` ("TIME": a moment)
+        where nothing around it says its type (a VALUES list)."""
+        return "?"
+
     @abc.abstractmethod
     def _to_db_time(self, moment: datetime) -> object:
         """A moment as a statement parameter."""

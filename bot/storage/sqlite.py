@@ -100,6 +100,7 @@ class SqliteStorage(SqlStorage):
         return cls(conn, now)
 
     async def close(self) -> None:
+        await self.flush()  # what is owed, written
         async with self._turn:  # after the transaction under way, if any
             await self._conn.close()
 
@@ -132,6 +133,10 @@ class SqliteStorage(SqlStorage):
         # Autocommit (isolation_level None): the statement commits by itself.
         async with self._turn:
             return await self._db.fetchone(sql, params)
+
+    async def _rows(self, sql: str, params: Sequence[object]) -> Sequence[Row]:
+        async with self._turn:
+            return await self._db.fetchall(sql, params)
 
     def _to_db_time(self, moment: datetime) -> str:
         return timestamp(moment)

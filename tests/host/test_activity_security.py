@@ -189,7 +189,7 @@ async def test_open_the_table_launches_the_activity_from_the_lobby_and_the_table
     assert started["seat"] == 1 and started["you"]["seat"] == 1
     await viewer.close()
     row = await bots.current.service.storage.active_game(discord_server.channel.id)
-    table = discord_server.get_message(row.table_message_id)
+    table = discord_server.get_message(bots.current.service.games.held(row.id).table_id)
     r = await discord_server.click(ana, table, label=label)
     assert r.response.type == 12 and ana.id in instance.users
 

@@ -9,12 +9,25 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 SCRIPT = """
 import os, sys
 from bot.kit import processes
 pool = processes.worker()
 print(pool.submit(os.getpid).result(), flush=True)
 sys.stdin.read()  # until killed
+"""
+#: The same with the pictures' kind of worker (a `Pipe`).
+PIPE_SCRIPT = """
+import asyncio, sys
+from bot.kit import processes
+pipe = processes.Pipe("pictures")
+async def main():
+    await pipe.run(bytes)
+    print(pipe.pid, flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until killed
+asyncio.run(main())
 """
 
 
@@ -26,9 +39,10 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def test_a_worker_outlives_no_killed_bot() -> None:
+@pytest.mark.parametrize("script", [SCRIPT, PIPE_SCRIPT], ids=["pool", "pipe"])
+def test_a_worker_outlives_no_killed_bot(script: str) -> None:
     bot = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT],
+        [sys.executable, "-c", script],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

@@ -23,6 +23,7 @@ from bot.storage import (
     KEEP,
     ChannelBusy,
     GameNotFound,
+    GameRow,
     GameStatus,
     Seat,
     Shards,
@@ -31,6 +32,7 @@ from bot.storage import (
     StorageError,
     WrongStatus,
     open_storage,
+    sql_batch,
 )
 from bot.storage import postgres as postgres_module
 from bot.storage import sqlite as sqlite_module
@@ -487,6 +489,124 @@ async def test_concurrent_commits_of_one_version_apply_once(store: Storage) -> N
     game = await store.game(game_id)
     assert game is not None
     assert game.version == 1
+
+
+def statements_of(store: Storage, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The rows of each statement the store's batch of writes runs, from now on."""
+    rows: list[int] = []
+    run = type(store)._rows
+
+    async def counted(self: Any, sql: str, params: Any) -> Any:
+        rows.append(len(params) // len(sql_batch.COLUMNS))
+        return await run(self, sql, params)
+
+    monkeypatch.setattr(type(store), "_rows", counted)
+    return rows
+
+
+async def test_moves_of_several_games_arriving_together_are_one_statement(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#45.2: a group commit. Moves of three games asked for at once go to
+    the database in one statement, one round trip; each is checked on its own."""
+    games = [await running_game(store, channel=CHANNEL + n) for n in range(3)]
+    rows = statements_of(store, monkeypatch)
+    results = await asyncio.gather(
+        *(store.commit_action(g, 0, record(1), {"game": g}, version=1) for g in games),
+        store.commit_action(games[0], 0, record(1), {"again": True}, version=1),
+        return_exceptions=True,
+    )
+    # The second move of the first game is not in the same statement as its
+    # first (it would pass the same checks): it comes next, and is refused.
+    assert rows == [3, 1]
+    assert [type(r) for r in results] == [GameRow, GameRow, GameRow, StaleVersion]
+    for game_id in games:
+        stored = await store.game(game_id)
+        assert stored is not None and stored.snapshot == {"game": game_id}
+
+
+async def test_a_move_given_its_row_reads_nothing_back(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#45.2: the game as the caller holds it, and what the move writes, make
+    the row returned: equal to what a read gives, with no read."""
+    game_id = await running_game(store)
+    row = await store.game(game_id)
+    assert row is not None
+    reads: list[str] = []
+    game = type(store).game
+
+    async def read(self: Any, game_id: int) -> Any:
+        reads.append("game")
+        return await game(self, game_id)
+
+    monkeypatch.setattr(type(store), "game", read)
+    due = datetime(2025, 1, 2, 10, 0, tzinfo=UTC)
+    made = await store.commit_action(
+        game_id,
+        0,
+        record(1),
+        {"state": 1},
+        version=1,
+        deadline_at=due,
+        presence={"away": [True, False]},
+        narration={"model_version": 1},
+        table_message_id=55,
+        row=row,
+    )
+    assert reads == []
+    stored = await read(store, game_id)
+    assert made == stored
+    ended = await store.commit_action(
+        game_id, 1, record(2), {"state": 2}, version=2, status=GameStatus.FINISHED, row=made
+    )
+    assert ended == await read(store, game_id)
+    assert ended.status is GameStatus.FINISHED and ended.deadline_at is None
+
+
+async def test_what_messages_show_rides_on_the_next_move_of_any_game(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#45.2: after a table post, what the messages show (its id) is owed, not
+    written on its own: the next move of another game carries it in its
+    statement; one made for a version the game has left changes nothing."""
+    first, second = [await running_game(store, channel=CHANNEL + n) for n in range(2)]
+    rows = statements_of(store, monkeypatch)
+    store.owe_narration(first, lambda: (0, {"table": "posted"}, 77))
+    assert rows == []  # nothing written yet
+    await store.commit_action(second, 0, record(1), {"state": 1}, version=1)
+    assert rows == [2]  # the move and what the other game owed: one statement
+    shown = await store.game(first)
+    assert shown is not None
+    assert (shown.table_message_id, shown.narration, shown.version) == (77, {"table": "posted"}, 0)
+    # Owed as of version 0, but the game has moved on: the move's own row won.
+    await store.commit_action(first, 0, record(1), {"state": 1}, version=1, narration={"m": 1})
+    store.owe_narration(first, lambda: (0, {"table": "old"}, 78))
+    await store.flush()
+    stored = await store.game(first)
+    assert stored is not None and (stored.narration, stored.table_message_id) == ({"m": 1}, 77)
+
+
+async def test_what_is_owed_is_written_by_itself_when_no_move_comes(
+    target: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sql_batch, "OWED_WAIT", 0.05)
+    async with await open_storage(target) as store:
+        game_id = await running_game(store)
+        rows = statements_of(store, monkeypatch)
+        store.owe_narration(game_id, lambda: (0, {"table": "posted"}, 91))
+        for _ in range(100):
+            if rows:
+                break
+            await asyncio.sleep(0.02)
+        assert rows == [1]
+        stored = await store.game(game_id)
+        assert stored is not None and stored.table_message_id == 91
+        store.owe_narration(game_id, lambda: (0, {"table": "posted again"}, 92))
+    # Closing writes what is still owed.
+    async with await open_storage(target) as reopened:
+        stored = await reopened.game(game_id)
+        assert stored is not None and stored.table_message_id == 92
 
 
 async def test_commit_must_add_an_action(store: Storage) -> None:

@@ -158,9 +158,20 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     return t("hand.whole_turn", cards=cards, draw=draw)
 
 
-def _option_of(
-    action: Turn | Pass, variant: str, locale: str, picked: Action | None
-) -> tuple[str, str, bool, str | None]:
+Option = tuple[str, str, bool, str | None]
+
+
+# The whole-turn menu's options, kept by the turns, language and pick: a
+# hand's menu offers the same turns at every choice made in it (a move's
+# answers are mostly these menus), and its labels were worked out each time.
+@lru_cache(maxsize=2048)
+def _turn_options(
+    every: tuple[Turn | Pass, ...], variant: str, locale: str, picked: Action | None
+) -> tuple[Option, ...]:
+    return tuple(_option_of(a, variant, locale, picked) for a in every)
+
+
+def _option_of(action: Turn | Pass, variant: str, locale: str, picked: Action | None) -> Option:
     label, draw = _turn_option(action, variant, locale)
     return label, Draft.of(action).encode(), action == picked, draw
 
@@ -295,7 +306,7 @@ def _controls(
         items.append(
             select(
                 custom_id(game, version, "turn", code),
-                [_option_of(a, variant, locale, picked) for a in every],
+                _turn_options(tuple(every), variant, locale, picked),
                 0,
                 t("hand.pick_turn"),
             )

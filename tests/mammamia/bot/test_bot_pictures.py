@@ -7,7 +7,7 @@ all once a server turns them off, with the text complete."""
 from __future__ import annotations
 
 import io
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any
 
 import discord
@@ -222,3 +222,51 @@ async def test_pi_pictures_on_the_table_and_privately(discord_server, bots):
         for names in names_by_version(message):
             assert not any(n.startswith("seen-") for n in names)
     assert every_picture_described(discord_server) > 3
+
+
+def newest_hand(server: Any, user: Any) -> Any:
+    """The last hand message the bot sent `user`."""
+    mine = [m for m in server.messages.values() if m.ephemeral and m.is_visible_to(user)]
+    mine = [m for m in mine if kind_of(m, "hand")]
+    return mine[-1]
+
+
+async def test_mm_a_hand_whose_cards_did_not_change_is_neither_drawn_nor_sent_again(
+    discord_server, bots, uploads, monkeypatch
+):
+    """#45.3: a choice in the hand's menus redraws its words and controls but
+    not its picture: the worker is not asked and nothing is uploaded; the
+    move that changes the cards draws and sends the new hand once."""
+    from bot.pictures import worker
+
+    asked: list[str] = []
+    run = worker._worker.run
+
+    async def counted(fn: Any, *args: Any) -> bytes:
+        asked.append(fn.__name__)
+        return await run(fn, *args)
+
+    monkeypatch.setattr(worker._worker, "run", counted)
+    monkeypatch.setattr(worker, "_recent", OrderedDict())  # nothing drawn before
+    await bots.start()
+    players = Players(discord_server, bots, discord_server.users[:2], seed=3)
+    await players.open("classic")
+    live = players.live
+    user = players.user_of(live.state.to_act()[0])
+    table = discord_server.get_message(live.table_id)
+    await discord_server.click(user, table, label=render.t("table.button.hand"))
+    await bots.idle()  # the answer, or (the machine busy) its follow-up
+    hand = newest_hand(discord_server, user)
+    (picture,) = kind_of(hand, "hand")
+    assert uploads["hand"] == 1
+    drawn = asked.count("hand_image")
+    picked = await players.pick_a_turn(user, hand)
+    assert [a.filename for a in picked.attachments] == [picture.filename]
+    assert shows_image(picked, picked.attachments[0])
+    assert uploads["hand"] == 1 and asked.count("hand_image") == drawn, "not drawn or sent"
+    play = picked.find_button(prefix=f"mm:{players.game}:{live.version}:play:")
+    await discord_server.click(user, picked, play["custom_id"])
+    await bots.idle()
+    (after,) = kind_of(discord_server.get_message(picked.id), "hand")
+    assert after.filename != picture.filename and uploads["hand"] == 2
+    assert asked.count("hand_image") == drawn + 1

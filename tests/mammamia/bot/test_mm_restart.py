@@ -23,12 +23,13 @@ async def test_restart_mid_reveal_resumes_the_narration(discord_server, bots):
     while players.live.state.phase == "turn":  # the last turns: do not wait for the narration
         await players.step(wait=False)
     async with asyncio.timeout(30):  # a few cards into the narration
-        while not _progress_of(discord_server, players.live.row.narration.get("narration_id")):
+        while not _progress_of(discord_server, players.live.published.narration_id):
             await asyncio.sleep(0.01)
-    narration = players.live.row.narration  # as stored: the reveal message posted
-    reveal_id = narration.get("narration_id")
+    published = players.live.published  # the reveal message posted (stored with the next write)
+    reveal_id = published.narration_id
     assert reveal_id is not None
-    model = narration["model"]  # the reveal as the stored moves stand: all of it
+    model = published.model  # the reveal as the stored moves stand: all of it
+    assert isinstance(model, dict)
     message = discord_server.get_message(reveal_id)
     shown = re.search(r"(\d+)\D+(\d+)", _progress(message))
     assert shown is not None and int(shown[1]) <= model["shown"], "stopped on the way"

@@ -4,13 +4,17 @@ colour told apart by a shape or pattern as well as a colour."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import itertools
 import os
+import signal
 import sys
 import typing
+from collections import OrderedDict
 
+import discord
 import pytest
 from PIL import Image
 
@@ -29,6 +33,7 @@ from bot.games.mammamia.pictures import (
     Table,
     _hand_image,
     _reveal_image,
+    card_palette,
     glyphs,
     hand_image,
     outcomes_of,
@@ -47,7 +52,10 @@ from bot.games.pizzaisland.pictures import (
     ship_image,
 )
 from bot.games.pizzaisland.pictures.cards import SHAPES, SLICES
+from bot.kit import processes
+from bot.kit.reply import Picture, Reply
 from bot.pictures import render
+from bot.pictures import worker as picture_worker
 from bot.pictures.canvas import PHONE_W, SMALLEST_DIGITS, Pen
 from bot.pictures.palette import BACKGROUND, LIGHT, PANEL
 from engine.mammamia import new_game, player_view, public_view
@@ -97,7 +105,7 @@ def _pile(pen: Pen, at: tuple[float, float], kind: str, count: int) -> None:
 
 def _hand_drawn_whole(hand: HandPicture) -> bytes:
     """The hand as it was drawn before it was put together from parts: the
-    whole picture at twice the size, halved on encoding."""
+    whole picture at twice the size, halved, given the cards' palette."""
     room = HAND_W - 2 * MARGIN - (mm_cards.PILE_W + 28)
     per_row = int((room + PILE_STEP - mm_cards.PILE_W) // PILE_STEP)
     pile_rows = max(1, -(-len(hand.ingredients) // per_row))
@@ -115,7 +123,7 @@ def _hand_drawn_whole(hand: HandPicture) -> bytes:
     for i, face in enumerate(hand.orders):
         row, col = divmod(i, 2)
         pen.paste(mm_cards.order_sprite(face), (MARGIN + col * 164, orders_y + row * 114))
-    return pen.encode()
+    return card_palette().png(pen.halved())
 
 
 def test_a_hand_put_together_from_parts_is_the_same_picture_byte_for_byte() -> None:
@@ -169,7 +177,7 @@ def _reveal_drawn_whole(
         x, top = MARGIN + col * (card_w + 44), outcomes_y + row * (card_h + 22)
         pen.paste(mm_cards.order_sprite(outcome.order, 0.9), (x, top))
         mm_cards.outcome_mark(pen, (x + card_w - 4, top + 4), outcome.result, 16)
-    return pen.encode()
+    return card_palette().png(pen.halved())
 
 
 def test_a_reveal_put_together_from_parts_is_the_same_picture_byte_for_byte() -> None:
@@ -303,6 +311,92 @@ async def test_render_draws_in_a_worker_process_and_remembers() -> None:
     assert int(pid) != os.getpid(), "drawn away from the event loop's interpreter"
     assert png == hand_image(hand(3))
     assert await render(_drawn_where, hand(3)) is data  # drawn before: from memory
+
+
+class WorkerCalls:
+    """Every call that reaches the picture worker's pipe, by function name."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[str] = []
+        run = picture_worker._worker.run
+        monkeypatch.setattr(picture_worker, "_recent", OrderedDict())  # nothing drawn before
+
+        async def counted(fn: typing.Any, *args: typing.Any) -> bytes:
+            self.calls.append(fn.__name__)
+            return await run(fn, *args)
+
+        monkeypatch.setattr(picture_worker._worker, "run", counted)
+
+
+def a_hand_picture(orders: int) -> Picture:
+    shown = hand(orders, "red")
+    return Picture("hand.png", hand_image, (shown,), "a hand")
+
+
+async def test_a_picture_drawn_before_is_never_asked_of_the_worker_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """#45.3: the pictures drawn are kept by a compact key (a 12-byte hash of
+    what the picture shows), consulted before anything goes down the pipe:
+    equal pictures asked for by other objects, or twice at once, are drawn
+    once."""
+    worker = WorkerCalls(monkeypatch)
+    first, again, other = a_hand_picture(2), a_hand_picture(2), a_hand_picture(3)
+    assert first is not again and first.key == again.key != other.key
+    assert len(first.key) == 24  # hex: what goes in the attachment's name too
+    together = await asyncio.gather(
+        render(first.draw, *first.args, key=first.key),
+        render(again.draw, *again.args, key=again.key),
+    )
+    assert together[0] is together[1] and worker.calls == ["hand_image"]
+    assert await render(again.draw, *again.args, key=again.key) is together[0]
+    assert await render(other.draw, *other.args, key=other.key) != together[0]
+    assert worker.calls == ["hand_image", "hand_image"]
+
+
+async def test_a_message_showing_the_picture_already_neither_draws_nor_uploads_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """#45.3: an edit of a message whose attachments are these very pictures
+    (their names carry their keys) leaves them alone: no drawing, no upload."""
+    worker = WorkerCalls(monkeypatch)
+    picture = a_hand_picture(4)
+    shown = Reply(embed=discord.Embed(title="hand"), pictures=[picture])
+    await shown.draw(True, [f"hand-{picture.key[:10]}.png"])
+    assert worker.calls == [] and shown.files is None  # left as the message has them
+    assert "attachments" not in shown.kwargs(edit=True)
+    assert shown.shown() == [picture.name]
+    assert shown.embed is not None and shown.embed.image.url == f"attachment://{picture.name}"
+    changed = Reply(embed=discord.Embed(title="hand"), pictures=[a_hand_picture(5)])
+    await changed.draw(True, [picture.name])  # another picture: drawn and sent
+    assert worker.calls == ["hand_image"] and changed.files is not None
+    assert len(changed.kwargs(edit=True)["attachments"]) == 1
+
+
+async def test_the_worker_answers_over_its_pipe_and_is_replaced_when_killed() -> None:
+    """The pipe to a worker (bot.kit.processes.Pipe): answers in any order of
+    asking, an error raised in the bot, a killed worker replaced for the
+    calls under way and the next."""
+    pipe = processes.Pipe("test-pictures")
+    try:
+        shown = [hand(n) for n in range(5)]
+        drawn = await asyncio.gather(*(pipe.run(_drawn_where, h) for h in shown))
+        first = pipe.pid
+        assert first is not None and first != os.getpid()
+        assert [d.partition(b":")[2] for d in drawn] == [hand_image(h) for h in shown]
+        with pytest.raises(ValueError, match="digits only"):
+            await pipe.run(_refused)
+        os.kill(first, signal.SIGKILL)
+        again = await asyncio.gather(*(pipe.run(_drawn_where, h) for h in shown))
+        assert pipe.pid not in (None, first)
+        assert [d.partition(b":")[2] for d in again] == [hand_image(h) for h in shown]
+    finally:
+        pipe.stop()
+
+
+def _refused() -> bytes:
+    Pen(10, 10).digits((5, 5), "x", 4, (0, 0, 0))
+    return b""
 
 
 # --- hidden stays hidden (MM-V1, PL-R5, PI-I1) ------------------------------

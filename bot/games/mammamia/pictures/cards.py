@@ -108,11 +108,12 @@ def pile_sprite(kind: str, count: int) -> Image.Image:
 
 def paste_pile(sheet: Sheet, at: Point, kind: str, count: int) -> None:
     """A pile at `at` (its card's corner), with its edges and badge around it."""
-    sheet.paste(_halved_pile(kind, count), (at[0] - PILE_PAD[0], at[1] - PILE_PAD[1]))
+    sheet.paste(halved_pile(kind, count), (at[0] - PILE_PAD[0], at[1] - PILE_PAD[1]))
 
 
 @lru_cache(maxsize=256)
-def _halved_pile(kind: str, count: int) -> Image.Image:
+def halved_pile(kind: str, count: int) -> Image.Image:
+    """`pile_sprite` at its nominal size, for a `Sheet`."""
     return pile_sprite(kind, count).reduce(SCALE)
 
 
