@@ -47,6 +47,15 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+def digits_only(number: int | str) -> str:
+    """`number` as the text a picture holds: ASCII digits only (words belong
+    in the message and its alt text, in the reader's language)."""
+    text = str(number)
+    if not text.isdigit() or not text.isascii():
+        raise ValueError(f"pictures hold digits only, not {text!r}")
+    return text
+
+
 class Pen:
     """Draws on an image in picture units (`SCALE` device pixels each)."""
 
@@ -163,9 +172,7 @@ class Pen:
         stroke: RGB | None = None,
         anchor: str = "mm",
     ) -> None:
-        text = str(number)
-        if not text.isdigit() or not text.isascii():
-            raise ValueError(f"pictures hold digits only, not {text!r}")
+        text = digits_only(number)
         self.draw.text(
             (centre[0] * SCALE - self.origin[0], centre[1] * SCALE - self.origin[1]),
             text,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from bot.pictures.canvas import Box, Pen, Point
+from bot.pictures.canvas import Box, Pen, Point, digits_only
 from bot.pictures.palette import RGB, shade, tint
 
 #: The pattern's grid, in picture units (`pattern_tile`: 7 device pixels at
@@ -217,9 +217,7 @@ class SvgPen(Pen):
         stroke: RGB | None = None,
         anchor: str = "mm",
     ) -> None:
-        text = str(number)
-        if not text.isdigit() or not text.isascii():
-            raise ValueError(f"pictures hold digits only, not {text!r}")
+        text = digits_only(number)
         align = {"l": "start", "m": "middle", "r": "end"}[anchor[0]]
         outline = (
             f' stroke="{hex_of(stroke)}" stroke-width="{_n(size / 10)}" paint-order="stroke"'
