@@ -165,15 +165,30 @@ async def play_to_the_end(
         version = live.version
         # Who may move now: the seats to act, and everyone a question is put to.
         seats = set(live.rules.to_act(live.state)) | set(questions.asked(live))
+        asked = set(questions.asked(live))
         acting = [table for seat, table in enumerate(tables) if seat in seats]
-        for table in acting:
-            await table.at(game_id, version)
+        for seat, table in enumerate(tables):
+            if seat in seats:
+                await table.at(game_id, version)
+            if seat in asked:  # its buttons may come in a later frame of this version
+                await _offered(bots, game_id, version, table)
         acting = [table for table in acting if table.state()["scene"]["actions"]]
         if acting:  # a question put to several at once is answered by all together
             await asyncio.gather(*(move(table, version) for table in acting))
         live = await moved_on(bots, game_id, version, live, tables)
     await bots.idle()
     return live
+
+
+async def _offered(bots: Any, game_id: int, version: int, table: Seat) -> None:
+    """Wait (a while) for a question put to this seat to reach its table: it
+    comes in a frame of the same version, after the one `at` waited for."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(5):
+            while not table.state()["scene"]["actions"]:
+                if held(bots, game_id, None).version != version:
+                    return  # answered by others meanwhile
+                await asyncio.sleep(0.005)
 
 
 @contextlib.asynccontextmanager

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.clocks.timers import SHOWN_WAIT
 from bot.i18n import t
 from bot.kit.clock import ManualClock
 
@@ -41,7 +42,8 @@ async def test_a_match_at_the_table_with_a_computer(discord_server, bots, level)
         live = players.live
         version, seat = live.version, live.rules.to_act(live.state)[0]
         if live.row.seats[seat].agent is not None:  # the computer moves by itself
-            async with asyncio.timeout(10):
+            # once its table is shown: a paced step may hold it up to SHOWN_WAIT.
+            async with asyncio.timeout(SHOWN_WAIT + 5):
                 while players.live.version == version:
                     await asyncio.sleep(0.005)
             continue
