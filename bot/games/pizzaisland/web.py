@@ -21,6 +21,7 @@ from bot.games.pizzaisland.pictures.cards import (
     SLICES,
     hero_badge,
     shape_glyph,
+    slices_in_places,
 )
 from bot.i18n import N_, by_last_part, join_and, labelled, t, tn
 from bot.pictures.canvas import Pen
@@ -227,13 +228,7 @@ class PizzaIslandWeb:
         """A pizza as the pictures draw it (`pizza_wheel`): six places
         clockwise from the top, two per shape, each slice in the first free
         place of its shape."""
-        filled: list[str | None] = [None] * len(PLACES)
-        for card in slices:
-            shape = parts(card)[1]
-            for i, place in enumerate(PLACES):
-                if place == shape and filled[i] is None:
-                    filled[i] = card
-                    break
+        filled = slices_in_places(slices)
         places: list[JSON] = []
         for i, placed in enumerate(filled):
             if placed is None:

@@ -105,10 +105,9 @@ def slice_card(pen: Pen, at: Point, card: str | None) -> None:
 PLACES: tuple[str, ...] = ("a", "a", "b", "b", "c", "c")
 
 
-def pizza_wheel(pen: Pen, centre: Point, radius: float, slices: Sequence[str]) -> None:
-    """A pizza as a wheel of six places; placed slices fill the first free place
-    of their shape, and heroes are marked outside the rim."""
-    cx, cy = centre
+def slices_in_places(slices: Sequence[str]) -> list[str | None]:
+    """Each of the six places' slice, or None: a slice fills the first free
+    place of its shape (the pictures and the Activity draw the same pizza)."""
     filled: list[str | None] = [None] * len(PLACES)
     for card in slices:
         shape = parts(card)[1]
@@ -116,6 +115,14 @@ def pizza_wheel(pen: Pen, centre: Point, radius: float, slices: Sequence[str]) -
             if place == shape and filled[i] is None:
                 filled[i] = card
                 break
+    return filled
+
+
+def pizza_wheel(pen: Pen, centre: Point, radius: float, slices: Sequence[str]) -> None:
+    """A pizza as a wheel of six places; placed slices fill the first free place
+    of their shape, and heroes are marked outside the rim."""
+    cx, cy = centre
+    filled = slices_in_places(slices)
     box = (cx - radius, cy - radius, cx + radius, cy + radius)
     pen.circle(centre, radius + 3, shade(PANEL, 0.25))
     step = 360 / len(PLACES)
