@@ -80,10 +80,19 @@ def table_reply(live: Live, table: Table[View, Event], presence: Presence, momen
 
 
 def digest(reply: Reply) -> str:
-    """A short fingerprint of what a message would show, pictures by their keys."""
+    """A short fingerprint of what a message would show, pictures by their
+    keys (drawn or not: where an embed shows an attachment is left out)."""
+    embed: dict[str, object] | None = None
+    if reply.embed is not None:
+        embed = dict(reply.embed.to_dict())
+        for place in ("image", "thumbnail"):
+            shown_at = embed.get(place)
+            url = shown_at.get("url") if isinstance(shown_at, dict) else None
+            if isinstance(url, str) and url.startswith("attachment://"):
+                del embed[place]
     shown = {
         "content": reply.content,
-        "embed": reply.embed.to_dict() if reply.embed is not None else None,
+        "embed": embed,
         "components": reply.view().to_components(),
         "pictures": [p.key for p in reply.pictures],
     }
