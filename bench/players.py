@@ -201,6 +201,7 @@ class Table:
         hand = r.message if r is not None else None
         if hand is None:
             return
+        version = _hand_version(hand, game, version)
         if by_buttons and self.rng.random() < 0.3:
             hand = await self._other_kind(user, hand, game, version)
         play = _button(hand, f"mm:{game}:{version}:play:")
@@ -257,6 +258,7 @@ class Table:
     def _typed_options(self, hand: FakeMessage, version: int) -> dict[str, Any] | None:
         """A whole turn the hand's menu offers, else some cards of one kind it
         holds, from the supply."""
+        version = _hand_version(hand, self.shown.game, version)
         with contextlib.suppress(LookupError):
             menu = hand.find_select(prefix=f"mm:{self.shown.game}:{version}:turn:")
             value = self.rng.choice(menu["options"])["value"]
@@ -352,6 +354,15 @@ def _held(hand: FakeMessage) -> dict[str, int]:
                 found = HELD.findall(str(item.get("value", "")))
                 return {KIND_OF[e]: int(n) for n, e in found if e in KIND_OF}
     return {}
+
+
+def _hand_version(hand: FakeMessage, game: int | None, version: int) -> int:
+    """The version a hand's controls carry: the game's as the table shows it,
+    or none (0) on a bot whose hand stays the same while others play (issue
+    45; the benchmark measures both, `--bot-root`)."""
+    if any(c.startswith(f"mm:{game}:0:") for c in hand.custom_ids()):
+        return 0
+    return version
 
 
 def _button(message: FakeMessage, prefix: str) -> dict[str, Any] | None:
