@@ -282,7 +282,13 @@ class GameService:
             presence.standing = {
                 seat: stood for seat, stood in presence.standing.items() if stood.scope != NARRATION
             }
-        published = intent(live, published, presence, acting, later=True)
+        # The mention may wait for the clock's ping only where the table may
+        # stay: below nothing of the game's (no reveal or result posted since,
+        # nor one this state posts), and not owed at the bottom anyway.
+        table = live.table_id or 0
+        newest = table > max(published.narration_id or 0, published.final_id or 0)
+        stays = newest and not (folded.posts or folded.final or published.repost)
+        published = intent(live, published, presence, acting, later=stays)
         pace = shown.pace(live.row.settings) if self.pace is None else self.pace
         delay = folded.seconds(pace)
         now = self.clock.now()

@@ -416,8 +416,15 @@ class Publisher:
         later = owed is not None and owed.later  # the mention may wait for the clock's ping
         anew = (owed is not None and not later) or published.repost or stage.repost or old is None
         anew = anew or buried(stage.outlet.channel, old, published)
-        if later and not anew and owed is not None and owed.key == moment.key:
+        later = later and owed is not None and owed.key == moment.key
+        if later and not anew and owed is not None:
             anew = not await self._may_stay(live, stage, owed)
+        if later and anew and owed is not None:
+            # Posted now after all: stored as owed now first, so that a
+            # restart before its id is stored looks for it (`_adopt`).
+            owed = replace(owed, later=False)
+            live.published = live.published.but(intent=owed)
+            await self.games.save_published(live)
         below = anew or (old or 0) > (published.narration_id or 0)
         reply.items += carried_decision(live, table, published) if below else []
         shows = digest(reply)

@@ -24,6 +24,8 @@ from bot.i18n import t
 from bot.kit import budget
 from bot.kit.budget import BOT_RATE
 from bot.kit.clock import ManualClock
+from bot.publishing import publisher
+from bot.publishing.routes import TOKEN_LIFE
 from engine import mammamia as engine
 from engine.pizzaisland import actions as pi
 
@@ -165,6 +167,28 @@ async def test_mm_a_play_by_the_hand_controls_costs_no_global_call(
         }
     )
     assert calls.global_limited() == 0
+
+
+async def test_mm_a_table_whose_token_ages_is_reposted_through_the_movers_token(
+    discord_server: FakeDiscord, bots: Any, monkeypatch: Any
+) -> None:
+    """A table kept in place for long must not fall back to the channel's
+    edits (globally limited) when its token dies: at a hand-over where the
+    token that reaches it has little life left (here: any, FRESH made
+    longer than a token lives), it is posted anew through the mover's token,
+    with the mention, and the old one deleted through its still-live token."""
+    monkeypatch.setattr(publisher, "FRESH", 2 * TOKEN_LIFE)
+    players = await mm_two(discord_server, bots)
+    old = players.live.row.table_message_id
+    mover, options = a_turn(players)
+    calls = Calls(discord_server)
+    played = await discord_server.slash(mover, None, "mammamia", "play", options=options)
+    await bots.idle()
+    assert calls.routes() == Counter({CALLBACK: 1, FOLLOW_UP: 1, TOKEN_DELETE: 1})
+    assert posted_through(calls, interaction_token(discord_server, played))
+    assert discord_server.get_message(old).deleted
+    table = discord_server.get_message(players.live.row.table_message_id)
+    assert table.notified == {players.user_of(players.live.state.current).id}
 
 
 async def until_a_decision(players: Players, stage: str) -> None:
