@@ -96,6 +96,9 @@ class Timers:
         self.busy_elsewhere: Callable[[], bool] = lambda: False
         self._waiting = False  # a due move waits for its table
         self._stopping = False
+        # A deadline sooner than the sleep's end, stored with a move since: the
+        # sleep is cut short to it without asking the database again.
+        self._sooner: float | None = None
 
     def start(self) -> None:
         if not self._loop.is_running():
@@ -131,7 +134,15 @@ class Timers:
         finally:
             self._working = False
         self._wakes_at = self.clock.now() + wait
-        await self.clock.wait(wait)
+        while True:
+            await self.clock.wait(wait)
+            sooner, self._sooner = self._sooner, None
+            if sooner is None or self._stopping or self._waiting:
+                return  # its time came, or something else woke it: a look
+            wait = sooner - self.clock.now()
+            if wait <= 0:
+                return
+            self._wakes_at = sooner  # a move's new deadline (its ping): asleep until then
 
     def busy(self) -> bool:
         """Whether a deadline is being handled, or was just woken for."""
@@ -242,4 +253,6 @@ class Timers:
         a deadline sooner than its next look, so a move costs no query here."""
         deadline = live.row.deadline_at
         if deadline is not None and deadline.timestamp() < self._wakes_at:
+            if not self._working:  # a sleep cut short to it, without a query
+                self._sooner = min(self._sooner or math.inf, deadline.timestamp())
             self.clock.wake()

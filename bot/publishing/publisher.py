@@ -435,6 +435,8 @@ class Publisher:
             names = reply.shown()
             if await outlet.edit(old, reply):
                 live.published = live.published.but(table=shows, table_pictures=tuple(names))
+                if later:  # the hand-over's table, as a post's id: with the next write
+                    self.games.owe_published(live)
                 return
         reply = await self._drawn(live, reply)
         mentions = owed is not None and owed.mentions and owed.key == moment.key

@@ -1,8 +1,9 @@
 """What one move costs the database (#45.2): one round trip, one statement,
 where it once took some 26 round trips under one lock (#32.2) and then two
-(the move, then the id of the table it posted). The table's id and what the
-messages show after the post ride on the next statement, whichever game's
-move it writes; moves of several games that arrive together share one."""
+(the move, then the id of the table it posted). What the messages show after
+the table's edit (or a post's id) rides on the next statement, whichever
+game's move it writes; moves of several games that arrive together share
+one. The move's new deadline (the ping's, 20 s on) costs the timers no query."""
 
 from __future__ import annotations
 
@@ -88,9 +89,11 @@ async def play_typed(server: Any, players: Players) -> None:
     await server.slash(user, players.channel, "mammamia", "play", options=options)
 
 
-async def stored_table(bots: Any, game: int) -> int | None:
+async def stored_table(bots: Any, game: int) -> str | None:
+    """What the stored row says the table shows (a digest; the table stays
+    where it is at a hand-over, edited: issue 45.4)."""
     row = await bots.current.service.storage.game(game)
-    return None if row is None else row.table_message_id
+    return None if row is None else row.narration.get("table")
 
 
 async def test_a_played_turn_is_one_trip_and_the_table_id_follows(
@@ -111,10 +114,11 @@ async def test_a_played_turn_is_one_trip_and_the_table_id_follows(
     await play_typed(discord_server, players)
     await bots.idle()
     assert live.version == 1
-    # The move, its record, snapshot, clock, narration and the table post it
-    # owes: one statement. Nothing read, and the new table's id not yet written.
+    # The move, its record, snapshot, clock (the ping's), narration and the
+    # table post it owes: one statement. Nothing read, and what the table,
+    # edited since, shows not yet written.
     assert trips.calls == ["write:1 row"], trips.calls
-    posted = live.table_id
+    posted = live.published.table
     assert posted is not None and await stored_table(bots, live.id) != posted
     trips.clear()
     for _ in range(50):  # no move comes: it goes by itself, a moment later
@@ -141,7 +145,7 @@ async def test_the_table_id_rides_on_the_next_move_of_another_game(
     await bots.idle()
     await play_typed(discord_server, first)
     await bots.idle()
-    posted = first.live.table_id
+    posted = first.live.published.table
     assert posted is not None and await stored_table(bots, first.live.id) != posted
     trips.clear()
     await play_typed(discord_server, second)
@@ -194,7 +198,7 @@ async def test_a_turn_by_the_hand_controls_reads_nothing_and_writes_one_row(
     hand = (await discord_server.click(mover, table, label=label)).message
     hand = await players.pick_a_turn(mover, hand)
     assert trips.calls == [], trips.calls
-    play = hand.find_button(prefix=f"mm:{players.game}:{live.version}:play:")
+    play = hand.find_button(prefix=f"mm:{players.game}:0:play:")
     await discord_server.click(mover, hand, play["custom_id"])
     await bots.idle()
     assert live.version == 1

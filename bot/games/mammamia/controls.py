@@ -253,7 +253,8 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
         state = state_of(live)
         if state.phase != "turn" or state.current != seat:
             whose = render.status_line(public_of(live), live.names())
-            notice = sentences(whose, t("hand.pick_kept"))
+            picked = chosen(draft, turns_of(live, seat)) is not None
+            notice = sentences(whose, t("hand.pick_kept")) if picked else whose
             shown = hand_reply(live, seat, draft, notice)
             await edit(interaction, shown)
             keep_hand(interaction, live, seat, shown, draft=draft)
