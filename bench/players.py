@@ -239,8 +239,12 @@ class Table:
             if options is None:
                 self.metrics.harness_errors["typed: no turn to type"] += 1
                 return
-        command = self.server.slash(user, self.channel, "mammamia", "play", options=options)
-        r = await self._do("slash:play", command, True)
+        if "ingredient" not in options:  # no ingredient in hand (MM-T4): `/mammamia pass`
+            command = self.server.slash(user, self.channel, "mammamia", "pass", options=options)
+            r = await self._do("slash:pass", command, True)
+        else:
+            command = self.server.slash(user, self.channel, "mammamia", "play", options=options)
+            r = await self._do("slash:play", command, True)
         answer = r.message if r is not None else None
         if answer is not None and _held(answer):
             self.seen[user.id] = answer  # the hand after the move
@@ -263,6 +267,8 @@ class Table:
             menu = hand.find_select(prefix=f"mm:{self.shown.game}:{version}:turn:")
             value = self.rng.choice(menu["options"])["value"]
             kind, count, order, draw = value.split(".")
+            if kind == "pass":  # a hand with no ingredient offers only passes
+                return {"draw": draw if draw != "-" else "supply"}
             if kind in KIND_EMOJI and count != "-" and draw != "-":
                 options: dict[str, Any] = {"ingredient": kind, "count": int(count), "draw": draw}
                 if order != "-":
