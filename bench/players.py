@@ -274,6 +274,11 @@ class Table:
                 if order != "-":
                     options["order"] = order
                 return options
+        with contextlib.suppress(LookupError):  # more turns than a menu holds: the cards
+            menu = hand.find_select(prefix=f"mm:{self.shown.game}:{version}:cards:")
+            kind, _, count = self.rng.choice(menu["options"])["value"].partition("*")
+            if kind in KIND_EMOJI and count.isdigit():
+                return {"ingredient": kind, "count": int(count), "draw": "supply"}
         held = _held(hand)
         if not held:
             return None
