@@ -23,7 +23,7 @@ from bot.games.pizzaisland.pictures.cards import (
     shape_glyph,
     slices_in_places,
 )
-from bot.i18n import N_, by_last_part, join_and, labelled, t, tn
+from bot.i18n import N_, by_last_part, labelled, t, tn
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import INK, LIGHT, MUTED, PANEL, ColourStyle, shade
 from bot.web.art import Sprite
@@ -92,28 +92,10 @@ def slice_card(card: str, **extra: object) -> Card:
 
 
 def hero_words(action: Any, names: Sequence[str]) -> str:
-    """A hero's choice in words (the buttons' messages, the slices named as
+    """A hero's choice in words (the buttons' sentence, the slices named as
     `slice_words` names them, never by their symbols)."""
-    if isinstance(action, Mushroom):
-        if action.card is None:
-            return t("pi.option.mushroom_empty")
-        return t("pi.option.mushroom", card=slice_words(action.card))
-    if isinstance(action, Pepper):
-        where = t("pi.pepper.top") if action.to == "top" else t("pi.pepper.bottom")
-        cards = join_and([slice_words(c) for c in action.order])
-        label = t("pi.option.pepper", cards=cards, where=where)
-        if action.ship:
-            ship = join_and([slice_words(c) for c in action.ship])
-            label = t("pi.option.pepper_ship", pepper=label, cards=ship)
-        return spoken(label)
-    if isinstance(action, Knife):
-        return t("pi.option.knife", card=slice_words(action.card), name=names[action.player])
-    return t(
-        "pi.option.fork",
-        give=slice_words(action.give),
-        take=slice_words(action.take),
-        name=names[action.player],
-    )
+    label = render.hero_option(action, names, slice_words)
+    return spoken(label) if isinstance(action, Pepper) else label
 
 
 def public(seen: Seen) -> PublicView:
