@@ -185,19 +185,26 @@ def latest_lines(events: Sequence[ev.Event], names: Sequence[str], most: int = 3
 # --- the table --------------------------------------------------------------------------
 
 
-def status_line(view: PublicView, names: Sequence[str]) -> str:
+def status_line(view: PublicView, names: Sequence[str], you: int | None = None) -> str:
+    """Whose move it is; `you`: the seat of the player reading, spoken to on
+    their own move (the web table), never in the channel's message."""
     acting = view.to_act
     if view.phase == "match-over":
         winner = view.match_winner
+        if winner is not None and winner == you:
+            return t("pi.status.you_win")
         return t("pi.status.match_over", name=names[winner]) if winner is not None else ""
     if not acting:
         return t("pi.status.between_games")
     who = names[acting[0]]
+    mine = acting[0] == you
     pending = view.pending
     if pending is not None:
         if pending.third is not None:
-            return t("pi.status.third", name=who)
-        return t("pi.status.hero", name=who)
+            return t("pi.status.your_third") if mine else t("pi.status.third", name=who)
+        return t("pi.status.your_hero") if mine else t("pi.status.hero", name=who)
+    if mine:
+        return t("pi.status.your_turn", taken=view.taken)
     return t("pi.status.turn", name=who, taken=view.taken)
 
 

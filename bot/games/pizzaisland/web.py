@@ -135,7 +135,7 @@ class PizzaIslandWeb:
                 game=str(view.game),
                 level=t(render.LEVEL_KEYS.get(level, render.LEVEL_KEYS["normal"])),
             ),
-            "status": render.status_line(view, names),
+            "status": render.status_line(view, names, seen.seat),
             "latest": steps[-1]["text"] if steps else None,
             "seats": [
                 self._seat(seen, player.seat, by_card) for player in view.players if player.playing
