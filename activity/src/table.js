@@ -435,6 +435,7 @@ export class TableView {
     if (scene.prompt) dock.append(el("div", { class: "prompt" }, ...scene.prompt.split("\n").map((t) => el("p", { text: t }))));
     const buttons = el("div", { class: "controls", role: "group", "aria-label": scene.ui.choose });
     for (const group of scene.counters || []) dock.append(this.counter(group));
+    if (scene.choice) dock.append(this.chooser(scene.choice, buttons));
     scene.actions.forEach((a, i) => {
       if (a.fields || a.group) return;
       const onCard = !a.direct;
@@ -447,7 +448,7 @@ export class TableView {
         }),
       );
     });
-    if (scene.actions.some((a) => a.fields)) {
+    if (!scene.choice && scene.actions.some((a) => a.fields)) {
       const one = this.composer.one(scene);
       buttons.append(
         el("button", {
@@ -480,6 +481,91 @@ export class TableView {
     }
     if (buttons.childElementCount) dock.append(buttons);
     return dock.childElementCount ? dock : null;
+  }
+
+  // A choice made in steps (a Pepper: the cards that refill the Ship, the
+  // others' order, then on top or under the deck). Each step is a row of
+  // options, one of them chosen (the first that still fits until the player
+  // chooses another): the arrow keys or a digit choose within a row. The
+  // last step's buttons play the one action the choices name.
+  chooser(choice, buttons) {
+    const scene = this.scene;
+    const picked = this.composer.picked;
+    const box = el("div", { class: "chooser" });
+    if (choice.seen) {
+      const cards = el("div", { class: "row" }, ...choice.seen.map((c) => this.card(c, "small")));
+      const title = el("p", { class: "choice-title", "aria-hidden": "true", text: choice.title });
+      box.append(el("section", { class: "choice-seen", "aria-label": choice.title }, title, cards));
+    }
+    let fitting = scene.actions.filter((a) => a.fields);
+    for (const step of choice.steps) {
+      const values = new Set(fitting.map((a) => a.fields[step.field]));
+      const options = step.options.filter((o) => values.has(o.value));
+      if (step.confirm) {
+        for (const o of options) {
+          const act = fitting.find((a) => a.fields[step.field] === o.value);
+          buttons.append(
+            el("button", {
+              class: "action play confirm",
+              text: o.label,
+              "aria-label": `${o.label}: ${act.label}`,
+              "data-key": `confirm:${step.field}:${o.value}`,
+              onclick: () => this.send(act.action),
+            }),
+          );
+        }
+        continue;
+      }
+      if (!values.has(picked[step.field])) picked[step.field] = options.length ? options[0].value : [...values][0];
+      fitting = fitting.filter((a) => a.fields[step.field] === picked[step.field]);
+      if (options.length < 2) continue; // nothing to choose: the one way there is
+      box.append(this.choiceRow(step, options, picked[step.field]));
+    }
+    return box;
+  }
+
+  choiceRow(step, options, chosen) {
+    const row = el("div", { class: "options", role: "radiogroup", "aria-label": step.title, "data-group": `choice-${step.field}` });
+    options.forEach((o, i) => {
+      row.append(
+        el(
+          "button",
+          {
+            class: "option",
+            role: "radio",
+            "aria-checked": String(o.value === chosen),
+            "aria-label": o.label,
+            "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+            title: o.label,
+            "data-key": `option:${step.field}:${o.value}`,
+            onclick: () => this.choose(step.field, o.value),
+          },
+          el("span", { class: "digit", "aria-hidden": "true", text: String(i + 1) }),
+          ...o.cards.map((c) => el("span", { class: "card tiny slice", "aria-hidden": "true" }, cardArt(c.art))),
+        ),
+      );
+    });
+    roving(row);
+    // A radio group: moving along it chooses; a digit chooses that option.
+    row.addEventListener("keydown", (event) => {
+      let target = null;
+      if (/^[1-9]$/.test(event.key)) target = options[Number(event.key) - 1];
+      else if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) {
+        target = options.find((o) => `option:${step.field}:${o.value}` === document.activeElement.dataset.key);
+      }
+      if (!target) return;
+      event.preventDefault();
+      this.choose(step.field, target.value);
+    });
+    return el("section", { class: "choice-step" }, el("p", { class: "choice-title", "aria-hidden": "true", text: step.title }), row);
+  }
+
+  choose(field, value) {
+    this.composer.picked[field] = value;
+    this.draw();
+    const key = `option:${field}:${value}`;
+    const again = this.app.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again) again.focus({ preventScroll: true });
   }
 
   // Cards of several kinds counted out (what to ask the others for, what pays

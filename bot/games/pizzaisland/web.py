@@ -23,7 +23,7 @@ from bot.games.pizzaisland.pictures.cards import (
     shape_glyph,
     slices_in_places,
 )
-from bot.i18n import N_, by_last_part, labelled, t, tn
+from bot.i18n import N_, by_last_part, join_and, labelled, t, tn
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import INK, LIGHT, MUTED, PANEL, ColourStyle, shade
 from bot.web.art import Sprite
@@ -149,6 +149,9 @@ class PizzaIslandWeb:
         prompt = self._prompt(seen)
         if prompt:
             scene["prompt"] = prompt
+        choice = _pepper_choice(seen)
+        if choice:
+            scene["choice"] = choice
         if view.phase == "match-over" and view.ranking is not None:
             final = render.final(seen.game, view, names)
             if final.embed is not None:
@@ -259,8 +262,8 @@ class PizzaIslandWeb:
                 }
             )
         mine = seen.mine
-        if isinstance(mine, PlayerView) and mine.seen:
-            # PI-I1: what this viewer's own Mushroom or Pepper shows
+        if isinstance(mine, PlayerView) and mine.seen and not _peppers(seen.legal):
+            # PI-I1: what this viewer's own Mushroom shows (a Pepper's is in its choice)
             cards = [slice_card(c, **by_card.get((-1, c), {})) for c in mine.seen]
             centre.append(
                 {
@@ -309,6 +312,8 @@ class PizzaIslandWeb:
                 by_card[(action.player, action.card)] = {"act": index}
             elif isinstance(action, Discard):
                 by_card[(me, action.card)] = {"act": index}
+            elif isinstance(action, Pepper):
+                entry["fields"] = _pepper_fields(action)
             elif isinstance(action, Fork):
                 entry["fields"] = {
                     "give": action.give,
@@ -368,6 +373,62 @@ class PizzaIslandWeb:
                         step["card"] = slice_card(card)
                     steps.append(step)
         return steps[-20:]
+
+
+def _key(cards: Sequence[str] | None) -> str:
+    return ",".join(cards) if cards else "-"
+
+
+def _pepper_fields(action: Pepper) -> dict[str, str]:
+    """A Pepper as three choices made one after another (PI-N6, PI-A2): the
+    cards that refill the Ship, the others' order, then top or under."""
+    return {"ship": _key(action.ship), "order": _key(action.order), "to": action.to}
+
+
+def _peppers(legal: Sequence[Any]) -> list[Pepper]:
+    return [a for a in legal if isinstance(a, Pepper)]
+
+
+def _pepper_choice(seen: Seen) -> JSON | None:
+    """A Pepper's choice, with the cards it shows (PI-I1: the viewer's own
+    view), its steps each option in words and as the slices themselves: 120
+    ways when 5 cards are seen and 2 refill the Ship, chosen as 1 of 10, 1
+    of 6 and 1 of 2, so that a phone shows it all on its first screen."""
+    peppers = _peppers(seen.legal)
+    if not peppers or not isinstance(seen.mine, PlayerView):
+        return None
+    ships = dict.fromkeys(_key(a.ship) for a in peppers)
+    orders = {_key(a.order): a.order for a in peppers}
+    ship_options = [
+        {
+            "value": key,
+            "label": t("pi.pepper.ship_option", cards=join_and([slice_words(c) for c in cards])),
+            "cards": [slice_card(c) for c in cards],
+        }
+        for key, cards in ((k, k.split(",") if k != "-" else []) for k in ships)
+    ]
+    order_options = [
+        {
+            "value": key,
+            "label": t("pi.pepper.order_option", cards=join_and([slice_words(c) for c in order])),
+            "cards": [slice_card(c) for c in order],
+        }
+        for key, order in orders.items()
+    ]
+    places = (("top", "pi.pepper.put_top"), ("bottom", "pi.pepper.put_bottom"))
+    return {
+        "title": t("pi.decide.seen"),
+        "seen": [slice_card(c) for c in seen.mine.seen],
+        "steps": [
+            {"field": "ship", "title": t("pi.pepper.step_ship"), "options": ship_options},
+            {"field": "order", "title": t("pi.pepper.step_order"), "options": order_options},
+            {
+                "field": "to",
+                "confirm": True,
+                "options": [{"value": to, "label": t(key)} for to, key in places],
+            },
+        ],
+    }
 
 
 def _ship(pen: Pen) -> None:
