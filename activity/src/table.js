@@ -87,6 +87,7 @@ export class TableView {
     );
     root.dataset.version = `${frame.game}:${frame.version}`;
     root.dataset.kind = "table";
+    if (this.stripShown) this.fitStrip();
     this.countOven();
     restoreFocus(root, was);
     this.tick();
@@ -121,9 +122,8 @@ export class TableView {
     others.forEach((s, i) => seats.append(this.seat(s, i, others.length)));
     const centre = el("div", { class: "centre", role: "group", "aria-label": scene.ui.centre });
     for (const p of scene.centre) centre.append(this.pile(p));
-    const felt = el("section", { class: "felt", "aria-label": scene.ui.table }, seats, centre, mine);
-    if (this.stripShown) felt.append(this.strip);
-    return felt;
+    if (this.stripShown) centre.append(this.strip);
+    return el("section", { class: "felt", "aria-label": scene.ui.table }, seats, centre, mine);
   }
 
   seat(s, index, count) {
@@ -631,7 +631,6 @@ export class TableView {
       const node = el("div", { class: "revealed", role: "listitem" }, this.card(step.card, "small"));
       if (step.card.key) node.dataset.mark = step.card.key;
       this.strip.append(node);
-      while (this.strip.childElementCount > 9) this.strip.firstElementChild.remove();
       this.placeStrip();
       turnOver(node);
     }
@@ -649,8 +648,25 @@ export class TableView {
   }
 
   placeStrip() {
-    const felt = this.app.root.querySelector(".felt");
-    if (felt && this.strip.parentElement !== felt) felt.append(this.strip);
+    const centre = this.app.root.querySelector(".felt .centre");
+    if (centre && this.strip.parentElement !== centre) centre.append(this.strip);
+    this.fitStrip();
+  }
+
+  // The strip lies over the table's middle only, never over a seat, the
+  // player's own place or what confirms: beside the oven where there is room
+  // (its count going down in sight), and as many of the last cards turned as fit.
+  fitStrip() {
+    const centre = this.strip.parentElement;
+    if (!centre) return;
+    const box = centre.getBoundingClientRect();
+    const oven = centre.querySelector(".pile.oven");
+    const r = oven ? oven.getBoundingClientRect() : null;
+    const beside = r && box.right - r.right >= 160;
+    this.strip.style.left = beside ? `${Math.round(r.right - box.left + 6)}px` : "0px";
+    while (this.strip.childElementCount > 1 && this.strip.scrollHeight > this.strip.clientHeight + 1) {
+      this.strip.firstElementChild.remove();
+    }
   }
 
   // The strip of revealed cards stays while the reveal goes on, then goes

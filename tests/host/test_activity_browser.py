@@ -26,7 +26,15 @@ from bot.i18n import t
 from engine import mammamia as engine
 from engine.pizzaisland import actions as pi
 
-from browser import Seat, chromium, layout_problems, off_screen, open_table, reader
+from browser import (
+    Seat,
+    chromium,
+    layout_problems,
+    off_screen,
+    open_table,
+    reader,
+    reveal_over,
+)
 from viewers import check_frames
 from web_players import (
     add_computer,
@@ -244,11 +252,17 @@ class MammaMiaRound:
         self.pointed = False  # Ana pointed at something since her last keyboard turn
         self.left: str | None = None  # where her last keyboard turn left the focus
         self.shots: set[str] = set()
+        self.strips = 0  # moves made with the reveal's strip on the table
 
     async def __call__(self, table: Seat, version: int) -> None:
         scene = table.state()["scene"]
         index = self.tables.index(table)
         width = (320, 375, 1280)[index]
+        # The oven's cards turned, during the reveal and for a moment after
+        # it, lie over the table's middle: never over a seat or a control.
+        over = await reveal_over(table)
+        self.strips += await table.table.locator(".reveal").count()
+        assert over == [], (width, over)
         if not any(a.get("fields") for a in scene["actions"]):  # a decision of the reveal
             if f"{width}-decision" not in self.shots:
                 self.shots.add(f"{width}-decision")
@@ -328,6 +342,7 @@ async def test_a_classic_game_from_the_launcher_to_play_again(discord_server, bo
         await bots.idle()
         lobby = discord_server.public_messages()[-1]
         assert lobby.find_button(t("lobby.button.start")) is not None
+    assert round_.strips, "a move was made with the reveal's strip on the table"
     assert round_.keyboard and max(round_.keyboard) <= 8, round_.keyboard
     assert round_.focus_kept == len(round_.keyboard), (round_.focus_kept, round_.keyboard)
     assert engine.replay(row.record).error is None
