@@ -415,7 +415,7 @@ def _pepper_choice(seen: Seen) -> JSON | None:
         }
         for key, order in orders.items()
     ]
-    places = (("top", "pi.pepper.put_top"), ("bottom", "pi.pepper.put_bottom"))
+    places = (("top", N_("pi.pepper.put_top")), ("bottom", N_("pi.pepper.put_bottom")))
     return {
         "title": t("pi.decide.seen"),
         "seen": [slice_card(c) for c in seen.mine.seen],
