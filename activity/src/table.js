@@ -392,7 +392,8 @@ export class TableView {
     }
     if (scene.hand) {
       const orders = scene.hand.cards.filter((c) => c.art && c.art.t === "order").length;
-      const hand = el("div", { class: `hand${orders > 4 ? " many" : ""}`, role: "toolbar", "aria-label": scene.ui.hand, "data-group": "hand" });
+      const crowd = orders > 6 ? " many crowded" : orders > 4 ? " many" : "";
+      const hand = el("div", { class: `hand${crowd}`, role: "toolbar", "aria-label": scene.ui.hand, "data-group": "hand" });
       for (const c of scene.hand.cards) hand.append(this.card(c));
       if (!scene.hand.cards.length) hand.append(el("p", { class: "empty", text: scene.hand.empty }));
       section.append(hand);

@@ -397,37 +397,39 @@ def _pepper_choice(seen: Seen) -> JSON | None:
     peppers = _peppers(seen.legal)
     if not peppers or not isinstance(seen.mine, PlayerView):
         return None
-    ships = dict.fromkeys(_key(a.ship) for a in peppers)
+    ships = {_key(a.ship): a.ship or () for a in peppers}
     orders = {_key(a.order): a.order for a in peppers}
-    ship_options = [
-        {
-            "value": key,
-            "label": t("pi.pepper.ship_option", cards=join_and([slice_words(c) for c in cards])),
-            "cards": [slice_card(c) for c in cards],
-        }
-        for key, cards in ((k, k.split(",") if k != "-" else []) for k in ships)
-    ]
-    order_options = [
-        {
-            "value": key,
-            "label": t("pi.pepper.order_option", cards=join_and([slice_words(c) for c in order])),
-            "cards": [slice_card(c) for c in order],
-        }
-        for key, order in orders.items()
-    ]
     places = (("top", N_("pi.pepper.put_top")), ("bottom", N_("pi.pepper.put_bottom")))
     return {
         "title": t("pi.decide.seen"),
         "seen": [slice_card(c) for c in seen.mine.seen],
         "steps": [
-            {"field": "ship", "title": t("pi.pepper.step_ship"), "options": ship_options},
-            {"field": "order", "title": t("pi.pepper.step_order"), "options": order_options},
+            {
+                "field": "ship",
+                "title": t("pi.pepper.step_ship"),
+                "options": [_option(k, c, N_("pi.pepper.ship_option")) for k, c in ships.items()],
+            },
+            {
+                "field": "order",
+                "title": t("pi.pepper.step_order"),
+                "options": [_option(k, c, N_("pi.pepper.order_option")) for k, c in orders.items()],
+            },
             {
                 "field": "to",
                 "confirm": True,
                 "options": [{"value": to, "label": t(key)} for to, key in places],
             },
         ],
+    }
+
+
+def _option(value: str, cards: Sequence[str], message: str) -> JSON:
+    """An option of a step: these slices, in words and as themselves."""
+    words = join_and([slice_words(c) for c in cards])
+    return {
+        "value": value,
+        "label": t(message, cards=words),
+        "cards": [slice_card(c) for c in cards],
     }
 
 
