@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
+from bot.i18n import current_locale, use_locale
 from bot.kit.reply import Reply
 from bot.publishing.routes import TOKEN_LIFE
 from bot.publishing.table_post import digest
@@ -32,6 +33,10 @@ log = logging.getLogger(__name__)
 
 #: A hand as it stands for the game now, or None when it has nothing to play.
 Redraw = Callable[[Any], Reply | None]
+#: What a hand's words and controls are made of (the cards held, the turns
+#: offered, the pick, the language…), far cheaper than the hand itself: equal
+#: keys, equal hands, so a hand-over neither builds nor compares the hand.
+HandKey = Callable[[Any], Hashable]
 
 
 @dataclass
@@ -43,6 +48,9 @@ class Kept:
     until: float  # monotonic time its token stops being usable
     shown: Reply | str  # what it shows: the reply it was drawn from, or its digest
     pictures: frozenset[str] = frozenset()  # the attachments it shows
+    key_of: HandKey | None = None
+    key: Hashable = None  # key_of(live) for the hand it shows
+    locale: str = "en-US"  # its owner's language, which it is redrawn in
 
     def shows(self) -> str:
         """A digest of what the hand shows (worked out once, when first asked)."""
@@ -67,14 +75,18 @@ class Hands:
         shown: Reply,
         message_id: int | None = None,
         pictures: Iterable[str] = (),
+        key: tuple[HandKey, Hashable] | None = None,
     ) -> None:
         """The player's hand is the private message `message_id` made through
-        `interaction` (None: its answer), showing `shown`, the game at `version`."""
+        `interaction` (None: its answer), showing `shown`, the game at `version`
+        (`key`: how to key the hand, and the key of `shown`)."""
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         until = time.monotonic() + TOKEN_LIFE - max(0.0, age)
-        self._kept[(game, seat)] = Kept(
-            interaction, message_id, version, redraw, until, shown, frozenset(pictures)
-        )
+        kept = Kept(interaction, message_id, version, redraw, until, shown, frozenset(pictures))
+        kept.locale = current_locale()  # the language the player was answered in
+        if key is not None:
+            kept.key_of, kept.key = key
+        self._kept[(game, seat)] = kept
 
     def forget(self, game: int) -> None:
         for key in [k for k in self._kept if k[0] == game]:
@@ -92,12 +104,17 @@ class Hands:
             if time.monotonic() >= kept.until:
                 del self._kept[(live.id, seat)]
                 continue
-            reply = kept.redraw(live)
+            with use_locale(kept.locale):  # the owner's language, not the channel's
+                key = kept.key_of(live) if kept.key_of is not None else None
+                if key is not None and key == kept.key:  # the same hand: nothing to build
+                    kept.version = live.version
+                    continue
+                reply = kept.redraw(live)
             if reply is None:
                 continue
             shows = digest(reply)
             if shows == kept.shows():  # it shows this already: nothing to send
-                kept.version = live.version
+                kept.version, kept.key = live.version, key
                 continue
             # Pictures the hand shows already are neither drawn nor sent again.
             reply = await draw(reply.copy(), kept.pictures)
@@ -113,7 +130,7 @@ class Hands:
                 log.info("a kept hand of game %s could not be made ready", live.id)
                 self._kept.pop((live.id, seat), None)
                 continue
-            kept.version = live.version
+            kept.version, kept.key = live.version, key
             kept.shown = shows
             if names:
                 kept.pictures = frozenset(names)

@@ -11,7 +11,7 @@ for) are offered in an ephemeral picker only the owner sees.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import discord
 
@@ -20,7 +20,7 @@ from bot.flow.service import Outcome
 from bot.games.mammamia import render
 from bot.games.mammamia.hand import Draft, chosen, hand
 from bot.games.mammamia.render import PREFIX, custom_id
-from bot.i18n import join_and, sentences, t
+from bot.i18n import current_locale, join_and, sentences, t
 from bot.interactions.components import (
     Component,
     acknowledge,
@@ -127,6 +127,25 @@ def ready_hand(
     return redraw
 
 
+def hand_key(
+    seat: int, draft: Draft | None = None, notice: str | None = None
+) -> Callable[[Live], Hashable]:
+    """What `hand_reply(live, seat, draft, notice)` is made of, in the turn
+    phase (in a reveal or at the end the hand says more: None, not keyed)."""
+    code = (draft or Draft()).encode()
+
+    def key(live: Live) -> Hashable:
+        view = view_of(live, seat)
+        if view.phase != "turn":
+            return None
+        mine = view.players[seat]
+        turns = tuple(turns_of(live, seat))
+        held = (tuple(view.hand), tuple(view.hand_orders), mine.order_pile_size, mine.colour)
+        return (current_locale(), view.variant, live.names()[seat], held, turns, code, notice)
+
+    return key
+
+
 def keep_hand(
     interaction: discord.Interaction,
     live: Live,
@@ -135,11 +154,13 @@ def keep_hand(
     sent: discord.Message | None = None,
     draft: Draft | None = None,
     notice: str | None = None,
+    said: str | None = None,
 ) -> None:
     """The hand just shown (`shown`: the interaction's answer, or `sent`) is
     the one the bot readies at this player's next turn, if it must
     (`bot.publishing.hands`), keeping its pick and its `notice` (the word on
-    the player's own move; not a refusal, which the turn makes stale)."""
+    the player's own move; not a refusal, which the turn makes stale: `said`,
+    the words `shown` says when they are not `notice`)."""
     publisher = service_of(interaction).publisher
     if publisher is None:
         return
@@ -156,6 +177,7 @@ def keep_hand(
         shown,
         sent.id if sent is not None else None,
         names,
+        (hand_key(seat, draft, notice), hand_key(seat, draft, said or notice)(live)),
     )
 
 
@@ -257,7 +279,7 @@ class PlayButton(Component, prefix=PREFIX, verb="play"):
             notice = sentences(whose, t("hand.pick_kept")) if picked else whose
             shown = hand_reply(live, seat, draft, notice)
             await edit(interaction, shown)
-            keep_hand(interaction, live, seat, shown, draft=draft)
+            keep_hand(interaction, live, seat, shown, draft=draft, said=notice)
             return
         action = chosen(draft, legal_of(live, seat))
         if action is None:  # only a turn the player picked plays

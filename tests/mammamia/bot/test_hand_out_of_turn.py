@@ -127,3 +127,29 @@ async def test_a_kept_hand_that_shows_the_turn_already_is_not_redrawn(
         ana, hand, hand.find_button(prefix=f"mm:{game}:0:play:")["custom_id"]
     )
     assert players.live.version == version + 1
+
+
+async def test_a_kept_hand_is_made_ready_in_its_owners_language_not_the_channels(
+    discord_server: Any, bots: Any
+) -> None:
+    """Ana reads Japanese in an English server: the hand the bot redraws when
+    her turn comes (the refusal's words gone) is still in Japanese."""
+    players = await two(discord_server, bots)
+    game = players.game
+    assert game is not None
+    ana = players.user_of(players.live.state.current)
+    ana.locale = "ja"
+    hand = (await typed(players)).message  # her hand answers in Japanese, out of turn now
+    assert render.t("hand.ingredients", "ja") in hand.text
+    hand = await players.pick_a_turn(ana, hand)
+    play = hand.find_button(prefix=f"mm:{game}:0:play:")
+    r = await discord_server.click(ana, hand, play["custom_id"])  # refused: Ben's turn
+    refused = r.message or hand
+    assert render.t("hand.pick_kept", "ja") in refused.text
+    shown = len(refused.history)
+
+    await typed(players)  # Ben plays: her hand is redrawn for her turn
+    assert len(refused.history) == shown + 1
+    assert render.t("hand.pick_kept", "ja") not in refused.text
+    assert render.t("hand.ingredients", "ja") in refused.text
+    assert render.t("hand.ingredients", "en-US") not in refused.text
