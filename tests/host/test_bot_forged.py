@@ -14,28 +14,13 @@ docs/security.md lists who may do what; this is its test."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.i18n import t
 from bot.plugin.registry import presentations
 
-from fakediscord.server import FakeDiscord
 from forging import GONE, Tries, state
+from started import started
 from tests.highcard.engine import GAME
 from tests.highcard.players import COMMAND, PREFIX, Players
-
-
-async def started(server: FakeDiscord, bots: Any, command: str, users: list[Any], channel: Any):
-    """A game of `/<command>` opened, joined and started with the lobby's buttons."""
-    host = users[0]
-    lobby = (await server.slash(host, channel, command, "new")).message
-    for user in users[1:]:
-        await server.click(user, lobby, label=t("lobby.button.join"))
-    await server.click(host, lobby, label=t("lobby.button.start"))
-    await bots.idle()
-    row = await bots.current.service.storage.active_game(channel.id)
-    assert row is not None and row.status.value == "running", command
-    return bots.current.service.games.held(row.id)
 
 
 async def test_forged_ids_are_refused_and_change_nothing(discord_server, bots):
