@@ -158,8 +158,10 @@ async def decide(seat: Seat, rng: random.Random, avoid: tuple[str, ...] = ()) ->
     """A decision or a choice the dock offers: one of its buttons, or cards
     counted out on a counter (what to ask for, what pays) and confirmed."""
     buttons = seat.table.locator(DIRECT)
-    count = await buttons.count()
-    labels = [await buttons.nth(i).text_content() or "" for i in range(count)]
+    # All at once: a button read one by one may be gone meanwhile (someone
+    # else's answer settled the question), and reading it would wait for it.
+    labels = await buttons.all_text_contents()
+    count = len(labels)
     groups = [g["group"] for g in scene(seat).get("counters") or []]
     options: list[str | int] = [*range(count), *groups]
     if not options:  # nothing to decide any more: someone else's answer settled it
