@@ -52,10 +52,19 @@ async def _by_buttons(server: FakeDiscord, db: Path) -> None:
     """Whoever's turn it is plays a card from the table message's My cards."""
     async with await Storage.open(db) as storage:
         (row,) = await storage.unfinished_games()
-    seat = GAME.to_act(GAME.replay(row.record).state)[0]
+    state = GAME.replay(row.record).state
+    seat = GAME.to_act(state)[0]
     user = next(u for u in server.users if u.id == row.seats[seat].user_id)
-    table = server.get_message(row.table_message_id)
-    assert table is not None
+    # The table as the channel shows it now (the stored id of a table just
+    # posted rides on the next write: it may lag).
+    mine = f"{PREFIX}:{row.id}:{state.version}:hand"
+    async with asyncio.timeout(10):
+        while not (
+            table := next(
+                (m for m in reversed(server.public_messages()) if mine in m.custom_ids()), None
+            )
+        ):
+            await asyncio.sleep(0.02)
     hand = (await server.click(user, table, label=t("hc.table.hand"))).message
     select = hand.find_select(prefix=f"{PREFIX}:{row.id}:")
     card = select["options"][0]["value"]
