@@ -1,16 +1,18 @@
 """High Card on the web table (the Activity), through the same contract as the
 shipped games' tables (`bot.web.scene.WebTable`): the seats with their cards
-and points, this round's face-down cards and the last reveal in the middle,
-the viewer's own hand, each card playing itself. Made only from `Seen`."""
+and points, this round's face-down cards or the last reveal in the middle,
+the viewer's own hand, each card playing itself; the reveals and the final
+ranking in the words of the channel's messages. Made only from `Seen`."""
 
 from __future__ import annotations
 
 from functools import partial
 
-from bot.i18n import join_and, t, tn
+from bot.i18n import t
 from bot.pictures.canvas import Pen
 from bot.pictures.palette import CARD_FACE, INK, SEATS
 from bot.pictures.svg import hex_of
+from bot.plugin.contract import Table
 from bot.web.art import Sprite
 from bot.web.door import JSON, Seen
 from bot.web.scene import Card, Scene, named, seat
@@ -18,15 +20,11 @@ from bot.web.scene import Card, Scene, named, seat
 from ..engine import Play, PlayerView, PublicView, Revealed
 
 COLOURS = list(SEATS)
-FACE = hex_of(CARD_FACE)
 
 
 def face(card: int, **more: object) -> Card:
-    return {
-        "label": t("hc.web.card", card=card),
-        "art": {"t": "kind", "use": f"hc-{card}", "bg": FACE},
-        **more,
-    }
+    art = {"t": "kind", "use": f"hc-{card}", "bg": hex_of(CARD_FACE)}
+    return {"label": t("hc.web.card", card=card), "art": art, **more}
 
 
 class HighCardWeb:
@@ -38,69 +36,55 @@ class HighCardWeb:
             sprite.symbol(f"hc-{card}", 40, 40, partial(_face, card=card))
 
     def scene(self, seen: Seen) -> Scene:
+        from . import PLUGIN  # the presentation's words for a reveal and the end
+
         view = seen.public
         assert isinstance(view, PublicView)
-        mine = seen.mine if isinstance(seen.mine, PlayerView) else None
+        shown, table = PLUGIN.presentation, Table(seen.game, view, seen.names, seen.settings)
+        reveals = [
+            e for v in sorted(seen.events) for e in seen.events[v] if isinstance(e, Revealed)
+        ]
+        said = [shown.narration(table, e, False).content or "" for e in reveals]
         plays = {a.card: i for i, a in enumerate(seen.legal) if isinstance(a, Play)}
+        if not view.to_act:
+            status = t("hc.error.game_over")
+        elif view.to_act[0] == seen.seat:
+            status = t("hc.web.your_turn")
+        else:
+            status = t("hc.web.turn", name=named(seen.names, view.to_act[0]))
         scene: Scene = {
             "title": t("hc.table.title", round=view.round),
-            "status": self._status(seen, view),
-            "latest": self._latest(seen),
+            "status": status,
+            "latest": said[-1] if said else "",
             "seats": [self._seat(seen, view, s) for s in range(len(seen.names))],
             "centre": [self._played(seen, view)],
             "hand": None,
             "actions": [
-                {
-                    "label": t("hc.hand.option", card=card),
-                    "action": Play(seen.seat or 0, card).to_json(),
-                }
-                for card in plays
+                {"label": t("hc.hand.option", card=c), "action": Play(seen.seat or 0, c).to_json()}
+                for c in plays
             ],
-            "steps": self._steps(seen),
+            "steps": [{"text": text, "paced": True} for text in said],
         }
-        if mine is not None:
+        if isinstance(seen.mine, PlayerView):
             cards = [
                 face(c, key=f"{c}-{i}", **({"act": plays[c]} if c in plays else {}))
-                for i, c in enumerate(mine.hand)
+                for i, c in enumerate(seen.mine.hand)
             ]
-            hand = {"label": t("hc.hand.title"), "cards": cards, "empty": t("hc.hand.empty")}
-            scene["hand"] = hand
-        if view.ranking is not None:  # HC-4
-
-            def names(seats: tuple[int, ...]) -> str:
-                return join_and(named(seen.names, s) for s in seats)
-
-            lines = [
-                t("hc.final.line", place=n, names=names(seats), points=view.points[seats[0]])
-                for n, seats in enumerate(view.ranking, 1)
-            ]
-            first = view.ranking[0]
-            title = tn("hc.final.title", len(first), names=names(first))
-            scene["final"] = {"title": title, "lines": lines}
+            scene["hand"] = {
+                "label": t("hc.hand.title"),
+                "cards": cards,
+                "empty": t("hc.hand.empty"),
+            }
+        if view.ranking is not None and (final := shown.final(table).embed) is not None:  # HC-4
+            scene["final"] = {"title": final.title, "lines": (final.description or "").split("\n")}
         return scene
 
-    def _status(self, seen: Seen, view: PublicView) -> str:
-        if not view.to_act:
-            return t("hc.error.game_over")
-        if view.to_act[0] == seen.seat:
-            return t("hc.web.your_turn")
-        return t("hc.web.turn", name=named(seen.names, view.to_act[0]))
-
     def _seat(self, seen: Seen, view: PublicView, index: int) -> JSON:
-        line = t(
-            "hc.table.line",
-            name=named(seen.names, index),
-            points=view.points[index],
-            cards=view.hand_sizes[index],
-        )
-        return seat(
-            seen,
-            index,
-            COLOURS[index % len(COLOURS)],
-            line,
-            turn=index in view.to_act,
-            counts=[{"use": "fan", "n": view.hand_sizes[index], "anchor": f"hand-{index}"}],
-        )
+        name, cards = named(seen.names, index), view.hand_sizes[index]
+        line = t("hc.table.line", name=name, points=view.points[index], cards=cards)
+        counts = [{"use": "fan", "n": cards, "anchor": f"hand-{index}"}]
+        colour = COLOURS[index % len(COLOURS)]
+        return seat(seen, index, colour, line, turn=index in view.to_act, counts=counts)
 
     def _played(self, seen: Seen, view: PublicView) -> JSON:
         """This round's cards face down, or the last reveal's face up."""
@@ -112,34 +96,10 @@ class HighCardWeb:
             for s, played in enumerate(view.face_down)
             if played
         ]
-        shown = down or [face(c) for c in view.last]
         title = t("hc.web.played") if down or not view.last else t("hc.table.last")
-        return {
-            "id": "table",
-            "title": title,
-            "label": title,
-            "cards": shown,
-            "empty": t("hc.hand.empty"),
-            "anchor": "table",
-        }
-
-    def _reveals(self, seen: Seen) -> list[Revealed]:
-        return [e for v in sorted(seen.events) for e in seen.events[v] if isinstance(e, Revealed)]
-
-    def _latest(self, seen: Seen) -> str:
-        reveals = self._reveals(seen)
-        return self._said(seen, reveals[-1]) if reveals else ""
-
-    def _said(self, seen: Seen, event: Revealed) -> str:
-        cards = ", ".join(f"{named(seen.names, s)}: {c}" for s, c in enumerate(event.cards))
-        if event.winner is None:
-            return t("hc.reveal.tie", round=event.round, cards=cards)
-        name = named(seen.names, event.winner)
-        return t("hc.reveal.won", round=event.round, cards=cards, name=name)
-
-    def _steps(self, seen: Seen) -> list[JSON]:
-        """Each reveal since the viewer's last frame, told at the game's pace."""
-        return [{"text": self._said(seen, e), "paced": True} for e in self._reveals(seen)]
+        cards = down or [face(c) for c in view.last]
+        return {"id": "table", "title": title, "label": title, "cards": cards,
+                "empty": t("hc.hand.empty"), "anchor": "table"}  # fmt: skip
 
 
 def _face(pen: Pen, card: int) -> None:
