@@ -95,7 +95,9 @@ async def test_a_game_from_the_launcher_to_play_again(discord_server, bots):
         assert await tables[0].table.locator(".people img").count() == 2  # Ana's and Ben's
         problems = await shoot(tables[0], "launcher-320")
         assert problems == [], problems
-        game_id = await into_a_game(discord_server, bots, tables, t("highcard.title"), {})
+        game_id = await into_a_game(
+            discord_server, bots, tables, t("highcard.title"), {"pace": "brisk"}
+        )
         for table, lang in zip(tables, ("en", "ja", "fr"), strict=True):
             seen = await reader(table)
             assert seen["lang"] == lang
@@ -110,6 +112,7 @@ async def test_a_game_from_the_launcher_to_play_again(discord_server, bots):
             problems = await shoot(table, f"highcard-{name}-end")
             assert problems == [], (name, problems)
         row = await bots.current.service.storage.game(game_id)
+        assert row.settings["pace"] == "brisk", "the option chosen at the launcher"
         for seat, table in enumerate(tables):
             assert table.state()["seat"] == seat
             assert check_frames(table.frames, row, seat) > 5
