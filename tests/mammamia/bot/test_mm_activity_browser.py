@@ -17,7 +17,7 @@ import random
 
 from engine import mammamia as engine
 
-from browser import Seat, chromium, off_screen, reader
+from browser import Seat, chromium, off_screen, reader, reveal_over
 from viewers import check_frames
 from web_game import answered, at_the_launcher, into_a_game, play_to_the_end, shoot
 from web_players import choose_turn, decide, key_turn, point_turn
@@ -41,11 +41,17 @@ class MammaMiaRound:
         self.pointed = False  # Ana pointed at something since her last keyboard turn
         self.left: str | None = None  # where her last keyboard turn left the focus
         self.shots: set[str] = set()
+        self.strips = 0  # moves made with the reveal's strip on the table
 
     async def __call__(self, table: Seat, version: int) -> None:
         scene = table.state()["scene"]
         index = self.tables.index(table)
         width = (320, 375, 1280)[index]
+        # The oven's cards turned, during the reveal and for a moment after
+        # it, lie over the table's middle: never over a seat or a control.
+        over = await reveal_over(table)
+        self.strips += await table.table.locator(".reveal").count()
+        assert over == [], (width, over)
         if not any(a.get("fields") for a in scene["actions"]):  # a decision of the reveal
             if f"{width}-decision" not in self.shots:
                 self.shots.add(f"{width}-decision")
@@ -115,6 +121,7 @@ async def test_a_classic_game_from_the_launcher(discord_server, bots):
             assert added["revealed"] > 10 and added["outcome"] > 0, added
             # Cards travelled on the desktop; where reduced motion is asked for, nothing moved.
             assert (added["flyer"] > 0) == (seat == 2), (seat, added)
+    assert round_.strips, "a move was made with the reveal's strip on the table"
     assert round_.keyboard and max(round_.keyboard) <= 8, round_.keyboard
     assert round_.focus_kept == len(round_.keyboard), (round_.focus_kept, round_.keyboard)
     assert engine.replay(row.record).error is None
