@@ -219,10 +219,11 @@ class LoadDiscord(FakeDiscord):
             shown.deleted(msg)
         del self.messages[msg.id]
 
-    def forget_old(self, age: float = 60.0) -> None:
-        """Drop interactions and private messages older than `age` seconds; the
-        bot is long done with them (Discord keeps tokens 15 minutes, players
-        in this benchmark never come back to an old one)."""
+    def forget_old(self, age: float = 15 * 60.0) -> None:
+        """Drop interactions and private messages older than `age` seconds:
+        Discord keeps an interaction's token 15 minutes, and the bot uses it
+        as long (the table it posted, edited in place at each hand-over; a
+        hand kept open, readied at its owner's turn)."""
         cutoff = time.monotonic() - age
         for token in [t for t, r in self.interactions.items() if r.dispatched_at < cutoff]:
             del self.interactions[token]

@@ -201,6 +201,7 @@ class Table:
         hand = r.message if r is not None else None
         if hand is None:
             return
+        version = _hand_version(hand, game, version)
         if by_buttons and self.rng.random() < 0.3:
             hand = await self._other_kind(user, hand, game, version)
         play = _button(hand, f"mm:{game}:{version}:play:")
@@ -238,8 +239,12 @@ class Table:
             if options is None:
                 self.metrics.harness_errors["typed: no turn to type"] += 1
                 return
-        command = self.server.slash(user, self.channel, "mammamia", "play", options=options)
-        r = await self._do("slash:play", command, True)
+        if "ingredient" not in options:  # no ingredient in hand (MM-T4): `/mammamia pass`
+            command = self.server.slash(user, self.channel, "mammamia", "pass", options=options)
+            r = await self._do("slash:pass", command, True)
+        else:
+            command = self.server.slash(user, self.channel, "mammamia", "play", options=options)
+            r = await self._do("slash:play", command, True)
         answer = r.message if r is not None else None
         if answer is not None and _held(answer):
             self.seen[user.id] = answer  # the hand after the move
@@ -257,15 +262,23 @@ class Table:
     def _typed_options(self, hand: FakeMessage, version: int) -> dict[str, Any] | None:
         """A whole turn the hand's menu offers, else some cards of one kind it
         holds, from the supply."""
+        version = _hand_version(hand, self.shown.game, version)
         with contextlib.suppress(LookupError):
             menu = hand.find_select(prefix=f"mm:{self.shown.game}:{version}:turn:")
             value = self.rng.choice(menu["options"])["value"]
             kind, count, order, draw = value.split(".")
+            if kind == "pass":  # a hand with no ingredient offers only passes
+                return {"draw": draw if draw != "-" else "supply"}
             if kind in KIND_EMOJI and count != "-" and draw != "-":
                 options: dict[str, Any] = {"ingredient": kind, "count": int(count), "draw": draw}
                 if order != "-":
                     options["order"] = order
                 return options
+        with contextlib.suppress(LookupError):  # more turns than a menu holds: the cards
+            menu = hand.find_select(prefix=f"mm:{self.shown.game}:{version}:cards:")
+            kind, _, count = self.rng.choice(menu["options"])["value"].partition("*")
+            if kind in KIND_EMOJI and count.isdigit():
+                return {"ingredient": kind, "count": int(count), "draw": "supply"}
         held = _held(hand)
         if not held:
             return None
@@ -352,6 +365,15 @@ def _held(hand: FakeMessage) -> dict[str, int]:
                 found = HELD.findall(str(item.get("value", "")))
                 return {KIND_OF[e]: int(n) for n, e in found if e in KIND_OF}
     return {}
+
+
+def _hand_version(hand: FakeMessage, game: int | None, version: int) -> int:
+    """The version a hand's controls carry: the game's as the table shows it,
+    or none (0) on a bot whose hand stays the same while others play (issue
+    45; the benchmark measures both, `--bot-root`)."""
+    if any(c.startswith(f"mm:{game}:0:") for c in hand.custom_ids()):
+        return 0
+    return version
 
 
 def _button(message: FakeMessage, prefix: str) -> dict[str, Any] | None:

@@ -1,6 +1,6 @@
 """The timers: one loop that sleeps until the next deadline of any game or
-lobby, and then has what is due done (`Due`: the reminder, the move at the
-timeout, a computer's move, an idle lobby closed — `bot.flow.due`).
+lobby, and then has what is due done (`Due`: the ping, the reminder, the
+move at the timeout, a computer's move, an idle lobby closed — `bot.flow.due`).
 
 A game never hangs on one player. Each turn or decision gets a deadline once
 the public messages show it; half-way the player is reminded; at the deadline
@@ -40,6 +40,10 @@ SHOWN_RETRY = 0.05  # seconds before looking again at a move waiting for its tab
 SHOWN_WAIT = 30.0  # seconds a due move waits for its table to be shown, at most
 YIELD_STEP = 0.005  # seconds an overdue move waits, at a time, for interactions to be answered
 YIELD_LIMIT = 0.5  # and at most, so a steady stream of clicks does not stop the clocks
+#: Seconds after the turn passes to a person, with the table left in place, at
+#: which they are mentioned if they have not acted (the table then comes
+#: down to them): a quick player is never pinged at all.
+PING_AFTER = 20.0
 
 
 Job = Callable[[], Awaitable[None]]
@@ -47,6 +51,10 @@ Job = Callable[[], Awaitable[None]]
 
 class Due(Protocol):
     """What is done when a clock runs out (`bot.flow.due.DueMoves`)."""
+
+    async def ping(self, game: int, version: int) -> None:
+        """PING_AFTER seconds into a wait: the mention left owed, if still owed."""
+        ...
 
     async def remind(self, game: int, version: int) -> None:
         """Half-way: the table names whoever must act once more."""
@@ -88,6 +96,9 @@ class Timers:
         self.busy_elsewhere: Callable[[], bool] = lambda: False
         self._waiting = False  # a due move waits for its table
         self._stopping = False
+        # A deadline sooner than the sleep's end, stored with a move since: the
+        # sleep is cut short to it without asking the database again.
+        self._sooner: float | None = None
 
     def start(self) -> None:
         if not self._loop.is_running():
@@ -123,7 +134,15 @@ class Timers:
         finally:
             self._working = False
         self._wakes_at = self.clock.now() + wait
-        await self.clock.wait(wait)
+        while True:
+            await self.clock.wait(wait)
+            sooner, self._sooner = self._sooner, None
+            if sooner is None or self._stopping or self._waiting:
+                return  # its time came, or something else woke it: a look
+            wait = sooner - self.clock.now()
+            if wait <= 0:
+                return
+            self._wakes_at = sooner  # a move's new deadline (its ping): asleep until then
 
     def busy(self) -> bool:
         """Whether a deadline is being handled, or was just woken for."""
@@ -181,6 +200,11 @@ class Timers:
         if armed is None or not armed.times(row.version):
             return [partial(self.due.drop_stale, row.id, row.deadline_at)]
         expire = partial(self.due.expire, row.id, row.version)
+        if armed.pinging:
+            stage = armed.after_ping(row.deadline_at)
+            if stage is None or stage.timestamp() > now:
+                return [partial(self.due.ping, row.id, row.version)]
+            # The reminder (or the timeout) is due as well: it mentions anyway.
         if armed.reminder_pending():
             timeout = armed.due
             if timeout is not None and timeout <= now:
@@ -229,4 +253,6 @@ class Timers:
         a deadline sooner than its next look, so a move costs no query here."""
         deadline = live.row.deadline_at
         if deadline is not None and deadline.timestamp() < self._wakes_at:
+            if not self._working:  # a sleep cut short to it, without a query
+                self._sooner = min(self._sooner or math.inf, deadline.timestamp())
             self.clock.wake()

@@ -1,13 +1,16 @@
 """What happens when a clock runs out (the timers, `bot.clocks.timers`, say
-when): half-way the player is reminded; at the deadline a computer seat
-moves, and for a person the bot plays a safe move and says so (three
-timeouts in a row mark a seat away; away or kicked seats are played at
-once); a question put to several seats settles; an idle lobby closes.
+when): a person who has not acted PING_AFTER seconds into their turn is
+mentioned (the table having stayed in place at the hand-over); half-way the
+player is reminded; at the deadline a computer seat moves, and for a person
+the bot plays a safe move and says so (three timeouts in a row mark a seat
+away; away or kicked seats are played at once); a question put to several
+seats settles; an idle lobby closes.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from bot.clocks.thinking import think
@@ -31,6 +34,29 @@ class DueMoves:
     def __init__(self, service: GameService) -> None:
         self.service = service
 
+    async def ping(self, game: int, version: int) -> None:
+        """PING_AFTER seconds into a person's wait (`bot.clocks.timers`): if
+        the table stayed in place and they have not acted, the post that
+        mentions them is owed now, stored before it is made (so a restart
+        makes it once); the clock goes on to its reminder or timeout."""
+        async with self.service.games.lock(game):
+            live = await self.service.games.live(game)
+            presence = live.presence()
+            armed = presence.armed
+            if live.version != version or armed is None or not armed.pinging:
+                return
+            deadline = armed.after_ping(live.row.deadline_at)
+            armed.pinging, armed.after = False, None
+            owed = live.published.intent
+            narration = None
+            if owed is not None and owed.later:  # else it was posted at once
+                live.published = live.published.but(intent=replace(owed, later=False))
+                narration = live.published.to_json()
+            await self.service.set_presence(
+                live, presence, deadline_at=deadline, narration=narration
+            )
+        self.service.changed(live)
+
     async def remind(self, game: int, version: int) -> None:
         async with self.service.games.lock(game):
             live = await self.service.games.live(game)
@@ -39,6 +65,7 @@ class DueMoves:
             if live.version != version or armed is None or not armed.reminder_pending():
                 return
             armed.reminded = True
+            armed.pinging, armed.after = False, None  # the reminder mentions anyway
             # The stored deadline moves on from the reminder to the timeout, and
             # the table owes a post that mentions whoever must act, once more.
             timeout = None if armed.due is None else datetime.fromtimestamp(armed.due, UTC)

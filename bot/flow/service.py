@@ -12,12 +12,13 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot.clocks import timers
 from bot.flow.lobbies import Lobbies, require_host
 from bot.flow.stats import record
 from bot.kit import metrics
@@ -281,10 +282,18 @@ class GameService:
             presence.standing = {
                 seat: stood for seat, stood in presence.standing.items() if stood.scope != NARRATION
             }
-        published = intent(live, published, presence, acting)
+        # The mention may wait for the clock's ping only where the table may
+        # stay: below nothing of the game's (no reveal or result posted since,
+        # nor one this state posts), and not owed at the bottom anyway.
+        table = live.table_id or 0
+        newest = table > max(published.narration_id or 0, published.final_id or 0)
+        stays = newest and not (folded.posts or folded.final or published.repost)
+        published = intent(live, published, presence, acting, later=stays)
         pace = shown.pace(live.row.settings) if self.pace is None else self.pace
-        deadline = arm(live, presence, self.clock.now(), folded.seconds(pace), self.computer_pause)
-        return published, deadline
+        delay = folded.seconds(pace)
+        now = self.clock.now()
+        deadline = arm(live, presence, now, delay, self.computer_pause, pinged(published))
+        return unpinged(published, presence), deadline
 
     async def record_result(self, live: Live) -> None:
         """A finished game's result and ratings, recorded once (keyed by game id).
@@ -309,8 +318,12 @@ class GameService:
     async def rearm(self, live: Live, presence: Presence) -> None:
         """Store a change of who is at the table, with the clock armed anew for
         the move now awaited (from now: nothing is narrated in between)."""
-        deadline = arm(live, presence, self.clock.now(), 0.0, self.computer_pause)
-        await self.set_presence(live, presence, deadline_at=deadline)
+        published = live.published
+        now = self.clock.now()
+        deadline = arm(live, presence, now, 0.0, self.computer_pause, pinged(published))
+        live.published = unpinged(published, presence)
+        narration = live.published.to_json() if live.published != published else None
+        await self.set_presence(live, presence, deadline_at=deadline, narration=narration)
 
     def check_seat(self, live: Live, user_id: int) -> int:
         """The user's seat, if it is theirs to act now; else the engine's refusal."""
@@ -421,6 +434,23 @@ def published_to_the_end(row: GameRow) -> bool:
     note that it was ended early."""
     published = Published.from_json(row.narration)
     return published.final_id is not None or published.ended
+
+
+def pinged(published: Published) -> float | None:
+    """The seconds after which the clock pings, when the mention a new state
+    owes may wait for it (`Intent.later`)."""
+    owed = published.intent
+    return timers.PING_AFTER if owed is not None and owed.later else None
+
+
+def unpinged(published: Published, presence: Presence) -> Published:
+    """The mention owed at once after all when the clock has no ping for it
+    (it would come after the reminder, which mentions anyway)."""
+    owed = published.intent
+    armed = presence.armed
+    if owed is None or not owed.later or (armed is not None and armed.pinging):
+        return published
+    return published.but(intent=replace(owed, later=False))
 
 
 #: What an action settles in what the public messages show (`GameService.commit`).

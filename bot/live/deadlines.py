@@ -42,11 +42,18 @@ def turn_seconds(settings: dict[str, Setting]) -> int | None:
 
 
 def arm(
-    live: Live, presence: Presence, now: float, delay: float, computer_pause: float
+    live: Live,
+    presence: Presence,
+    now: float,
+    delay: float,
+    computer_pause: float,
+    ping_after: float | None = None,
 ) -> datetime | None:
     """Arm the next move's clock in `presence` (its `armed`); the deadline the
     timers must act on first, if any. `delay`: seconds of narration before the
-    players see the move."""
+    players see the move; `ping_after`: seconds after it at which a person
+    whose turn it is gets their mention if they have not acted (the ping:
+    before the reminder, which mentions anyway)."""
     acting = live.rules.to_act(live.state)
     due = half = None
     ask = False
@@ -77,10 +84,21 @@ def arm(
             )
             if seconds:
                 due, half = start + seconds, start + seconds / 2
-    # One stored deadline: the reminder first if there is one, then the timeout.
+    # One stored deadline: the ping first if there is one, the reminder if
+    # there is one, then the timeout.
     rest = None if half is None or due is None else due - half
     first = half if half is not None else due
-    presence.armed = Armed(live.version, rest=rest, ask=ask, due=due if first is not None else None)
+    armed = presence.armed = Armed(
+        live.version, rest=rest, ask=ask, due=due if first is not None else None
+    )
+    person = bool(acting) and not live.rules.asked(live.state)
+    person = person and not seat_played_by_bot(live, presence, acting[0])
+    if ping_after is not None and person:
+        ping = now + delay + ping_after
+        if first is None or ping < first:
+            armed.pinging = True
+            armed.after = None if first is None else first - ping
+            return datetime.fromtimestamp(ping, UTC)
     return None if first is None else datetime.fromtimestamp(first, UTC)
 
 

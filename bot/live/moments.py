@@ -11,7 +11,7 @@ it), so a restart never mentions twice and never forgets to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.live.live import Live
 from bot.live.presence import Presence
@@ -57,27 +57,45 @@ def moment_of(live: Live, view: View, presence: Presence) -> Moment:
 
 
 def intent(
-    live: Live, published: Published, presence: Presence, acting: frozenset[int] = frozenset()
+    live: Live,
+    published: Published,
+    presence: Presence,
+    acting: frozenset[int] = frozenset(),
+    later: bool = False,
 ) -> Published:
     """The table post a new state owes (stored with the action that led to it):
     a new moment mentions the persons it asks whom the moment before did not
     wait for (the turn passes to them: the table comes down to them), once;
     a reminder mentions everyone it reminds. The persons `acting` (whose
     action this state reports) are waited for already. A clock re-armed by a
-    kick or a player back (the reminder gone) is still the same moment."""
+    kick or a player back (the reminder gone) is still the same moment.
+
+    `later`: a turn or decision passing to one person may leave the table in
+    place, its mention owed only when the clock's ping falls due (a
+    question put to several keeps its post at once). Such a mention not yet
+    said is owed no more once its person acts, or the moment passes."""
     now = moment_of(live, live.public_view(), presence)
     said = published.ping
     users = tuple(now.users)
+    owed = published.intent
+    if owed is not None and owed.later:  # a ping not yet said: still owed?
+        left = tuple(u for u in owed.users or () if u not in acting)
+        if owed.key != now.key or not left:
+            published = published.but(intent=None)
+        elif left != owed.users:
+            published = published.but(intent=replace(owed, users=left))
     # A question the bot answers for everyone asked (standing answers, the
     # away) waits for nobody: whom the game waited for stays as it was.
-    waiting = users or (said.users or () if live.rules.asked(live.state) else ())
+    question = bool(live.rules.asked(live.state))
+    waiting = users or (said.users or () if question else ())
     published = published.but(ping=Ping(now.key, now.reminder, waiting))
     if said.key != now.key:
         waited = set(said.users or ()) if said.key is not None else set()
         waited |= acting
         fresh = tuple(u for u in users if u not in waited)
         if fresh:
-            return published.but(intent=Intent(live.version, now.key, True, True, fresh))
+            wait = later and not question and not now.reminder
+            return published.but(intent=Intent(live.version, now.key, True, True, fresh, wait))
     elif now.reminder and not said.reminded and users:
         return published.but(intent=Intent(live.version, now.key, True, False, users))
     return published

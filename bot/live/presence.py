@@ -12,7 +12,7 @@ table shows) is worked out from the column when the presence is read.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from engine.value import JSON
 
@@ -25,6 +25,11 @@ class Armed:
     reminded: bool = False  # the half-way reminder was said
     rest: float | None = None  # seconds from the reminder to the timeout, if one is to come
     ask: bool = False  # a question's clock: the seats the bot plays answer first
+    # The stored deadline is the ping (the mention owed if the person has not
+    # acted by then), and `after` the seconds from it to the reminder or the
+    # timeout (None: no clock after it).
+    pinging: bool = False
+    after: float | None = None
     due: float | None = None  # the timeout in epoch seconds; derived, never stored
 
     @classmethod
@@ -36,6 +41,8 @@ class Armed:
             reminded=bool(data.get("reminded")),
             rest=None if data.get("rest") is None else float(data["rest"]),
             ask=bool(data.get("ask")),
+            pinging=bool(data.get("pinging")),
+            after=None if data.get("after") is None else float(data["after"]),
         )
         armed.due = armed.timeout(deadline)
         return armed
@@ -44,6 +51,9 @@ class Armed:
         data: JSON = {"version": self.version, "reminded": self.reminded, "rest": self.rest}
         if self.ask:
             data["ask"] = True
+        if self.pinging:
+            data["pinging"] = True
+            data["after"] = self.after
         return data
 
     def reminder_pending(self) -> bool:
@@ -52,10 +62,18 @@ class Armed:
 
     def timeout(self, deadline: datetime | None) -> float | None:
         """When the armed move times out, in epoch seconds; None when it never does."""
-        if deadline is None:
+        stage = self.after_ping(deadline)
+        if stage is None:
             return None
         rest = self.rest if self.reminder_pending() and self.rest is not None else 0.0
-        return deadline.timestamp() + rest
+        return stage.timestamp() + rest
+
+    def after_ping(self, deadline: datetime | None) -> datetime | None:
+        """The deadline of the clock's next stage once its ping is past: the
+        reminder or the timeout (`deadline` itself when no ping is to come)."""
+        if deadline is None or not self.pinging:
+            return deadline
+        return None if self.after is None else deadline + timedelta(seconds=self.after)
 
     def times(self, version: int) -> bool:
         """Whether it is armed for the move of `version`."""

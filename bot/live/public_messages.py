@@ -35,13 +35,17 @@ class Ping:
 class Intent:
     """A table post owed for `version` at moment `key`: whether it mentions
     anyone, whether it owes them a direct message, and whom (`users`; None:
-    every person asked, as an earlier version of the bot stored it)."""
+    every person asked, as an earlier version of the bot stored it).
+    `later`: the turn passed to them and the table may stay where it is;
+    the post with the mention is owed only if they have not acted when the
+    clock's ping falls due (`bot.flow.due.DueMoves.ping`)."""
 
     version: int
     key: str | None
     mentions: bool
     dm: bool = False
     users: tuple[int, ...] | None = None
+    later: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,8 @@ class Published:
             }
             if i.users is not None:
                 data["intent"]["users"] = list(i.users)
+            if i.later:
+                data["intent"]["later"] = True
         return data
 
     @classmethod
@@ -134,6 +140,7 @@ class Published:
                     bool(intent.get("mentions")),
                     bool(intent.get("dm")),
                     _users(intent.get("users")),
+                    bool(intent.get("later")),
                 )
                 if intent
                 else None

@@ -1,14 +1,17 @@
-"""The private hands people keep open: made playable when their turn comes.
+"""The private hands people keep open: ready when their turn comes.
 
 A game's controls say which private message shows a player's hand, and
 through which interaction's token the bot can edit it (`keep`): the answer
-to their last click or command there. When the game starts waiting for that
-player again, the publisher redraws the hand through that token (`ready`),
-so the hand they already have becomes playable with no tap; Discord lets a
-token edit its messages for 15 minutes, and past that the player opens the
-hand with one tap as before. Only the player's own token reaches the
-message, and only they see it: nothing of a hand goes public. Kept in
-memory only: after a restart the tokens are the old process's to forget.
+to their last click or command there, and what it shows. When the game
+starts waiting for that player again, the publisher asks for the hand as it
+should be now (`ready`): if the hand they keep already shows it (a Mamma
+Mia! hand shows the turns of its owner's next turn while others play), no
+call is made; else it is redrawn through that token, so the hand they
+already have becomes playable with no tap. Discord lets a token edit its
+messages for 15 minutes, and past that the player opens the hand with one
+tap as before. Only the player's own token reaches the message, and only
+they see it: nothing of a hand goes public. Kept in memory only: after a
+restart the tokens are the old process's to forget.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import discord
 
 from bot.kit.reply import Reply
 from bot.publishing.routes import TOKEN_LIFE
+from bot.publishing.table_post import digest
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +41,14 @@ class Kept:
     version: int  # the game version it shows
     redraw: Redraw
     until: float  # monotonic time its token stops being usable
+    shown: Reply | str  # what it shows: the reply it was drawn from, or its digest
     pictures: frozenset[str] = frozenset()  # the attachments it shows
+
+    def shows(self) -> str:
+        """A digest of what the hand shows (worked out once, when first asked)."""
+        if isinstance(self.shown, Reply):
+            self.shown = digest(self.shown)
+        return self.shown
 
 
 class Hands:
@@ -53,15 +64,16 @@ class Hands:
         version: int,
         interaction: discord.Interaction,
         redraw: Redraw,
+        shown: Reply,
         message_id: int | None = None,
         pictures: Iterable[str] = (),
     ) -> None:
         """The player's hand is the private message `message_id` made through
-        `interaction` (None: its answer), showing the game at `version`."""
+        `interaction` (None: its answer), showing `shown`, the game at `version`."""
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         until = time.monotonic() + TOKEN_LIFE - max(0.0, age)
         self._kept[(game, seat)] = Kept(
-            interaction, message_id, version, redraw, until, frozenset(pictures)
+            interaction, message_id, version, redraw, until, shown, frozenset(pictures)
         )
 
     def forget(self, game: int) -> None:
@@ -69,8 +81,9 @@ class Hands:
             del self._kept[key]
 
     async def ready(self, live: Any, seats: Iterable[int], draw: Any) -> int:
-        """Redraw the kept hands of these seats for the game as it is now
-        (`draw` draws a reply's pictures as the server likes); how many."""
+        """Redraw the kept hands of these seats for the game as it is now,
+        those that do not show it already (`draw` draws a reply's pictures
+        as the server likes); how many were redrawn."""
         done = 0
         for seat in seats:
             kept = self._kept.get((live.id, seat))
@@ -81,6 +94,10 @@ class Hands:
                 continue
             reply = kept.redraw(live)
             if reply is None:
+                continue
+            shows = digest(reply)
+            if shows == kept.shows():  # it shows this already: nothing to send
+                kept.version = live.version
                 continue
             # Pictures the hand shows already are neither drawn nor sent again.
             reply = await draw(reply.copy(), kept.pictures)
@@ -97,6 +114,7 @@ class Hands:
                 self._kept.pop((live.id, seat), None)
                 continue
             kept.version = live.version
+            kept.shown = shows
             if names:
                 kept.pictures = frozenset(names)
             done += 1

@@ -36,12 +36,12 @@ from bot.live.games import LiveGames
 from bot.live.live import Live
 from bot.live.moments import moment_of
 from bot.live.narration import Fold, fold, stored_model
-from bot.live.public_messages import Published
+from bot.live.public_messages import Intent, Published
 from bot.plugin.contract import Model, Show, Step, Table
 from bot.publishing.hands import Hands
 from bot.publishing.lobby_post import lobby_message
 from bot.publishing.narrator import EDIT_GAP, Narrator, post_nonce
-from bot.publishing.routes import CHANNELS, Channel, Outlet
+from bot.publishing.routes import CHANNELS, FRESH, Channel, Outlet
 from bot.publishing.table_post import (
     FINAL,
     MENTION_USERS,
@@ -325,7 +325,10 @@ class Publisher:
         # and needs no reading of the channel (one request the global limit
         # counts, a thousand after an outage).
         stored = live.loaded or live.published
-        owed = stored.intent is not None or stored.repost or stored.final_due
+        # (A mention left to the clock's ping is not under way: it is stored
+        # as owed now, before it is posted.)
+        owed = stored.intent is not None and not stored.intent.later
+        owed = owed or stored.repost or stored.final_due
         owed = owed or stored.narration_for != stored.narration_from
         # No table stored: the first may be out, sent as the Start click's
         # follow-up, which has no nonce for Discord to catch a repeat by.
@@ -349,7 +352,9 @@ class Publisher:
         if table.newest is not None:
             live.table_id = await keep_newest(stage.outlet, table, live.table_id)
             intent = published.intent
-            if intent is None or intent.version <= table.posts[table.newest]:
+            # The stored table itself, found again, is no post made since.
+            posted = table.newest != table_id
+            if intent is None or (posted and intent.version <= table.posts[table.newest]):
                 # The post it owed got there: it is the table; its mention was said.
                 live.published = live.published.but(intent=None, repost=False, table=None)
                 if intent is not None and intent.dm:
@@ -408,8 +413,18 @@ class Publisher:
         published = live.published
         owed = published.intent
         old = live.table_id
-        anew = owed is not None or published.repost or stage.repost or old is None
+        later = owed is not None and owed.later  # the mention may wait for the clock's ping
+        anew = (owed is not None and not later) or published.repost or stage.repost or old is None
         anew = anew or buried(stage.outlet.channel, old, published)
+        later = later and owed is not None and owed.key == moment.key
+        if later and not anew and owed is not None:
+            anew = not await self._may_stay(live, stage, owed)
+        if later and anew and owed is not None:
+            # Posted now after all: stored as owed now first, so that a
+            # restart before its id is stored looks for it (`_adopt`).
+            owed = replace(owed, later=False)
+            live.published = live.published.but(intent=owed)
+            await self.games.save_published(live)
         below = anew or (old or 0) > (published.narration_id or 0)
         reply.items += carried_decision(live, table, published) if below else []
         shows = digest(reply)
@@ -420,6 +435,8 @@ class Publisher:
             names = reply.shown()
             if await outlet.edit(old, reply):
                 live.published = live.published.but(table=shows, table_pictures=tuple(names))
+                if later:  # the hand-over's table, as a post's id: with the next write
+                    self.games.owe_published(live)
                 return
         reply = await self._drawn(live, reply)
         mentions = owed is not None and owed.mentions and owed.key == moment.key
@@ -453,6 +470,29 @@ class Publisher:
             stage.doomed.discard(old)
         if mentions and owed is not None and owed.dm:
             await self._dms(live, stage, message, owed.key, owed.users)
+
+    async def _may_stay(self, live: Live, stage: Stage, owed: Intent) -> bool:
+        """Whether the table may stay where it is, edited, now that the turn
+        passed to someone (their mention left to the clock's ping): it is
+        the newest message of the game, nobody it names wants a direct
+        message (play by post: their notice comes at once, as ever), and a
+        token that lives on reaches it. One that has little life left is
+        reposted through the mover's token, and the old deleted through its
+        own while it still lives, so a table kept in place for long never
+        falls back to the channel routes, which the global limit counts."""
+        published = live.published
+        table = live.table_id or 0
+        if table < (published.narration_id or 0) or table < (published.final_id or 0):
+            return False  # a reveal or a result came below it: a post is owed anyway
+        for user in owed.users or ():
+            if (await self.choices.preferences(user)).notices():
+                return False
+        outlet = stage.outlet
+        left = outlet.life(table)
+        carrier = outlet.carrier
+        if left >= FRESH or carrier is None or not carrier.alive:
+            return True
+        return carrier.left() <= left  # the mover's token would not carry it further
 
     async def _ready_hands(self, live: Live, stage: Stage) -> None:
         """The people the game now waits for and did not a sync before: the

@@ -33,6 +33,10 @@ log = logging.getLogger(__name__)
 
 #: How long an interaction's token may be used, with a margin (Discord: 15 min).
 TOKEN_LIFE = 14 * 60.0
+#: A table reached by a token with less life than this left is reposted at
+#: the next hand-over through the mover's token, while the old one can still
+#: delete it (`bot.publishing.publisher.Publisher._may_stay`).
+FRESH = TOKEN_LIFE / 2
 #: The answers to a click that make its "original" the message clicked on.
 UPDATES = (
     discord.InteractionResponseType.deferred_message_update,
@@ -64,6 +68,10 @@ class Carrier:
     @property
     def alive(self) -> bool:
         return time.monotonic() < self.until
+
+    def left(self) -> float:
+        """Seconds its token may still be used."""
+        return max(0.0, self.until - time.monotonic())
 
     async def answer_awaited(self) -> None:
         """Wait (a little) for its handler to answer it: it does at once, unless
@@ -129,10 +137,20 @@ class Outlet:
                 continue
             # A click's "original" is the message clicked on only if it was
             # answered by updating that message (else it is the answer itself).
-            if how == "original" and carrier.interaction.response.type not in UPDATES:
+            if how == "original" and not _updated(carrier):
                 continue
             return carrier, how
         return None
+
+    def life(self, message_id: int) -> float:
+        """Seconds left to the longest-lived token that can edit this message
+        (0: only the channel can)."""
+        lives = [
+            carrier.left()
+            for carrier, how in self.reach.get(message_id, ())
+            if carrier.alive and (how != "original" or _updated(carrier))
+        ]
+        return max(lives, default=0.0)
 
     async def post(self, reply: Reply, mentions: discord.AllowedMentions, nonce: str) -> int:
         """Post a public message; its id. Through the carrier when it can."""
@@ -195,6 +213,12 @@ class Outlet:
                 del self.reach[message_id]
         if self.carrier is not None and not self.carrier.alive:
             self.carrier = None
+
+
+def _updated(carrier: Carrier) -> bool:
+    """Whether a click was answered by updating the message it is on (its
+    token's "original" is then that message, else the answer itself)."""
+    return carrier.interaction.response.type in UPDATES
 
 
 def _send(reply: Reply) -> dict[str, Any]:

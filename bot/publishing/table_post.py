@@ -1,13 +1,16 @@
 """The table message of a game: the one public message that shows the table and
 names whoever must act.
 
-When the game starts waiting for a person it did not wait for a step before
-(the turn passes to them; a reminder) the table comes down to the bottom of
-the channel as a new message that mentions them, and the old one goes; so
-it does when the round's narration buried it, and on `/<game> table`.
-Otherwise (a person going on with their own turn, a computer's move, a
-change that asks nobody new) it is edited in place, without a mention. Which moment is new is
-settled when the action is committed (`intent`, stored with it), so a
+When the turn passes to a person and the table is the newest message, it is
+edited in place to name them, without a mention: the mention is owed only
+if they have not acted when the clock's ping falls due (`PING_AFTER`), and
+then the table comes down to the bottom of the channel as a new message
+that mentions them, and the old one goes. So it does at once when other
+messages buried it, when a reveal or a result came below it, for a player
+who plays by post, for a reminder, and on `/<game> table`. Otherwise (a
+person going on with their own turn, a computer's move, a change that asks
+nobody new) it is edited in place, without a mention. Which moment is new
+is settled when the action is committed (`intent`, stored with it), so a
 restart never mentions twice and never forgets to.
 
 A post whose id was not stored before the process stopped is found again on
@@ -80,10 +83,19 @@ def table_reply(live: Live, table: Table[View, Event], presence: Presence, momen
 
 
 def digest(reply: Reply) -> str:
-    """A short fingerprint of what a message would show, pictures by their keys."""
+    """A short fingerprint of what a message would show, pictures by their
+    keys (drawn or not: where an embed shows an attachment is left out)."""
+    embed: dict[str, object] | None = None
+    if reply.embed is not None:
+        embed = dict(reply.embed.to_dict())
+        for place in ("image", "thumbnail"):
+            shown_at = embed.get(place)
+            url = shown_at.get("url") if isinstance(shown_at, dict) else None
+            if isinstance(url, str) and url.startswith("attachment://"):
+                del embed[place]
     shown = {
         "content": reply.content,
-        "embed": reply.embed.to_dict() if reply.embed is not None else None,
+        "embed": embed,
         "components": reply.view().to_components(),
         "pictures": [p.key for p in reply.pictures],
     }

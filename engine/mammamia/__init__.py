@@ -16,7 +16,7 @@ from ..errors import EngineError, IllegalAction, MalformedAction, RecordError
 from .actions import Action, Ask, Choose, Help, Pass, Pay, Turn, from_json, from_text
 from .events import Event
 from .flow import ranking
-from .game import apply, check, check_seat, is_legal, legal_actions, step
+from .game import apply, check, check_seat, is_legal, legal_actions, next_turns, step
 from .record import FORMAT, Replay, append, new_record, replay, start
 from .rules import GAME, MammaMia, variant_of
 from .setup import default_help, new_game
@@ -56,6 +56,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "new_record",
+    "next_turns",
     "player_view",
     "public_view",
     "ranking",

@@ -109,6 +109,17 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return [*found, Help(seat, False)]
 
 
+def next_turns(state: State, seat: int) -> list[Action]:
+    """The turns `seat` could take at its next turn, as if it were to act now
+    (MM-T1..T4: its hand, its order pile and the supply as they stand), in
+    `legal_actions`' order; none once the game is over. What is legal when
+    that turn comes may differ (others draw, a reveal pays from hands):
+    `legal_actions` then says."""
+    if state.phase == OVER or not 0 <= seat < state.seats:
+        return []
+    return _legal_turns(state, seat)
+
+
 def _first_draw(state: State, seat: int, size: int) -> tuple[str | None, ...]:
     return turn.draws(state.box, size, len(state.order_piles[seat]), len(state.supply))
 

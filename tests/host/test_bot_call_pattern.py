@@ -17,12 +17,15 @@ import time
 from collections import Counter
 from typing import Any
 
+from bot.clocks.timers import PING_AFTER
 from bot.games.mammamia import render as mm_render
 from bot.games.pizzaisland import render as pi_render
 from bot.i18n import t
 from bot.kit import budget
 from bot.kit.budget import BOT_RATE
 from bot.kit.clock import ManualClock
+from bot.publishing import publisher
+from bot.publishing.routes import TOKEN_LIFE
 from engine import mammamia as engine
 from engine.pizzaisland import actions as pi
 
@@ -119,24 +122,29 @@ def a_turn(players: Players) -> tuple[Any, dict[str, Any]]:
     return players.user_of(seat), options
 
 
-async def test_mm_a_persons_play_posts_the_next_table_through_their_own_interaction(
+async def test_mm_a_persons_play_edits_the_table_in_place_through_a_token(
     discord_server: FakeDiscord, bots: Any
 ) -> None:
+    """Issue 45.4: the turn passes and the table stays where it is, edited
+    through the token that posted it; the next player's mention waits for
+    the clock's ping (none comes here: nobody waits long)."""
     players = await mm_two(discord_server, bots)
     mover, options = a_turn(players)
+    table_id = players.live.row.table_message_id
     calls = Calls(discord_server)
-    played = await discord_server.slash(mover, None, "mammamia", "play", options=options)
+    await discord_server.slash(mover, None, "mammamia", "play", options=options)
     await bots.idle()
     assert calls.routes() == Counter(
         {
             CALLBACK: 1,  # "you played …", privately
-            FOLLOW_UP: 1,  # the new table, naming the next player
-            TOKEN_DELETE: 1,  # the old one, through the token that posted it
+            TOKEN_EDIT: 1,  # the table, now naming the next player, in place
         }
     )
-    assert posted_through(calls, interaction_token(discord_server, played))
-    table = discord_server.get_message(players.live.row.table_message_id)
-    assert table.notified == {players.user_of(players.live.state.current).id}
+    assert players.live.row.table_message_id == table_id
+    table = discord_server.get_message(table_id)
+    waited = players.user_of(players.live.state.current)
+    assert f"<@{waited.id}>" in table.content, "the table names whoever must act"
+    assert not [m for m in calls.requests if m.method == "POST" and "callback" not in m.path]
 
 
 async def test_mm_a_play_by_the_hand_controls_costs_no_global_call(
@@ -149,17 +157,38 @@ async def test_mm_a_play_by_the_hand_controls_costs_no_global_call(
     label = mm_render.t("table.button.hand")
     hand = (await discord_server.click(mover, table, label=label)).message
     hand = await players.pick_a_turn(mover, hand)
-    play = hand.find_button(prefix=f"mm:{players.game}:{players.live.version}:play:")
-    played = await discord_server.click(mover, hand, play["custom_id"])
+    play = hand.find_button(prefix=f"mm:{players.game}:0:play:")
+    await discord_server.click(mover, hand, play["custom_id"])
     await bots.idle()
     assert calls.routes() == Counter(
         {
             CALLBACK: 3,  # the hand, the turn picked (redrawn in place), played (likewise)
-            FOLLOW_UP: 1,
-            TOKEN_DELETE: 1,
+            TOKEN_EDIT: 1,  # the table, in place
         }
     )
+    assert calls.global_limited() == 0
+
+
+async def test_mm_a_table_whose_token_ages_is_reposted_through_the_movers_token(
+    discord_server: FakeDiscord, bots: Any, monkeypatch: Any
+) -> None:
+    """A table kept in place for long must not fall back to the channel's
+    edits (globally limited) when its token dies: at a hand-over where the
+    token that reaches it has little life left (here: any, FRESH made
+    longer than a token lives), it is posted anew through the mover's token,
+    with the mention, and the old one deleted through its still-live token."""
+    monkeypatch.setattr(publisher, "FRESH", 2 * TOKEN_LIFE)
+    players = await mm_two(discord_server, bots)
+    old = players.live.row.table_message_id
+    mover, options = a_turn(players)
+    calls = Calls(discord_server)
+    played = await discord_server.slash(mover, None, "mammamia", "play", options=options)
+    await bots.idle()
+    assert calls.routes() == Counter({CALLBACK: 1, FOLLOW_UP: 1, TOKEN_DELETE: 1})
     assert posted_through(calls, interaction_token(discord_server, played))
+    assert discord_server.get_message(old).deleted
+    table = discord_server.get_message(players.live.row.table_message_id)
+    assert table.notified == {players.user_of(players.live.state.current).id}
 
 
 async def until_a_decision(players: Players, stage: str) -> None:
@@ -262,9 +291,25 @@ async def test_mm_a_reminder_and_a_timeout_ride_on_the_last_persons_token(
     calls = Calls(discord_server)
     await bots.advance(30)  # the timeout: the bot plays for the seat
     assert players.live.version == version + 1 and acting(players) != seat
-    # The new table, the old one gone, and the next player's hand, which they
-    # keep open, made playable through their own token.
-    assert calls.routes() == Counter({FOLLOW_UP: 1, TOKEN_DELETE: 1, ORIGINAL_EDIT: 1})
+    # The table, edited in place: the next player's mention waits for the
+    # ping. The hand they keep open already offers their turn: not redrawn.
+    assert calls.routes() == Counter({TOKEN_EDIT: 1})
+
+
+async def test_mm_the_ping_after_a_wait_moves_the_table_down_through_tokens(
+    discord_server: FakeDiscord, bots: Any
+) -> None:
+    """Issue 45.4: PING_AFTER seconds into a wait the table comes down with
+    the waited person's mention: a post through the last person's token and
+    the old table deleted through the token that reaches it."""
+    players = await timed_two(discord_server, bots, "mammamia")
+    await players.step()
+    seat = acting(players)
+    calls = Calls(discord_server)
+    await bots.advance(PING_AFTER + 1)
+    assert calls.routes() == Counter({FOLLOW_UP: 1, TOKEN_DELETE: 1})
+    table = discord_server.get_message(players.live.row.table_message_id)
+    assert table.notified == {players.user_of(seat).id}
 
 
 async def test_mm_a_timeout_with_no_live_token_uses_the_channel_within_the_budget(
@@ -279,9 +324,10 @@ async def test_mm_a_timeout_with_no_live_token_uses_the_channel_within_the_budge
     await bots.idle()
     version = players.live.version
     calls = Calls(discord_server)
-    await bots.advance(61)  # the reminder and the timeout, at once
+    await bots.advance(61)  # the ping, the reminder and the timeout, at once
     assert players.live.version == version + 1
-    assert calls.routes() == Counter({CHANNEL_POST: 1, CHANNEL_DELETE: 1})
+    # The table stays and is edited (one call; its mention left to the ping).
+    assert calls.routes() == Counter({CHANNEL_EDIT: 1})
 
 
 # --- Pizza Island ------------------------------------------------------------------------

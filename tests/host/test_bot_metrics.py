@@ -110,8 +110,10 @@ async def test_a_rate_limit_discord_answers_is_counted_and_waited_out(
     rest = discord_server._rest
 
     async def once_limited(request: web.Request) -> web.Response:
-        """The next follow-up (the table a move posts) is answered 429 once."""
-        if request.method == "POST" and "/webhooks/" in request.path and not limited:
+        """The next edit through a token (the table a move edits in place,
+        issue 45) is answered 429 once."""
+        edit = request.method == "PATCH" and "/webhooks/" in request.path
+        if edit and "@original" not in request.path and not limited:
             limited.append(request.path)
             body = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False}
             headers = {"Retry-After": "0.05", "Via": "1.1 google", "X-RateLimit-Scope": "user"}
@@ -121,10 +123,10 @@ async def test_a_rate_limit_discord_answers_is_counted_and_waited_out(
     discord_server._rest = once_limited
     await players.step()
     after = await scrape(bot.metrics.port)
-    assert limited, "a follow-up was limited"
+    assert limited, "a token's edit was limited"
     assert grew(before, after, m('rate_limited_total{route="token",scope="user"}')) == 1
     table = discord_server.get_message(players.live.row.table_message_id)
-    assert f":{players.live.version}:hand" in " ".join(table.custom_ids()), "posted after the wait"
+    assert f":{players.live.version}:hand" in " ".join(table.custom_ids()), "edited after the wait"
 
 
 async def health(port: int) -> tuple[int, dict[str, Any]]:

@@ -5,6 +5,9 @@ none twice in a row."""
 
 from __future__ import annotations
 
+import asyncio
+
+from bot.clocks import timers
 from bot.i18n import t
 
 from tests.highcard.players import COMMAND, Players
@@ -37,7 +40,9 @@ def dm_posts(server, user) -> list:
     return [r for r in server.requests if r.route == f"POST /channels/{channel.id}/messages"]
 
 
-async def test_notify_on_sends_a_dm_with_a_link_to_the_table_on_each_move(discord_server, bots):
+async def test_notify_on_sends_a_dm_with_a_link_to_the_table_on_each_move(
+    discord_server, bots, monkeypatch
+):
     await bots.start()
     ana, ben, cleo = discord_server.users[:3]
     r = await discord_server.slash(ana, None, COMMAND, "notify", options={"setting": "on"})
@@ -57,8 +62,13 @@ async def test_notify_on_sends_a_dm_with_a_link_to_the_table_on_each_move(discor
     await discord_server.slash(ana, None, COMMAND, "notify", options={"setting": "off"})
     sent = len(dms)
     before = len(pings_for(discord_server, ana))
+    # Off: the table stays where it is at her turn, and she is pinged only
+    # if she has not played PING_AFTER seconds on (here made short).
+    monkeypatch.setattr(timers, "PING_AFTER", 0.05)
     while len(pings_for(discord_server, ana)) == before:
         await players.step()
+        await asyncio.sleep(0.2)
+        await bots.idle()
     assert len(discord_server.dms_to(ana)) == sent, "off: the ping only"
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import sqlite3
 import time
 from collections import Counter
@@ -143,16 +144,21 @@ async def restart(
     return Figures(counted, took)
 
 
-def versions(db: Path) -> dict[int, tuple[int, int | None]]:
-    """Each game's (version, table message id), as stored."""
+def versions(db: Path) -> dict[int, tuple[int, tuple[int | None, str | None]]]:
+    """Each game's version and its table as stored: the message's id and a
+    digest of what it shows (a hand-over edits it in place, issue 45)."""
     with contextlib.closing(sqlite3.connect(db, timeout=10)) as conn:
-        rows = conn.execute("SELECT id, version, table_message_id FROM games").fetchall()
-    return {game: (version, table) for game, version, table in rows}
+        sql = "SELECT id, version, table_message_id, narration FROM games"
+        rows = conn.execute(sql).fetchall()
+    return {
+        game: (version, (table, json.loads(narration or "{}").get("table")))
+        for game, version, table, narration in rows
+    }
 
 
 def timed_out_and_shown(db: Path) -> Any:
-    """Every game made its move at the timeout and posted the next turn's
-    table (stored; a later reminder's or timeout's may be owed already)."""
+    """Every game made its move at the timeout and showed the next turn's
+    table (stored; a later ping's, reminder's or timeout's may be owed already)."""
     before = versions(db)
 
     def done(db: Path) -> bool:
@@ -203,21 +209,25 @@ async def outage_restart(
 ) -> Figures:
     """Restart on `count` games an hour into their first turn: every clock long
     past, each game's timeout played at once (its reminder would only be a
-    table replaced at once), each its next turn's table: a post and a delete."""
+    table replaced at once), each its next turn's table: an edit in place
+    (the next player's ping, a post and a delete, comes 20 s on)."""
     db = tmp_path / "games.sqlite3"
     await stored_games(server, bots, db, [3600.0] * count)
     figures = await restart(server, tmp_path, timed_out_and_shown(db), limit)
     print(figures)
     routes = figures.routes()
     assert routes["GET /channels/{id}/messages"] == 0, figures
-    posts, deletes = (
+    edits, posts, deletes = (
+        routes["PATCH /channels/{id}/messages/{id}"],
         routes["POST /channels/{id}/messages"],
         routes["DELETE /channels/{id}/messages/{id}"],
     )
-    assert posts >= count, figures
-    # A post and the old table's delete for each table owed (the last deletes
-    # may still wait for the budget), and nothing else.
-    assert set(routes) == {"POST /channels/{id}/messages", "DELETE /channels/{id}/messages/{id}"}
+    assert edits >= count, figures
+    # An edit for each table owed; a ping that fell due meanwhile a post and
+    # the old table's delete (the last deletes may still wait for the
+    # budget); nothing else.
+    channel = "/channels/{id}/messages"
+    assert set(routes) <= {f"PATCH {channel}/{{id}}", f"POST {channel}", f"DELETE {channel}/{{id}}"}
     assert deletes <= posts, figures
     return figures
 

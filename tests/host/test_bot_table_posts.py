@@ -9,6 +9,7 @@ import asyncio
 import itertools
 from typing import Any
 
+from bot.clocks.timers import PING_AFTER
 from bot.i18n import t
 from bot.kit.clock import ManualClock
 
@@ -51,10 +52,18 @@ async def until_cleared(flag: list[bool]) -> None:
 
 
 async def two_players(server: Any, bots: Any) -> Players:
+    bots.clock = ManualClock()  # the ping's clock, moved by the test
     await bots.start()
     players = Players(server, bots, server.users[:2], seed=21)
     await players.open(turn_timer="off")
     return players
+
+
+async def pinged(bots: Any) -> None:
+    """The waited person has not acted PING_AFTER seconds on: the table comes
+    down to them, a post that mentions them (issue 45: the table stays in
+    place at the hand-over)."""
+    await bots.advance(PING_AFTER + 1)
 
 
 def new_public(server: Any, before: set[int]) -> list[Any]:
@@ -79,11 +88,13 @@ async def test_a_failed_repost_by_table_is_sent_again_without_a_mention(discord_
 async def test_a_failed_mention_then_a_move_mentions_each_moment_once(discord_server, bots):
     players = await two_players(discord_server, bots)
     before = set(discord_server.messages)
+    await players.step()  # the turn passes: the table stays
     failed = fail_next_table_post(bots.current, after_posting=False)
-    await players.step(wait=False)  # the next player's table fails to post
+    await pinged(bots)  # the next player's ping fails to post
     await until_cleared(failed)
     await players.step()  # and they move on the old table meanwhile
     await players.step()
+    await pinged(bots)
     notified = [m.notified for m in new_public(discord_server, before) if m.notified]
     assert notified, "the turns were announced"
     assert all(a != b for a, b in itertools.pairwise(notified)), (
@@ -98,8 +109,9 @@ async def test_a_failed_mention_then_a_move_mentions_each_moment_once(discord_se
 
 async def test_ending_a_game_whose_table_post_was_lost_leaves_no_table_behind(discord_server, bots):
     players = await two_players(discord_server, bots)
+    await players.step()
     lost = fail_next_table_post(bots.current, after_posting=True)
-    await players.step(wait=False)
+    await pinged(bots)
     await until_cleared(lost)
     host = players.users[0]
     r = await discord_server.slash(host, discord_server.channel, COMMAND, "end")
@@ -159,8 +171,10 @@ async def test_a_stored_table_is_not_posted_again_after_the_nonce_window(discord
         await sync(live, stage)
 
     bot.publisher._sync = patched_sync
+    await players.step()  # the turn passes: the table stays, nothing deleted
+    assert failed[0]
     before = set(discord_server.messages)
-    await players.step(wait=False)
+    await pinged(bots)  # the ping's post; the old table's deletion fails
     await until_cleared(failed)
     await bots.idle()
     posted = [

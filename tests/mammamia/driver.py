@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.mammamia import render
+from bot.games.mammamia.hand import ANY_VERSION as HAND_VERSION
 from bot.games.mammamia.hand import Draft
 from bot.live.live import Live
 from engine import mammamia as engine
@@ -28,6 +29,24 @@ class Coverage:
 
     def add(self, what: str) -> None:
         self.counts[what] += 1
+
+
+def offers(hand: FakeMessage, prefix: str, action: Any) -> bool:
+    """Whether the hand's controls offer this turn: in its whole-turn menu, or
+    its cards in the cards menu (the order and draw follow from them)."""
+    ids = " ".join(hand.custom_ids())
+    if f"{prefix}:play:" not in ids:
+        return False
+    try:
+        whole = hand.find_select(prefix=f"{prefix}:turn:")
+    except LookupError:
+        whole = None
+    if whole is not None:
+        return any(o["value"] == Draft.of(action).encode() for o in whole["options"])
+    if isinstance(action, engine.Pass):
+        return True
+    cards = hand.find_select(prefix=f"{prefix}:cards:")
+    return any(o["value"] == f"{action.ingredient}*{action.count}" for o in cards["options"])
 
 
 class Players:
@@ -126,15 +145,19 @@ class Players:
             r = await self.server.slash(user, self.channel, "mammamia", "play", options=options)
         assert r.response.ephemeral, "a turn is confirmed privately"
         self._remember_hand(r.message, user)
+        self.hands[user.id] = r.message  # the answer is the hand: the one kept open now
 
     async def _turn_by_controls(self, user: Any, action: Any) -> None:
         """The same turn through the hand message: a whole turn from its select
         where it is offered (one click opens the hand, one picks the turn, one
-        plays it), else the detailed controls."""
+        plays it), else the detailed controls. The hand a player keeps open
+        is playable as it is when it offers this turn (the bot redrew it when
+        the turn came, if what it shows changed)."""
         g, v = self.game, self.live.version
+        prefix = f"mm:{g}:{HAND_VERSION}"
         hand = self.hands.get(user.id)  # the hand a player keeps open on their phone
-        if hand is not None and not hand.deleted and f"mm:{g}:{v}:play:" in str(hand.custom_ids()):
-            clicks = 0  # ready: the bot made it playable when the turn came
+        if hand is not None and not hand.deleted and offers(hand, prefix, action):
+            clicks = 0  # ready: no tap opens it
             self.coverage.add("hand_ready")
         else:
             table = self.server.get_message(self.live.row.table_message_id)
@@ -143,41 +166,18 @@ class Players:
                 await self.bots.idle()
             hand = r.message
             clicks = 1
+            assert offers(hand, prefix, action), "a hand opened on one's turn offers every turn"
         self.hands[user.id] = hand
         assert hand.ephemeral and hand.visible_to == frozenset({user.id})
         self._remember_hand(hand, user)
-        mine = render.t("table.your_turn", user.locale)  # a private message: the player's language
-        assert mine in hand.text, "the hand says whose turn: yours"
-        play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
-        assert play.get("disabled"), "nothing is played that the player did not choose"
         value = Draft.of(action).encode()
-        try:  # every whole turn, when they fit in one select
-            whole = hand.find_select(prefix=f"mm:{g}:{v}:turn:")
-        except LookupError:
-            whole = {"options": []}
-        if any(o["value"] == value for o in whole["options"]):
-            r = await self.server.select(user, hand, whole["custom_id"], [value])
-            hand = r.message or hand
-            clicks += 1
-            path = "whole"
+        picked = hand.find_button(prefix=f"{prefix}:play:")
+        if picked["custom_id"].endswith(f":{value}") and not picked.get("disabled"):
+            path = "picked"  # picked while the others played: Play plays it
         else:
-            choices = []
-            if isinstance(action, engine.Turn):
-                choices.append(("cards", f"{action.ingredient}*{action.count}"))
-            choices.append(
-                ("finish", f"{getattr(action, 'order', None) or '-'}~{action.draw or '-'}")
-            )
-            for verb, choice in choices:
-                try:
-                    select = hand.find_select(prefix=f"mm:{g}:{v}:{verb}:")
-                except LookupError:  # e.g. only one order and draw possible: nothing to choose
-                    continue
-                assert any(o["value"] == choice for o in select["options"]), (choice, select)
-                r = await self.server.select(user, hand, select["custom_id"], [choice])
-                hand = r.message or hand
-                clicks += 1
-            path = "detailed"
-        play = hand.find_button(prefix=f"mm:{g}:{v}:play:")
+            hand, path, taps = await self._pick(user, hand, prefix, action)
+            clicks += taps
+        play = hand.find_button(prefix=f"{prefix}:play:")
         assert not play.get("disabled"), play
         self.hands[user.id] = hand
         await self.server.click(user, hand, play["custom_id"])
@@ -190,11 +190,39 @@ class Players:
         self.coverage.add(f"play_{path}")
         self.clicks.append((path, clicks))
 
+    async def _pick(
+        self, user: Any, hand: FakeMessage, prefix: str, action: Any
+    ) -> tuple[FakeMessage, str, int]:
+        """Pick `action` in the hand's menus: the hand after, the path, the taps."""
+        value = Draft.of(action).encode()
+        try:  # every whole turn, when they fit in one select
+            whole = hand.find_select(prefix=f"{prefix}:turn:")
+        except LookupError:
+            whole = {"options": []}
+        if any(o["value"] == value for o in whole["options"]):
+            r = await self.server.select(user, hand, whole["custom_id"], [value])
+            return r.message or hand, "whole", 1
+        taps = 0
+        choices = []
+        if isinstance(action, engine.Turn):
+            choices.append(("cards", f"{action.ingredient}*{action.count}"))
+        choices.append(("finish", f"{getattr(action, 'order', None) or '-'}~{action.draw or '-'}"))
+        for verb, choice in choices:
+            try:
+                select = hand.find_select(prefix=f"{prefix}:{verb}:")
+            except LookupError:  # e.g. only one order and draw possible: nothing to choose
+                continue
+            assert any(o["value"] == choice for o in select["options"]), (choice, select)
+            r = await self.server.select(user, hand, select["custom_id"], [choice])
+            hand = r.message or hand
+            taps += 1
+        return hand, "detailed", taps
+
     async def pick_a_turn(self, user: Any, hand: FakeMessage) -> FakeMessage:
         """Choose the first whole turn the hand offers (the first cards and the
         first order and draw with them when the turns fill more than one
         select): its Play button then plays it."""
-        prefix = f"mm:{self.game}:{self.live.version}"
+        prefix = f"mm:{self.game}:{HAND_VERSION}"
         verbs = ["turn"] if any(prefix + ":turn:" in c for c in hand.custom_ids()) else []
         for verb in verbs or ["cards", "finish"]:
             if not any(f"{prefix}:{verb}:" in c for c in hand.custom_ids()):

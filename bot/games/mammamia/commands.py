@@ -151,5 +151,6 @@ async def _answer_turn(interaction: discord.Interaction, make: Callable[[int], A
     """Apply a whole turn typed as a command, and answer with the hand."""
     outcome = await act_turn(interaction, make)
     notice = played_notice(outcome)
-    sent = await reply(interaction, hand_reply(outcome.live, outcome.seat, None, notice))
-    keep_hand(interaction, outcome.live, outcome.seat, sent)
+    shown = hand_reply(outcome.live, outcome.seat, None, notice)
+    sent = await reply(interaction, shown)
+    keep_hand(interaction, outcome.live, outcome.seat, shown, sent, notice=notice)

@@ -38,7 +38,7 @@ from bot.live.live import Live
 from bot.live.presence import GAME, NARRATION
 from bot.live.refusals import ServiceError, seat_for
 from engine.mammamia import GAME as RULES
-from engine.mammamia import State, variant_of
+from engine.mammamia import State, next_turns, variant_of
 from engine.mammamia import events as ev
 from engine.mammamia.actions import Action, Ask, Choose, Help, Pass, Pay, Turn
 from engine.mammamia.views import PlayerView, PublicView
@@ -71,11 +71,17 @@ def legal_of(live: Live, seat: int) -> list[Action]:
     return [action for action in live.legal(seat) if isinstance(action, Action)]
 
 
+def turns_of(live: Live, seat: int) -> list[Action]:
+    """The turns `seat`'s hand offers: its legal turns on its turn, else those
+    of its next turn (the engine's `next_turns` is both)."""
+    return next_turns(state_of(live), seat)
+
+
 def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
     def make() -> Reply:
-        return hand(live.id, view_of(live, seat), live.names(), legal_of(live, seat), draft, notice)
+        return hand(live.id, view_of(live, seat), live.names(), turns_of(live, seat), draft, notice)
 
     if notice is not None:  # what was just played: said once
         return make()
@@ -107,13 +113,16 @@ def played_notice(outcome: Outcome) -> str:
     return sentences(*told)
 
 
-def ready_hand(seat: int) -> Callable[[Live], Reply | None]:
-    """The hand made playable when the seat's turn comes (None: nothing to play)."""
+def ready_hand(
+    seat: int, draft: Draft | None = None, notice: str | None = None
+) -> Callable[[Live], Reply | None]:
+    """The hand as it should show when the seat's turn comes (None: nothing to
+    play): its pick kept, and the word on the player's last move."""
 
     def redraw(live: Live) -> Reply | None:
-        if not any(isinstance(a, Turn | Pass) for a in live.legal(seat)):
+        if not turns_of(live, seat):
             return None
-        return hand_reply(live, seat)
+        return hand_reply(live, seat, draft, notice)
 
     return redraw
 
@@ -122,10 +131,15 @@ def keep_hand(
     interaction: discord.Interaction,
     live: Live,
     seat: int,
+    shown: Reply,
     sent: discord.Message | None = None,
+    draft: Draft | None = None,
+    notice: str | None = None,
 ) -> None:
-    """The hand just shown (the interaction's answer, or `sent`) is the one
-    the bot readies at this player's next turn (`bot.publishing.hands`)."""
+    """The hand just shown (`shown`: the interaction's answer, or `sent`) is
+    the one the bot readies at this player's next turn, if it must
+    (`bot.publishing.hands`), keeping its pick and its `notice` (the word on
+    the player's own move; not a refusal, which the turn makes stale)."""
     publisher = service_of(interaction).publisher
     if publisher is None:
         return
@@ -138,7 +152,8 @@ def keep_hand(
         seat,
         live.version,
         interaction,
-        ready_hand(seat),
+        ready_hand(seat, draft, notice),
+        shown,
         sent.id if sent is not None else None,
         names,
     )
@@ -160,8 +175,9 @@ def drawn_words(variant: str, drawn: Sequence[str]) -> str:
 async def show_hand(interaction: discord.Interaction, live: Live) -> None:
     seat = seat_for(live, interaction.user.id)
     await service_of(interaction).back(live, interaction.user.id)  # an away player is back
-    sent = await reply(interaction, hand_reply(live, seat))
-    keep_hand(interaction, live, seat, sent)
+    shown = hand_reply(live, seat)
+    sent = await reply(interaction, shown)
+    keep_hand(interaction, live, seat, shown, sent)
 
 
 async def act_turn(
@@ -186,17 +202,20 @@ class HandButton(Component, prefix=PREFIX, verb="hand"):
 
 
 class _DraftSelect(Component):
-    """A choice in the hand's turn controls: redraw them with the new draft."""
+    """A choice in the hand's turn controls: redraw them with the new draft,
+    on the owner's turn or while others play (a pick for their next turn)."""
 
-    current = private = True
+    playing = private = True
 
     async def act(self, interaction: discord.Interaction) -> None:
-        seat = seat_for(self.live, interaction.user.id)
+        live = await service_of(interaction).games.live(self.click.game)
+        seat = seat_for(live, interaction.user.id)
         draft = Draft.decode(self.click.arg)
         if self.click.values:
             draft = draft.with_(self.verb, self.click.values[0])
-        await edit(interaction, hand_reply(self.live, seat, draft))
-        keep_hand(interaction, self.live, seat)
+        shown = hand_reply(live, seat, draft)
+        await edit(interaction, shown)
+        keep_hand(interaction, live, seat, shown, draft=draft)
 
 
 class TurnSelect(_DraftSelect, prefix=PREFIX, verb="turn"):
@@ -221,19 +240,35 @@ class DrawSelect(_DraftSelect, prefix=PREFIX, verb="draw"):
 
 
 class PlayButton(Component, prefix=PREFIX, verb="play"):
-    current = seated = private = True
+    """Plays the turn picked, checked against the legal turns now. Out of
+    turn it says whose turn it is, privately, and keeps the pick."""
+
+    playing = private = True
 
     async def act(self, interaction: discord.Interaction) -> None:
-        live, seat = self.live, seat_for(self.live, interaction.user.id)
-        action = chosen(Draft.decode(self.click.arg), legal_of(live, seat))
+        service = service_of(interaction)
+        live = await service.games.live(self.click.game)
+        seat = seat_for(live, interaction.user.id)
+        draft = Draft.decode(self.click.arg)
+        state = state_of(live)
+        if state.phase != "turn" or state.current != seat:
+            whose = render.status_line(public_of(live), live.names())
+            picked = chosen(draft, turns_of(live, seat)) is not None
+            notice = sentences(whose, t("hand.pick_kept")) if picked else whose
+            shown = hand_reply(live, seat, draft, notice)
+            await edit(interaction, shown)
+            keep_hand(interaction, live, seat, shown, draft=draft)
+            return
+        action = chosen(draft, legal_of(live, seat))
         if action is None:  # only a turn the player picked plays
             await edit(interaction, hand_reply(live, seat, None, t("hand.choose")))
             return
-        outcome = await service_of(interaction).act(
-            live.id, interaction.user.id, lambda s: action, self.click.version, interaction
-        )
-        await edit(interaction, hand_reply(live, seat, None, played_notice(outcome)))
-        keep_hand(interaction, live, seat)
+        user = interaction.user.id
+        outcome = await service.act(live.id, user, lambda s: action, None, interaction)
+        notice = played_notice(outcome)
+        shown = hand_reply(live, seat, None, notice)
+        await edit(interaction, shown)
+        keep_hand(interaction, live, seat, shown, notice=notice)
 
 
 # --- the reveal's decisions ---------------------------------------------------------

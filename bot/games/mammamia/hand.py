@@ -1,14 +1,20 @@
 """A player's own hand, for an ephemeral message only its owner sees (MM-V1).
 
-On the owner's turn it carries the controls for the whole turn, and every
-legal turn is at most three clicks away, none left out: a select of every
-whole turn ("3 × salami + Misto, draw from the supply") when they fit in
-one select (Discord's 25 options), and always the two steps that reach any
+It always carries the controls for a whole turn: on the owner's turn its
+legal turns, and while others play the turns they could take at their next
+turn (`engine.mammamia.next_turns`), so they can pick theirs meanwhile. Every
+turn is at most three clicks away, none left out: a select of every whole
+turn ("3 × salami + Misto, draw from the supply") when they fit in one
+select (Discord's 25 options), and always the two steps that reach any
 turn: the cards to play, then the order card and the draw that go with
 them. Nothing is chosen for the player: the Play button plays only a turn
-the player picked, and is disabled until then. The choices so far travel in
-the components' custom_ids (`kind.count.order.draw`), so no state is kept
-between clicks and the controls work after a restart.
+the player picked, and is disabled until then; pressed out of turn it says
+whose turn it is and keeps the pick. The choices so far travel in the
+components' custom_ids (`kind.count.order.draw`), so no state is kept
+between clicks and the controls work after a restart. The ids name no game
+version (`ANY_VERSION`) and the hand does not say whose turn it is: while
+the owner's cards stay the same, the hand they keep open stays the same
+too, and needs no redrawing when their turn comes (`bot.publishing.hands`).
 """
 
 from __future__ import annotations
@@ -34,6 +40,9 @@ FINISH = "~"  # between the order and the draw of a `finish` choice: `order~draw
 #: Options of one select, Discord's limit.
 MOST = 25
 PASS = "pass"  # a draft's kind for a pass (MM-T4): no ingredient is called that
+#: The version a hand's controls carry: none (the Watch button's convention).
+#: Play checks the pick against what is legal when it is pressed.
+ANY_VERSION = 0
 DRAW = by_last_part(N_("hand.draw.supply"), N_("hand.draw.orders"))
 
 
@@ -245,11 +254,12 @@ def hand(
     game: int,
     view: PlayerView,
     names: Sequence[str],
-    legal: list[Action],
+    turns: list[Action],
     draft: Draft | None = None,
     notice: str | None = None,
 ) -> Reply:
-    """The hand message for `view.seat`, with turn controls when `legal` has turns."""
+    """The hand message for `view.seat`, with turn controls when it has
+    `turns` to pick from (its legal turns, or those of its next turn)."""
     seat = view.seat
     colour = view.players[seat].colour
     embed = discord.Embed(
@@ -266,21 +276,22 @@ def hand(
     pile = view.players[seat].order_pile_size
     embed.add_field(name=t("hand.order_pile"), value=tn("hand.count", pile), inline=True)
     embed.add_field(name=t("hand.size"), value=tn("hand.count", len(view.hand)), inline=True)
-    lines = [render.status_line(view, names, seat)]
+    # Whose turn it is, the table says (and its mention); the hand says it
+    # only in a reveal or at the end, so it stays the same while turns pass.
+    lines = [render.status_line(view, names, seat)] if view.phase != "turn" else []
     if notice:
         lines.insert(0, notice)
-    embed.description = "\n".join(lines)
-    version = view.version
+    embed.description = "\n".join(lines) or None
     # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
     shown = HandPicture.of(view)
     pictures = [Picture("hand.png", hand_image, (shown,), hand_alt(view))]
     marks = order_legend(shown.orders)
     if marks:
         embed.set_footer(text=marks)
-    if not any(isinstance(a, Turn | Pass) for a in legal):
-        refresh = button(t("hand.refresh"), custom_id(game, version, "hand"))
+    if not any(isinstance(a, Turn | Pass) for a in turns):
+        refresh = button(t("hand.refresh"), custom_id(game, ANY_VERSION, "hand"))
         return Reply(embed=embed, items=[refresh], pictures=pictures)
-    items = _controls(game, version, view, legal, draft or Draft())
+    items = _controls(game, ANY_VERSION, view, turns, draft or Draft())
     return Reply(embed=embed, items=items, pictures=pictures)
 
 

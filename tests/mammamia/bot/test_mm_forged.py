@@ -72,13 +72,12 @@ async def test_forged_ids_of_a_hand_are_refused_and_change_nothing(discord_serve
         private=True,
         unheard=GONE,
     )
-    await tries.both(
+    await tries.both(  # (a hand's Play names no version: it plays a pick if it is legal)
         "a version gone",
         acting,
         server.channel,
-        f"mm:{g}:{v - 1}:play:{draft}",
+        f"mm:{g}:{v - 1}:pay:no",
         stale,
-        private=True,
         unheard=stale,
     )
     own = f"Your hand, {names[seat]}"  # redrawn as it is, nothing chosen
