@@ -4,7 +4,8 @@ who has the table open); a lobby opened there is the channel's own, posted
 to the channel with its buttons, so a player without the table joins with
 Join and plays with buttons in the same game; the host adds and removes
 computers and starts at the table; only the host may; at the end, Play
-again at the table posts a new lobby. No slash command anywhere."""
+again at the table posts a new lobby. No slash command anywhere. With the
+test game (tests/highcard), whose table comes through the plug-in contract."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from bot.i18n import t
 from bot.plugin.registry import presentations
 
 from fakediscord.models import GUILD_VOICE
-from tests.mammamia.driver import Players
+from tests.highcard.engine import GAME
+from tests.highcard.players import COMMAND, Players
 from viewers import Viewer, check_frames, session
 
 
@@ -63,12 +65,14 @@ async def test_a_lobby_opened_at_the_table_is_the_channels_for_buttons_too(disco
     assert launcher["status"] == "none" and scene["kind"] == "launcher"
     assert scene["title"] == t("activity.launcher.title", "ru")
     names = [g["name"] for g in scene["games"]]
-    assert names == list(presentations())  # every game found, the test game's too
-    assert names[:2] == ["mammamia", "pizza-island"]
-    variant = next(o for o in scene["games"][0]["options"] if o["name"] == "variant")
-    assert [c["label"] for c in variant["choices"]] == [
-        t("command.mammamia.choice.variant.classic", "ru"),
-        t("command.mammamia.choice.variant.plus", "ru"),
+    assert names == list(presentations())  # every game found, the shipped ones first
+    assert names[-1] == GAME.name
+    ours = next(g for g in scene["games"] if g["name"] == GAME.name)
+    assert ours["title"] == t("highcard.title", "ru") and ours["emblem"] == "hc-9"
+    pace = next(o for o in ours["options"] if o["name"] == "pace")
+    assert [c["label"] for c in pace["choices"]] == [
+        t("command.highcard.choice.pace.steady", "ru"),
+        t("command.highcard.choice.pace.brisk", "ru"),
     ]
     people = {p["name"]: p for p in scene["people"]}
     assert people["Ana"]["avatar"] == f"api/avatar/{ana.id}/0a1b2c3d.png"
@@ -76,7 +80,7 @@ async def test_a_lobby_opened_at_the_table_is_the_channels_for_buttons_too(disco
 
     # Ana opens a lobby at her table: it is posted to the channel.
     answer = await _lobby_click(
-        ana_at, 1, "open", game="mammamia", options={"variant": "classic", "turn_timer": "off"}
+        ana_at, 1, "open", game=GAME.name, options={"pace": "brisk", "turn_timer": "off"}
     )
     assert answer["type"] == "done", answer
     await bots.idle()
@@ -119,10 +123,10 @@ async def test_a_lobby_opened_at_the_table_is_the_channels_for_buttons_too(disco
     players.game = game_id
     viewers = {0: ana_at, 2: cleo_at}
     ident = 100
-    while players.live.state.phase != "over":
+    while not players.over:
         live = players.live
         version = live.version
-        to_act = set(live.state.to_act())
+        to_act = set(GAME.to_act(live.state))
         if 1 in to_act and not (to_act & set(viewers)):
             await bots.idle()  # the table message Ben plays from is up to date
             await players.step()  # Ben, with buttons
@@ -137,7 +141,7 @@ async def test_a_lobby_opened_at_the_table_is_the_channels_for_buttons_too(disco
                     if reply["type"] == "done" or players.live.version != version:
                         break
         async with asyncio.timeout(15):
-            while players.live.version == version and players.live.state.phase != "over":
+            while players.live.version == version and not players.over:
                 await asyncio.sleep(0.005)
     await bots.idle()
     row = await bots.current.service.storage.game(game_id)
@@ -175,11 +179,11 @@ async def test_a_lobby_opened_by_command_reaches_the_launcher_at_once(discord_se
     ana, ben = discord_server.users[:2]
     viewer = await _viewer(discord_server, bot, ben)
     await viewer.wait(lambda f: f["type"] == "state" and f["status"] == "none")
-    await discord_server.slash(ana, None, "mammamia", "new")
+    await discord_server.slash(ana, None, COMMAND, "new")
     lobby = await viewer.wait(lambda f: f["type"] == "state" and f["status"] == "lobby", 5)
     assert lobby["scene"]["seats"][0]["name"] == "Ana"
     # Opening a second lobby in the same channel is refused in words.
-    refused = await _lobby_click(viewer, 1, "open", game="mammamia", options={})
+    refused = await _lobby_click(viewer, 1, "open", game=GAME.name, options={})
     assert refused == {"type": "refused", "id": 1, "text": t("error.channel_busy")}
     await viewer.close()
 
@@ -201,7 +205,7 @@ async def test_a_game_opened_from_a_voice_channels_launcher(discord_server, bots
     assert status == 200, body
     ana_at = await Viewer.open(bot, body["session"])
     await ana_at.wait(lambda f: f["type"] == "state" and f["status"] == "none")
-    answer = await _lobby_click(ana_at, 1, "open", game="mammamia", options={})
+    answer = await _lobby_click(ana_at, 1, "open", game=GAME.name, options={})
     assert answer["type"] == "done", answer
     await bots.idle()
     lobby = discord_server.public_messages(call)[-1]

@@ -3,7 +3,7 @@ malformed request is answered with a 4xx, never a 500 and never a
 traceback; a malformed frame is answered and its socket kept, and only a
 bad first frame closes one, cleanly. Opened outside Discord the page says
 what it is; its files are compressed and cached by their content's hash;
-nothing it asks for is missing."""
+nothing it asks for is missing. With the test game (tests/highcard)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ import pytest
 
 from bot.i18n import join_or, t
 from bot.plugin.registry import presentations
-from engine import mammamia as engine
 
-from tests.mammamia.driver import Players
+from tests.highcard.engine import GAME
+from tests.highcard.players import Players
 from viewers import Viewer, base, session
 
 
@@ -78,7 +78,7 @@ async def test_a_malformed_frame_is_answered_and_the_socket_kept(discord_server,
     bot = await bots.start()
     ana, ben = discord_server.users[:2]
     players = Players(discord_server, bots, [ana, ben], seed=3)
-    await players.open("classic")
+    await players.open()
     status, body = await session(discord_server, bot, ana)
     assert status == 200
     token = body["session"]
@@ -125,11 +125,11 @@ async def test_a_malformed_frame_is_answered_and_the_socket_kept(discord_server,
                 "type": "lobby",
                 "id": 7,
                 "verb": "open",
-                "game": "mammamia",
-                "options": {"variant": "huge"},
+                "game": GAME.name,
+                "options": {"pace": "huge"},
             }
         ),
-        json.dumps({"type": "lobby", "id": 8, "verb": "open", "game": "mammamia", "options": [1]}),
+        json.dumps({"type": "lobby", "id": 8, "verb": "open", "game": GAME.name, "options": [1]}),
         json.dumps({"type": "lobby", "id": 9, "verb": "shout"}),
         json.dumps({"type": "lobby", "id": 10, "verb": ["open"]}),  # not a word: unhashable
         json.dumps({"type": "lobby", "id": 11, "verb": "open", "game": {"a": 1}}),
@@ -150,13 +150,13 @@ async def test_a_malformed_frame_is_answered_and_the_socket_kept(discord_server,
         assert not viewer.ws.closed
     # A well-formed action that is not legal is refused in the game's words, and a legal one played.
     live = players.live
-    if live.state.to_act()[0] != 0:
+    if GAME.to_act(live.state)[0] != 0:
         await players.step()
         live = players.live
-    wrong = {"turn": {"nonsense": 1}}
+    wrong = {"seat": 0, "play": 10}  # no such card in her hand
     answer = await viewer.act(wrong, live.version, ident=20)
     assert answer["type"] == "refused" and answer["text"] != malformed
-    legal = engine.legal_actions(live.state, 0)[0].to_json()
+    legal = GAME.legal_actions(live.state, 0)[0].to_json()
     assert (await viewer.act(legal, live.version, ident=21))["type"] == "done"
     await viewer.close()
 

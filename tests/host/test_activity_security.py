@@ -1,7 +1,7 @@
 """The Activity's door (bot.web): who you are is checked by the server, and a
 connection sees the public view plus the view of the seat its user holds,
 and nothing else (MM-V1, PI-I1). Every route to another seat's cards is tried
-and refused without a leak."""
+and refused without a leak. With the test game (tests/highcard)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import aiohttp
 from bot.i18n import join_or, t
 from bot.kit.clock import ManualClock
 from bot.plugin.registry import presentations
-from engine import mammamia as engine
 
-from tests.mammamia.driver import Players
+from tests.highcard.engine import GAME
+from tests.highcard.players import COMMAND, Players
 from viewers import Viewer, base, check_frames, session
 
 
@@ -28,10 +28,10 @@ async def _two_games(discord_server, bots):
     bot = await bots.start()
     ana, ben, cleo, dario = discord_server.users[:4]
     here = Players(discord_server, bots, [ana, ben], seed=3)
-    await here.open("classic")
+    await here.open()
     there = Players(discord_server, bots, [cleo, dario], seed=4)
     there.channel = other
-    await there.open("classic")
+    await there.open()
     return bot, here, there, other
 
 
@@ -51,16 +51,16 @@ async def test_each_seat_sees_its_own_hand_and_a_spectator_the_public_table(disc
     assert spectator["scene"]["actions"] == []
     # A spectator's action, even a legal one of the seat to act, is refused.
     live = here.live
-    legal = engine.legal_actions(live.state, live.state.to_act()[0])[0].to_json()
+    legal = GAME.legal_actions(live.state, GAME.to_act(live.state)[0])[0].to_json()
     answer = await viewers[cleo.id].act(legal, live.version, ident=99)
     assert answer == {"type": "refused", "id": 99, "text": t("error.not_in_game")}
     assert here.live.version == live.version
     # A few moves, from the table and from the buttons; every frame checked.
     for _ in range(6):
         live = here.live
-        seat = live.state.to_act()[0]
+        seat = GAME.to_act(live.state)[0]
         if seat == 0:
-            legal = engine.legal_actions(live.state, 0)
+            legal = GAME.legal_actions(live.state, 0)
             answer = await viewers[ana.id].act(legal[0].to_json(), live.version, ident=live.version)
             assert answer["type"] == "done", answer
             await bots.idle()
@@ -129,11 +129,11 @@ async def test_every_route_to_another_seats_cards_is_refused(discord_server, bot
     viewer = await Viewer.open(bot, good)
     state = await viewer.state()
     live = here.live
-    ben_turn = live.state.to_act()[0] == 1
+    ben_turn = GAME.to_act(live.state)[0] == 1
     if not ben_turn:
         await here.step()
         state = await viewer.state(here.live.version)
-    legal = engine.legal_actions(here.live.state, 1)
+    legal = GAME.legal_actions(here.live.state, 1)
     answer = await viewer.act({**legal[0].to_json(), "seat": 1}, state["version"], ident=7)
     assert answer["type"] == "refused", answer
     assert here.live.version == state["version"]  # nothing was applied for Ben
@@ -164,7 +164,7 @@ async def test_open_the_table_launches_the_activity_from_the_lobby_and_the_table
     ana, ben = discord_server.users[:2]
     label = t("activity.button.open")
     lobby = (
-        await discord_server.slash(ana, None, "mammamia", "new", options={"variant": "classic"})
+        await discord_server.slash(ana, None, COMMAND, "new", options={"pace": "brisk"})
     ).message
     r = await discord_server.click(ben, lobby, label=label)
     assert r.response.type == 12 and r.message is None
@@ -198,7 +198,7 @@ async def test_without_activities_configured_no_port_and_no_button(discord_serve
     bot = await bots.start()
     ana, ben = discord_server.users[:2]
     players = Players(discord_server, bots, [ana, ben], seed=3)
-    await players.open("classic")
+    await players.open()
     assert bot.web is None
     label = t("activity.button.open")
     for message in discord_server.public_messages():

@@ -1,23 +1,26 @@
 """The longest input Discord allows, through every option of every command of
-both games (issue #30, point 3): each is answered, within Discord's limits
+every game the registry finds (issue #30, point 3), in a game of each, a
+lobby and an empty channel: each is answered, within Discord's limits
 (the loopback Discord refuses any payload over them with 400/50035, like
 Discord, and fails the test), never with an error of the bot's own.
 
 Strings an option leaves unbounded may be 6,000 characters long; a bounded one
 its `max_length`; integers their `max_value` (Discord's 2**53 where unset);
-users the longest names (32 characters, markdown and a mention in them)."""
+users the longest names (32 characters, markdown and a mention in them).
+A game's own refusal of what was typed is with its tests (`tests/<game>/bot/`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.i18n import t
-from bot.kit.limits import ECHO, TYPED
+from bot.kit.limits import TYPED
+from bot.plugin.registry import presentations
 
 from fakediscord.interactions import BOOLEAN, INTEGER, NUMBER, STRING, SUB_COMMAND, USER
 from fakediscord.server import FakeDiscord
-from tests.mammamia.driver import Players
-from tests.pizzaisland.driver import IslandPlayers
+from started import started
+from tests.highcard.players import COMMAND
 
 #: What a player might type, over and over: mentions, markdown, emoji.
 NASTY = "<@123456789012345678> **bold** `code` ||spoiler|| __u__ ~~s~~ 🍕 <t:1700000000:R> "
@@ -61,7 +64,7 @@ async def test_every_typed_option_is_bounded(discord_server, bots):
     """Every string a player types has a length bound; every number a range."""
     await bots.start()
     commands = subcommands(discord_server)
-    assert {group for group, _ in commands} >= {"mammamia", "pizzaisland"}
+    assert {group for group, _ in commands} >= {p.command for p in presentations().values()}
     for group, sub in commands:
         for option in sub.get("options") or []:
             where = (group, sub["name"], option["name"])
@@ -76,23 +79,17 @@ async def test_the_longest_input_through_every_option_of_every_command(discord_s
     long_names = names(5)
     players = [server.add_user(name) for name in long_names[:4]]
     outsider = server.add_user(long_names[4])
-    lobby, island, empty = (server.add_channel(n) for n in ("lobby", "island", "empty"))
+    lobby, empty = (server.add_channel(n) for n in ("lobby", "empty"))
     await bots.start()
-    mm = Players(server, bots, players[:2], seed=3)
-    await mm.open("classic")
-    for _ in range(2):
-        await mm.step()
-    pi = IslandPlayers(server, bots, players[2:4], seed=5)
-    pi.channel = island
-    await pi.open()
-    await server.slash(players[0], lobby, "mammamia", "new")
-
-    places = [  # (channel, who types): a game of each (whoever must act), a lobby, nothing
-        (server.channel, mm.user_of(mm.live.state.current)),
-        (island, pi.user_of(pi.live.rules.to_act(pi.live.state)[0])),
-        (lobby, players[0]),
-        (empty, players[1]),
-    ]
+    places = []  # (channel, who types): a game of each (whoever must act), a lobby, nothing
+    for n, shown in enumerate(presentations().values()):
+        channel = server.add_channel(f"table-{n}")
+        seated = players[n % 2 * 2 : n % 2 * 2 + 2]
+        live = await started(server, bots, shown.command, seated, channel)
+        acting = live.rules.to_act(live.state)[0]
+        places.append((channel, next(u for u in players if u.id == live.row.seats[acting].user_id)))
+    await server.slash(players[0], lobby, COMMAND, "new")
+    places += [(lobby, players[0]), (empty, players[1])]
     internal = t("error.internal")
     answered = 0
     for channel, user in places:
@@ -104,41 +101,4 @@ async def test_the_longest_input_through_every_option_of_every_command(discord_s
                 assert internal not in message.text, (group, sub["name"], channel.name)
             answered += 1
         await bots.idle()
-    assert answered >= 4 * 30
-
-
-async def test_a_refusal_repeats_what_was_typed_shortened(discord_server, bots):
-    """The case the issue found: an ingredient no hand holds, as long as
-    Discord allows, refused in a few words that repeat its beginning."""
-    server = discord_server
-    await bots.start()
-    ana, ben = server.users[:2]
-    mm = Players(server, bots, [ana, ben], seed=3)
-    await mm.open("classic")
-    user = mm.user_of(mm.live.state.current)
-    typed = (NASTY * 10)[:TYPED]
-    options = {"ingredient": typed, "count": 15, "draw": "supply", "order": typed}
-    r = await server.slash(user, None, "mammamia", "play", options=options)
-    text = r.message.content
-    assert r.response.ephemeral and len(text) < ECHO + 100, text
-    assert typed[:10] in text and typed not in text
-    assert text.count("`") % 2 == 0 and text.count("**") % 2 == 0, "no markdown left open"
-
-
-async def test_autocomplete_with_the_longest_typed_text(discord_server, bots):
-    server = discord_server
-    await bots.start()
-    ana, ben = server.users[:2]
-    mm = Players(server, bots, [ana, ben], seed=3)
-    await mm.open("classic")
-    user = mm.user_of(mm.live.state.current)
-    for focused in ("ingredient", "order"):
-        choices = await server.autocomplete(
-            user,
-            None,
-            "mammamia",
-            "play",
-            options={"ingredient": "x" * TYPED, "order": "x" * TYPED},
-            focused=focused,
-        )
-        assert choices == []  # nothing matches; the fake checked the answer's limits
+    assert answered >= len(places) * 30

@@ -2,44 +2,29 @@
 here during a loopback game: interactions answered and their latency, moves,
 REST calls by route class, the budget's use and any 429, the gateway's
 latency, the overload counts, live games, database round trips and their
-latency, pictures drawn, the process's and Python's own; and beside them a
-health check. Off by default."""
+latency, the process's and Python's own; and beside them a health check.
+Off by default. With the test game (tests/highcard); the pictures a shipped
+game draws are counted in its tests (`tests/<game>/bot/test_*_metrics.py`)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from typing import Any
 
 import aiohttp
 from aiohttp import web
-from prometheus_client.parser import text_string_to_metric_families
 
 from bot.app.config import Config, load_config
-from bot.pictures import worker
+from bot.kit.metrics import PREFIX
 
-from tests.mammamia.driver import Players
-
-
-async def scrape(port: int) -> dict[str, float]:
-    """Every sample served, as `name{label="value",…}` -> value."""
-    async with (
-        aiohttp.ClientSession() as session,
-        session.get(f"http://127.0.0.1:{port}/metrics") as response,
-    ):
-        assert response.status == 200
-        assert response.headers["Content-Type"].startswith("text/plain")
-        text = await response.text()
-    found = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            labels = ",".join(f'{k}="{v}"' for k, v in sorted(sample.labels.items()))
-            found[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
-    return found
+from scraped import grew, scrape
+from tests.highcard.players import PREFIX as HC
+from tests.highcard.players import Players
 
 
-def grew(before: dict[str, float], after: dict[str, float], name: str) -> float:
-    return after.get(name, 0.0) - before.get(name, 0.0)
+def m(name: str) -> str:
+    """A metric of the project's own, by its name after the prefix."""
+    return f"{PREFIX}_{name}"
 
 
 async def test_metrics_are_off_unless_a_port_is_set(discord_server: Any, bots: Any) -> None:
@@ -50,65 +35,60 @@ async def test_metrics_are_off_unless_a_port_is_set(discord_server: Any, bots: A
 
 
 async def test_a_scrape_during_a_game_shows_what_the_game_cost(
-    discord_server: Any, bots: Any, monkeypatch: Any
+    discord_server: Any, bots: Any
 ) -> None:
-    # Pictures drawn by an earlier test of this process are not drawn again.
-    monkeypatch.setattr(worker, "_recent", OrderedDict())
-    monkeypatch.setattr(worker, "_kept", 0)
     bots.metrics = True
     bot = await bots.start()
     assert bot.metrics is not None
     port = bot.metrics.port
     before = await scrape(port)
-    players = Players(discord_server, bots, discord_server.users[:2], seed=5)
-    await players.open("classic", turn_timer="off")
+    players = Players(discord_server, bots, discord_server.users[:3], seed=5)
+    await players.open(turn_timer="off")
     opened = await scrape(port)
-    assert opened["mammamia_bot_live_games"] >= 1, "the game is live in this process"
+    assert opened[m("live_games")] >= 1, "the game is live in this process"
     moves = 6
     for _ in range(moves):
         await players.step()
-    hand = await discord_server.click(  # a hand with its picture, drawn by the worker
-        players.user_of(players.live.state.to_act()[0]),
+    hand = await discord_server.click(  # a hand, privately
+        players.user_of(players.to_act()),
         discord_server.get_message(players.live.row.table_message_id),
-        custom_id=f"mm:{players.game}:{players.live.version}:hand",
+        custom_id=f"{HC}:{players.game}:{players.live.version}:hand",
     )
-    assert hand.message is not None and hand.message.attachments
+    assert hand.message is not None and hand.message.ephemeral
     await bots.idle()
     after = await scrape(port)
 
     # Moves: a person's each, through their interactions.
-    assert grew(before, after, 'mammamia_bot_moves_total{by="person"}') >= moves
+    assert grew(before, after, m('moves_total{by="person"}')) >= moves
     # Interactions answered, with how long each took (a histogram).
-    answered = grew(before, after, 'mammamia_bot_interaction_seconds_count{kind="command"}')
-    answered += grew(before, after, 'mammamia_bot_interaction_seconds_count{kind="component"}')
-    assert answered >= moves + 3  # the lobby's new, join and start, and each move
-    assert after['mammamia_bot_interaction_seconds_bucket{kind="component",le="3.0"}'] > 0
+    answered = grew(before, after, m('interaction_seconds_count{kind="command"}'))
+    answered += grew(before, after, m('interaction_seconds_count{kind="component"}'))
+    assert answered >= moves + 4  # the lobby's new, joins and start, and each move
+    assert after[m('interaction_seconds_bucket{kind="component",le="3.0"}')] > 0
     # REST calls by route class, matching what the loopback Discord was sent.
     token = sum(1 for r in discord_server.requests if not r.global_limited)
-    assert grew(before, after, 'mammamia_bot_rest_requests_total{route="token"}') > 0
-    assert after['mammamia_bot_rest_requests_total{route="token"}'] >= token > 0
-    assert "mammamia_bot_budget_waits_total" in after
+    assert grew(before, after, m('rest_requests_total{route="token"}')) > 0
+    assert after[m('rest_requests_total{route="token"}')] >= token > 0
+    assert m("budget_waits_total") in after
     # Those the global limit counts, each let through by the bot's own budget.
     counted = sum(1 for r in discord_server.requests if r.global_limited)
-    assert after["mammamia_bot_budget_requests_total"] >= counted > 0
-    assert after["mammamia_bot_budget_limit"] == 40
-    assert 0 <= after["mammamia_bot_budget_used"] <= 40
+    assert after[m("budget_requests_total")] >= counted > 0
+    assert after[m("budget_limit")] == 40
+    assert 0 <= after[m("budget_used")] <= 40
     # The gateway's latency, the overload counts, the process's and Python's own.
-    assert after['mammamia_bot_gateway_latency_seconds{shard="0"}'] >= 0
-    assert "mammamia_bot_late_answers_total" in after
-    assert "mammamia_bot_deferred_answers_total" in after
-    assert after["mammamia_bot_event_loop_lag_seconds_count"] >= 0
+    assert after[m('gateway_latency_seconds{shard="0"}')] >= 0
+    assert m("late_answers_total") in after
+    assert m("deferred_answers_total") in after
+    assert after[m("event_loop_lag_seconds_count")] >= 0
     assert after["process_cpu_seconds_total"] > 0
     assert after["process_resident_memory_bytes"] > 0
     assert any(name.startswith("python_info") for name in after)
     assert any(name.startswith("python_gc_collections_total") for name in after)
     assert not [name for name in after if name.startswith("bot_")], "one prefix"
     # Database round trips and their seconds.
-    trips = grew(before, after, "mammamia_bot_db_round_trip_seconds_count")
+    trips = grew(before, after, m("db_round_trip_seconds_count"))
     assert trips >= moves, "each move is stored"
-    assert grew(before, after, "mammamia_bot_db_round_trip_seconds_sum") > 0
-    # Pictures drawn by the worker.
-    assert grew(before, after, "mammamia_bot_pictures_drawn_total") >= 1
+    assert grew(before, after, m("db_round_trip_seconds_sum")) > 0
 
 
 def test_the_metrics_settings_are_read_and_checked() -> None:
@@ -124,7 +104,7 @@ async def test_a_rate_limit_discord_answers_is_counted_and_waited_out(
     bot = await bots.start()
     assert bot.metrics is not None
     players = Players(discord_server, bots, discord_server.users[:2], seed=5)
-    await players.open("classic", turn_timer="off")
+    await players.open(turn_timer="off")
     before = await scrape(bot.metrics.port)
     limited: list[str] = []
     rest = discord_server._rest
@@ -144,7 +124,7 @@ async def test_a_rate_limit_discord_answers_is_counted_and_waited_out(
     await players.step()
     after = await scrape(bot.metrics.port)
     assert limited, "a token's edit was limited"
-    assert grew(before, after, 'mammamia_bot_rate_limited_total{route="token",scope="user"}') == 1
+    assert grew(before, after, m('rate_limited_total{route="token",scope="user"}')) == 1
     table = discord_server.get_message(players.live.row.table_message_id)
     assert f":{players.live.version}:hand" in " ".join(table.custom_ids()), "edited after the wait"
 

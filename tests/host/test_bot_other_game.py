@@ -1,6 +1,11 @@
 """One game's commands where another game, or only a lobby, is (issue #30,
 point 4): each says so, names the game there and the command to use, and
-changes nothing; checked once in the host (`bot.interactions.command_checks`) for every command."""
+changes nothing; checked once in the host (`bot.interactions.command_checks`) for every command.
+
+Two real games together are the point: each game's own commands (Mamma
+Mia!'s hand, play, pass; Pizza Island's take, stop, decide) typed where the
+other is played, and the refusal naming the other's by their own names, in
+the player's language. The test game has none of those commands of its own."""
 
 from __future__ import annotations
 

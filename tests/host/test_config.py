@@ -6,6 +6,7 @@ import logging
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import discord.gateway
@@ -26,6 +27,8 @@ from bot.web.config import ActivityConfig
 
 TOKEN = "MTIz.fake.token"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+#: The project's name, as pyproject.toml declares it: its data folder's name.
+PROJECT = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text())["project"]["name"]
 
 
 def test_defaults_with_only_a_token(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -33,7 +36,7 @@ def test_defaults_with_only_a_token(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
     config = load_config({"DISCORD_TOKEN": TOKEN})
     assert config == Config(token=TOKEN)
-    assert config.db_path == Path.home() / ".local/share/mammamia-bot/bot.sqlite3"
+    assert config.db_path == Path.home() / f".local/share/{PROJECT}/bot.sqlite3"
     assert config.dev_guild_id is None
     assert config.log_level == logging.INFO
     assert (config.api_base, config.gateway_url) == (None, None)
@@ -63,10 +66,10 @@ def test_the_default_database_is_where_a_service_keeps_its_data_never_the_cwd(
 ) -> None:
     """#42.4: not `data/bot.sqlite3` under wherever the process started."""
     monkeypatch.chdir(tmp_path)
-    found = load_config({"DISCORD_TOKEN": TOKEN, "STATE_DIRECTORY": "/var/lib/mammamia-bot"})
-    assert found.db_path == Path("/var/lib/mammamia-bot/bot.sqlite3")  # systemd's StateDirectory=
+    found = load_config({"DISCORD_TOKEN": TOKEN, "STATE_DIRECTORY": f"/var/lib/{PROJECT}"})
+    assert found.db_path == Path(f"/var/lib/{PROJECT}/bot.sqlite3")  # systemd's StateDirectory=
     found = load_config({"DISCORD_TOKEN": TOKEN, "XDG_DATA_HOME": "/home/ana/.data"})
-    assert found.db_path == Path("/home/ana/.data/mammamia-bot/bot.sqlite3")
+    assert found.db_path == Path(f"/home/ana/.data/{PROJECT}/bot.sqlite3")
     assert load_config({"DISCORD_TOKEN": TOKEN}).db_path.is_absolute()
 
 
@@ -227,15 +230,21 @@ def test_python_m_bot_with_no_network_says_so_in_one_line(tmp_path: Path) -> Non
     assert len(lines) == 1 and "127.0.0.1:9" in lines[0]
 
 
-ENGINE_TESTS = "tests/mammamia/engine"
+#: Each game's engine tests: a test folder named engine, not a package.
+ENGINE_TESTS = sorted(
+    str(folder.relative_to(PROJECT_ROOT))
+    for folder in (PROJECT_ROOT / "tests").glob("*/engine")
+    if not (folder / "__init__.py").exists()
+)
 
 
 def test_bare_pytest_collects_the_engine_tests() -> None:
     """`pytest` (not only `python -m pytest`) finds the real `engine` package,
     not a test folder named engine."""
+    assert ENGINE_TESTS, "the games' engine tests are found"
     pytest_bin = Path(sys.executable).parent / "pytest"
     result = subprocess.run(
-        [str(pytest_bin), "--collect-only", "-q", "-p", "no:cacheprovider", ENGINE_TESTS],
+        [str(pytest_bin), "--collect-only", "-q", "-p", "no:cacheprovider", *ENGINE_TESTS],
         cwd=PROJECT_ROOT,
         env={"PATH": os.environ.get("PATH", "")},
         capture_output=True,
@@ -243,7 +252,9 @@ def test_bare_pytest_collects_the_engine_tests() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    assert f"{ENGINE_TESTS}/test_engine_actions.py: " in result.stdout
+    for folder in ENGINE_TESTS:
+        for module in (PROJECT_ROOT / folder).glob("test_*.py"):
+            assert f"{folder}/{module.name}: " in result.stdout, module
 
 
 def test_shards_default_to_every_shard_in_one_process() -> None:
@@ -276,7 +287,7 @@ def test_bad_shard_settings_say_how_to_fix_them(count: str | None, ids: str | No
 
 
 def test_database_url_selects_postgres_and_hides_its_password() -> None:
-    url = "postgresql://mm:s3cret@db.example:5432/mammamia"
+    url = "postgresql://mm:s3cret@db.example:5432/games"
     config = load_config({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
     assert config.database_url == url
     assert storage_target(config) == url

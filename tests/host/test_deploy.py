@@ -15,6 +15,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,12 @@ from test_bot_crash import BotProcess, play_a_turn, quiet, untimed_lobby
 from fakediscord.server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The project's name (its distribution, command, unit, folder), as pyproject.toml
+#: declares it; its wheel's file name has it with an underscore.
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"]
+WHEEL = PROJECT.replace("-", "_")
+#: The service's own user and its PostgreSQL role and database: the name without "-bot".
+SHORT = PROJECT.removesuffix("-bot")
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
 
 
@@ -36,7 +43,7 @@ def test_the_dockerfile_builds_what_the_install_test_installs() -> None:
     # The wheel, built as test_install builds it, with compile.lock's tools.
     assert "-r requirements/compile.lock" in build
     assert "pip wheel --quiet --no-deps --no-build-isolation -w dist ." in build
-    assert "sh deploy/install.sh /opt/mammamia-bot dist/mammamia_bot-*.whl --compiled" in build
+    assert f"sh deploy/install.sh /opt/{PROJECT} dist/{WHEEL}-*.whl --compiled" in build
     for copied in re.findall(r"^COPY (?!--from)(.+) \S+$", build, flags=re.MULTILINE):
         for name in copied.split():
             assert (ROOT / name).exists(), f"the Dockerfile copies {name}, which is not there"
@@ -47,10 +54,10 @@ def test_the_dockerfile_builds_what_the_install_test_installs() -> None:
         package.startswith("fonts-") for line in installed for package in line.split()
     ), installed
     assert run.count("apt-get install") == len(installed) and "node" not in run
-    assert re.search(r"^USER mammamia$", run, flags=re.MULTILINE)
+    assert re.search(rf"^USER {SHORT}$", run, flags=re.MULTILINE)
     assert 'VOLUME ["/data"]' in run and "DATABASE_PATH=/data/bot.sqlite3" in run
-    assert 'CMD ["mammamia-bot", "health"]' in run and "STOPSIGNAL SIGTERM" in run
-    assert run.rstrip().endswith('CMD ["mammamia-bot"]')
+    assert f'CMD ["{PROJECT}", "health"]' in run and "STOPSIGNAL SIGTERM" in run
+    assert run.rstrip().endswith(f'CMD ["{PROJECT}"]')
 
 
 def test_compose_runs_the_image_with_a_volume_and_an_optional_postgresql() -> None:
@@ -58,20 +65,20 @@ def test_compose_runs_the_image_with_a_volume_and_an_optional_postgresql() -> No
     assert "build: ." in compose and "data:/data" in compose
     assert "DATABASE_PATH: /data/bot.sqlite3" in compose and 'METRICS_PORT: "9108"' in compose
     postgres = (ROOT / "compose.postgres.yaml").read_text()
-    assert "DATABASE_URL: postgresql://mammamia:${POSTGRES_PASSWORD}@postgres:5432/mammamia" in (
-        postgres
-    )
+    url = f"postgresql://{SHORT}:${{POSTGRES_PASSWORD}}@postgres:5432/{SHORT}"
+    assert f"DATABASE_URL: {url}" in postgres
     assert "condition: service_healthy" in postgres and "pg_isready" in postgres
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd is not installed")
 def test_systemd_accepts_the_unit(tmp_path: Path) -> None:
-    unit = (ROOT / "deploy" / "mammamia-bot.service").read_text()
-    assert "ExecStart=/opt/mammamia-bot/bin/mammamia-bot" in unit
-    assert "StateDirectory=mammamia-bot" in unit and "KillSignal=SIGTERM" in unit
+    unit = (ROOT / "deploy" / f"{PROJECT}.service").read_text()
+    program = f"/opt/{PROJECT}/bin/{PROJECT}"
+    assert f"ExecStart={program}" in unit
+    assert f"StateDirectory={PROJECT}" in unit and "KillSignal=SIGTERM" in unit
     # The same unit, its program one that exists here.
-    here = tmp_path / "mammamia-bot.service"
-    here.write_text(unit.replace("/opt/mammamia-bot/bin/mammamia-bot", sys.executable))
+    here = tmp_path / f"{PROJECT}.service"
+    here.write_text(unit.replace(program, sys.executable))
     done = subprocess.run(
         ["systemd-analyze", "verify", str(here)], capture_output=True, text=True, timeout=60
     )

@@ -5,6 +5,7 @@ later is covered without editing this test."""
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 from bot.i18n import use_locale
@@ -13,7 +14,8 @@ from bot.plugin.registry import presentations
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "bot" / "games"
 # The project's own name (its catalogs' headers, its metrics' prefix), not a game's.
-PROJECTS = ("mammamia-bot", "mammamia_bot")
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"]
+PROJECTS = (PROJECT, PROJECT.replace("-", "_"))
 
 
 def host_files() -> list[Path]:
@@ -39,7 +41,12 @@ def game_names() -> set[str]:
 
 
 def test_the_names_are_found() -> None:
-    assert {"mammamia", "pizzaisland", "mamma mia", "pizza island"} <= game_names()
+    # The test game's, spelled out here; every game's found the same way.
+    assert {"highcard", "high card"} <= game_names()
+    with use_locale("en"):
+        for shown in presentations().values():
+            assert {shown.command.lower(), shown.title().rstrip("!").lower()} <= game_names()
+    assert len(presentations()) >= 3, "the shipped games and the test game"
 
 
 def test_no_host_file_names_a_game() -> None:

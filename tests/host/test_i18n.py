@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import importlib
 import inspect
-import pkgutil
 import re
 import string
 from pathlib import Path
@@ -19,9 +18,7 @@ from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import read_po
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
-from discord.ext import commands
 
-import cogs
 from bot.i18n import (
     EXTRACT_KEYWORDS,
     LANGUAGE_CHOICES,
@@ -45,6 +42,8 @@ from bot.i18n import (
 from bot.i18n.translator import L_, CatalogTranslator, command_key
 from bot.plugin.registry import catalog_dirs, presentations
 from cogs.games import message_ids
+
+from payloads import localised, translated_groups
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = [locale for locale in LOCALES if locale != "en"]
@@ -171,8 +170,9 @@ SAME_AS_ENGLISH = {
     "fr": {"command.choice.1m", "command.choice.2m", "command.choice.5m", "computer.names",
            "command.table.name", "final.pizzas",
            "amount.olive", "kind.olive", "kind.salami", "pi.level.normal", "reveal.tally"},
-    "zh-TW": {"command.mammamia.pass.name"},  # the rulebook's own 「PASS」
 }  # fmt: skip
+#: Any game's `pass` command keeps its name in Chinese: the rulebook's own 「PASS」.
+SAME_AS_ENGLISH_KEYS = {"zh-TW": re.compile(r"command\.[a-z]+\.pass\.name")}
 # A language picker names each language in its own words, in every catalog.
 LANGUAGE_CHOICE_IDS = set(LANGUAGE_CHOICES.values())
 
@@ -187,6 +187,7 @@ def test_translations_are_not_left_in_english(locale: str) -> None:
         and (key := m.id if isinstance(m.id, str) else m.id[0])
         and not key.startswith(("order.", "variant."))
         and key not in SAME_AS_ENGLISH.get(locale, set()) | LANGUAGE_CHOICE_IDS
+        and not (locale in SAME_AS_ENGLISH_KEYS and SAME_AS_ENGLISH_KEYS[locale].fullmatch(key))
         and forms(m.string) == forms(ENGLISH[m.id].string)
         and re.search(r"[A-Za-z]{2}", words(forms(m.string)[0]))
     ]
@@ -523,10 +524,10 @@ async def test_use_locale_decorates_coroutines_and_functions() -> None:
 
 
 def make_group() -> tuple[app_commands.Group, app_commands.Command]:  # type: ignore[type-arg]
-    group = app_commands.Group(name="mammamia", description=L_("command.mammamia.description"))
+    group = app_commands.Group(name="highcard", description=L_("command.highcard.description"))
 
     @group.command(
-        name=L_("command.mammamia.play.name"), description=L_("command.mammamia.play.description")
+        name=L_("command.highcard.new.name"), description=L_("command.highcard.new.description")
     )
     @app_commands.rename(count=L_("command.param.count.name"))
     @app_commands.describe(count=L_("command.param.count.description"))
@@ -537,9 +538,9 @@ def make_group() -> tuple[app_commands.Group, app_commands.Command]:  # type: ig
 
 
 def test_a_command_string_is_an_id_with_the_catalogs_english() -> None:
-    text = L_("command.mammamia.play.description")
-    assert text.message == "Play your whole turn: ingredients, an order, and a draw"
-    assert text.extras == {"key": "command.mammamia.play.description"}
+    text = L_("command.highcard.new.description")
+    assert text.message == "Open a game of High Card in this channel"
+    assert text.extras == {"key": "command.highcard.new.description"}
     with pytest.raises(KeyError):
         L_("command.nothing.description")
 
@@ -549,9 +550,9 @@ def test_command_key_is_the_strings_id_or_a_choices_value() -> None:
     param = app_commands.Parameter(play._params["count"], play)
     where = TranslationContextLocation
     cases: list[tuple[Any, Any, locale_str | None, str | None]] = [
-        (where.group_name, group, locale_str("mammamia"), None),  # /mammamia keeps its name
-        (where.group_description, group, group._locale_description, "command.mammamia.description"),
-        (where.command_name, play, play._locale_name, "command.mammamia.play.name"),
+        (where.group_name, group, locale_str("highcard"), None),  # /highcard keeps its name
+        (where.group_description, group, group._locale_description, "command.highcard.description"),
+        (where.command_name, play, play._locale_name, "command.highcard.new.name"),
         (
             where.parameter_description,
             param,
@@ -566,9 +567,9 @@ def test_command_key_is_the_strings_id_or_a_choices_value() -> None:
         ),
         (
             where.choice_name,
-            app_commands.Choice(name=L_("command.mammamia.choice.variant.plus"), value="plus"),
-            L_("command.mammamia.choice.variant.plus"),
-            "command.mammamia.choice.variant.plus",
+            app_commands.Choice(name=L_("command.highcard.choice.pace.brisk"), value="brisk"),
+            L_("command.highcard.choice.pace.brisk"),
+            "command.highcard.choice.pace.brisk",
         ),
         (where.choice_name, app_commands.Choice(name="x", value="x"), locale_str("x"), None),
         (where.other, None, locale_str("Olive", key="kind.olive"), "kind.olive"),
@@ -583,14 +584,14 @@ async def test_translator_serves_the_catalogs_without_english_fallback() -> None
     group, play = make_group()
     translator = CatalogTranslator()
     context: Any = TranslationContext(TranslationContextLocation.command_description, play)
-    text = L_("command.mammamia.play.description")
+    text = L_("command.highcard.new.description")
     assert await translator.translate(text, discord.Locale.french, context) == (
-        "Jouer tout votre coup : garnitures, une commande et la pioche"
+        "Ouvrir une table pour une partie de Carte haute dans ce salon"
     )
     assert await translator.translate(text, discord.Locale.german, context) is None
     name: Any = TranslationContext(TranslationContextLocation.group_name, group)
     for locale in (discord.Locale.russian, discord.Locale.japanese):
-        assert await translator.translate(locale_str("mammamia"), locale, name) is None
+        assert await translator.translate(locale_str("highcard"), locale, name) is None
     param = app_commands.Parameter(play._params["count"], play)
     param_name: Any = TranslationContext(TranslationContextLocation.parameter_name, param)
     count = param.locale_name
@@ -599,43 +600,6 @@ async def test_translator_serves_the_catalogs_without_english_fallback() -> None
     explicit = locale_str("Olive", key="kind.olive")
     other: Any = TranslationContext(TranslationContextLocation.other, None)
     assert await translator.translate(explicit, discord.Locale.taiwan_chinese, other) == "橄欖"
-
-
-async def group_cogs() -> list[commands.GroupCog]:
-    """The command groups each extension's `setup` adds, as the bot loads them: not
-    every GroupCog class (`cogs.host.HostCommands` is a base, never registered)."""
-    found: list[commands.GroupCog] = []
-
-    class Loader:
-        async def add_cog(self, cog: commands.Cog, **_: Any) -> None:
-            if isinstance(cog, commands.GroupCog):
-                found.append(cog)
-
-    for module in pkgutil.iter_modules(cogs.__path__):
-        setup = getattr(importlib.import_module(f"cogs.{module.name}"), "setup", None)
-        if setup is not None:
-            await setup(Loader())
-    return found
-
-
-async def translated_groups() -> dict[str, dict[str, Any]]:
-    """Each real group's payload as Discord sync sends it (name -> payload)."""
-    client = discord.Client(intents=discord.Intents.none())
-    tree = app_commands.CommandTree(client)
-    translator = CatalogTranslator()
-    found = await group_cogs()
-    assert found, "no command group found in cogs/"
-    payloads = {}
-    for cog in found:
-        group = cog.app_command
-        assert group is not None
-        payloads[group.name] = await group.get_translated_payload(tree, translator)
-    return payloads
-
-
-def localised(field: str, what: dict[str, Any], locale: str) -> str:
-    """`what`'s `field` as a client in `locale` sees it (Discord's default text if none)."""
-    return str(what.get(f"{field}_localizations", {}).get(locale, what[field]))
 
 
 @pytest.mark.parametrize("locale", [discord.Locale(code) for code in LOCALES if code != "en"])
@@ -681,21 +645,22 @@ async def test_command_strings_fit_discord_limits(locale: str) -> None:
 
 
 async def test_a_games_cog_rewords_a_shared_command() -> None:
-    """Pizza Island's `/join` joins a match, Mamma Mia!'s a game: one command of the
-    host, each game's own words; and `/stats`'s player is not `/kick`'s."""
+    """One command of the host, each game's own words where it says (its
+    `reworded`), the host's elsewhere; and `/stats`'s player is not `/kick`'s.
+    A game's own words for them are checked in its tests."""
     payloads = {
         name: {c["name"]: c for c in payload["options"]}
         for name, payload in (await translated_groups()).items()
     }
-    mammamia, island = payloads["mammamia"]["join"], payloads["pizzaisland"]["join"]
-    assert (
-        mammamia["description"] == island["description"] == L_("command.join.description").message
-    )
-    assert localised("description", mammamia, "ja") == "このチャンネルで募集中のゲームに参加する"
-    assert localised("description", island, "ja") == "このチャンネルで募集中の対戦に参加する"
-    assert localised("description", island, "en-US") == (
-        "Take a seat in the match waiting in this channel"
-    )
+    shared = "command.join.description"
+    said = set()
+    for shown in presentations().values():
+        join = payloads[shown.command]["join"]
+        key = shown.reworded.get(shared, shared)
+        assert join["description"] == L_(shared).message, shown.command  # Discord's default
+        assert localised("description", join, "ja") == t(key, "ja"), shown.command
+        said.add(localised("description", join, "en-US"))
+    assert t(shared, "en") in said and len(said) > 1, "the host's words, and a game's own"
     for game in payloads.values():
         [whose] = game["stats"]["options"]
         [taken] = game["kick"]["options"]

@@ -41,7 +41,8 @@ from bot.storage.migrations import POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS
 import pg
 
 GUILD, CHANNEL, HOST, USER = 100, 200, 300, 400
-GAME = "mammamia"  # storage names no game: each lobby says which it hosts
+GAME = "highcard"  # the test game; storage names no game: each lobby says which it hosts
+OTHER = "another-game"  # a name storage has never heard of: it is only kept
 SEATS = [Seat(HOST, "Ann"), Seat(301, "Bob")]
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 _databases = iter(range(1, 1_000_000))
@@ -60,11 +61,10 @@ class Clock:
 
 def record(actions: int) -> dict[str, Any]:
     return {
-        "format": "mammamia-record/1",
-        "variant": "classic",
+        "format": f"{GAME}-record/1",
         "seats": 2,
         "seed": 7,
-        "actions": [{"seat": i % 2, "turn": {"pass": True, "draw": None}} for i in range(actions)],
+        "actions": [{"seat": i % 2, "play": 1 + i % 9} for i in range(actions)],
     }
 
 
@@ -262,7 +262,7 @@ async def test_a_database_of_the_user_version_days_opens_and_migrates(db_path: P
             "INSERT INTO games (guild_id, channel_id, status, host_id, settings, seats,"
             " record, snapshot, version, deadline_at, created_at, updated_at, presence)"
             " VALUES (1, 2, 'running', 3, '{}', '[]',"
-            ' \'{"format": "mammamia-record/1", "actions": [{}]}\', \'{}\', 1,'
+            f' \'{{"format": "{GAME}-record/1", "actions": [{{}}]}}\', \'{{}}\', 1,'
             " '2025-01-01T12:05:00.000000+00:00', '2025-01-01T12:00:00.000000+00:00',"
             " '2025-01-01T12:00:00.000000+00:00', '{\"away\": [false]}')"
         )
@@ -270,7 +270,7 @@ async def test_a_database_of_the_user_version_days_opens_and_migrates(db_path: P
         assert await store.schema_version() == len(SQLITE_MIGRATIONS)
         game = await store.active_game(2)
         assert game is not None
-        assert (game.game, game.version, game.presence) == ("mammamia", 1, {"away": [False]})
+        assert (game.game, game.version, game.presence) == (GAME, 1, {"away": [False]})
         assert await store.next_deadline() == (datetime(2025, 1, 1, 12, 5, tzinfo=UTC), game.id)
     applied = await raw(db_path, "SELECT version FROM schema_migrations ORDER BY version")
     assert [row[0] for row in applied] == list(range(1, len(SQLITE_MIGRATIONS) + 1))
@@ -374,10 +374,10 @@ async def test_wal_mode_is_on(db_path: Path) -> None:
 async def test_record_format_is_not_storage_business(store: Storage) -> None:
     """Storage keeps a record as given, at the version its caller says it stands
     for; whether the format is right is the game's check."""
-    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game="pizza-island")
-    other = {"format": "pizza-island-record/1", "actions": [{"a": 1}, {"a": 2}]}
+    lobby = await store.create_lobby(GUILD, CHANNEL, HOST, {}, SEATS, game=OTHER)
+    other = {"format": f"{OTHER}-record/1", "actions": [{"a": 1}, {"a": 2}]}
     game = await store.start_game(lobby.id, other, {"state": 2}, version=2)
-    assert (game.game, game.version, game.record) == ("pizza-island", 2, other)
+    assert (game.game, game.version, game.record) == (OTHER, 2, other)
 
 
 # -- lobby ------------------------------------------------------------------
@@ -732,11 +732,11 @@ async def test_meta(store: Storage) -> None:
 
 async def test_game_name_is_stored(store: Storage) -> None:
     default = await store.create_lobby(GUILD, 1, HOST, {}, SEATS, game=GAME)
-    island = await store.create_lobby(GUILD, 2, HOST, {}, SEATS, game="pizza-island")
-    assert default.game == "mammamia"
-    assert island.game == "pizza-island"
-    again = await store.game(island.id)
-    assert again is not None and again.game == "pizza-island"
+    other = await store.create_lobby(GUILD, 2, HOST, {}, SEATS, game=OTHER)
+    assert default.game == GAME
+    assert other.game == OTHER
+    again = await store.game(other.id)
+    assert again is not None and again.game == OTHER
 
 
 # -- deadlines ----------------------------------------------------------------
@@ -1000,7 +1000,7 @@ def a_result(game_id: int, places: list[int], finished: datetime | None = None) 
         for seat, ((key, user, name), place) in enumerate(zip(players, places, strict=True))
     )
     moment = finished or datetime(2025, 6, 4, 12, tzinfo=UTC)
-    return GameResult(game_id, GUILD, "mammamia", "classic", moment, seats)
+    return GameResult(game_id, GUILD, GAME, "classic", moment, seats)
 
 
 def rate_for_test(result: Any, priors: Any) -> dict[str, tuple[float, float]]:
@@ -1013,22 +1013,22 @@ async def test_a_result_is_recorded_once_per_game_id(store: Storage) -> None:
     """A restart that records a game's result again neither doubles it nor moves
     its ratings twice."""
     assert await store.record_result(a_result(1, [1, 2, 3]), rate_for_test)
-    before = await store.leaderboard(GUILD, "mammamia", "all")
+    before = await store.leaderboard(GUILD, GAME, "all")
     assert not await store.record_result(a_result(1, [3, 2, 1]), rate_for_test)
-    assert await store.leaderboard(GUILD, "mammamia", "all") == before
-    ann = await store.player_results(GUILD, "mammamia", "300")
+    assert await store.leaderboard(GUILD, GAME, "all") == before
+    ann = await store.player_results(GUILD, GAME, "300")
     assert [(r.game_id, r.place, r.made) for r in ann] == [(1, 1, ("misto",))]
 
 
 async def test_ratings_move_with_each_result_and_count_wins(store: Storage) -> None:
     for game_id in range(1, 4):
         await store.record_result(a_result(game_id, [1, 3, 2]), rate_for_test)
-    board = await store.leaderboard(GUILD, "mammamia", "all", min_games=3)
+    board = await store.leaderboard(GUILD, GAME, "all", min_games=3)
     assert [r.player for r in board] == ["300", "computer:hard", "301"]
     assert [(r.games, r.wins) for r in board] == [(3, 3), (3, 0), (3, 0)]
     assert board[0].ordinal > board[1].ordinal > board[2].ordinal
-    assert await store.leaderboard(GUILD, "mammamia", "all", min_games=4) == []
-    assert await store.leaderboard(GUILD + 1, "mammamia", "all") == []
+    assert await store.leaderboard(GUILD, GAME, "all", min_games=4) == []
+    assert await store.leaderboard(GUILD + 1, GAME, "all") == []
 
 
 async def test_period_ratings_count_only_their_period(store: Storage) -> None:
@@ -1039,12 +1039,12 @@ async def test_period_ratings_count_only_their_period(store: Storage) -> None:
     for game_id, moment in ((1, june), (2, june), (3, july)):
         result = a_result(game_id, [2, 1, 3], moment)
         await store.record_result(result, rate_for_test, period_keys(moment))
-    games = {r.player: r.games for r in await store.leaderboard(GUILD, "mammamia", "all")}
+    games = {r.player: r.games for r in await store.leaderboard(GUILD, GAME, "all")}
     assert games["301"] == 3
-    june_board = await store.leaderboard(GUILD, "mammamia", "month:2025-06")
+    june_board = await store.leaderboard(GUILD, GAME, "month:2025-06")
     assert {r.player: r.games for r in june_board}["301"] == 2
     week = period_keys(july)[2]
-    assert [r.games for r in await store.leaderboard(GUILD, "mammamia", week)] == [1, 1, 1]
+    assert [r.games for r in await store.leaderboard(GUILD, GAME, week)] == [1, 1, 1]
 
 
 async def test_two_games_ending_at_once_count_both_for_a_new_player(
@@ -1064,21 +1064,21 @@ async def test_two_games_ending_at_once_count_both_for_a_new_player(
                 for store, game_id in zip((one, two) * 4, games, strict=True)
             )
         )
-        board = await one.leaderboard(GUILD, "mammamia", "all")
+        board = await one.leaderboard(GUILD, GAME, "all")
         assert {r.player: (r.games, r.wins) for r in board} == {
             "300": (8, 8),
             "301": (8, 0),
             "computer:hard": (8, 0),
         }
-        ann = await one.player_results(GUILD, "mammamia", "300")
+        ann = await one.player_results(GUILD, GAME, "300")
         assert len(ann) == 8
 
 
 async def test_computers_beaten(store: Storage) -> None:
     await store.record_result(a_result(1, [1, 2, 3]), rate_for_test)
     await store.record_result(a_result(2, [3, 1, 2]), rate_for_test)
-    assert await store.computers_beaten(GUILD, "mammamia", "300") == {"computer:hard": 1}
-    assert await store.computers_beaten(GUILD, "mammamia", "301") == {"computer:hard": 2}
+    assert await store.computers_beaten(GUILD, GAME, "300") == {"computer:hard": 1}
+    assert await store.computers_beaten(GUILD, GAME, "301") == {"computer:hard": 2}
 
 
 async def test_recent_results_of_one_game_on_a_server_newest_first(store: Storage) -> None:
@@ -1088,10 +1088,10 @@ async def test_recent_results_of_one_game_on_a_server_newest_first(store: Storag
     await store.record_result(a_result(1, [1, 2, 3], day), rate_for_test)
     await store.record_result(a_result(2, [3, 1, 2], day + timedelta(hours=1)), rate_for_test)
     other = a_result(3, [2, 1, 3], day + timedelta(hours=2))
-    await store.record_result(dataclasses.replace(other, game="pizza-island"), rate_for_test)
+    await store.record_result(dataclasses.replace(other, game=OTHER), rate_for_test)
     elsewhere = a_result(4, [1, 3, 2], day + timedelta(hours=3))
     await store.record_result(dataclasses.replace(elsewhere, guild_id=GUILD + 1), rate_for_test)
-    found = await store.recent_results(GUILD, "mammamia")
+    found = await store.recent_results(GUILD, GAME)
     assert [r.game_id for r in found] == [2, 1]
     assert [(s.seat, s.place, s.score, s.name) for s in found[0].seats] == [
         (0, 3, 0, "Ann"),
@@ -1099,8 +1099,8 @@ async def test_recent_results_of_one_game_on_a_server_newest_first(store: Storag
         (2, 2, 1, "🤖 Sofia"),
     ]
     assert found[0].variant == "classic" and found[0].finished_at == day + timedelta(hours=1)
-    assert [r.game_id for r in await store.recent_results(GUILD, "mammamia", limit=1)] == [2]
-    assert [r.game_id for r in await store.recent_results(GUILD, "pizza-island")] == [3]
+    assert [r.game_id for r in await store.recent_results(GUILD, GAME, limit=1)] == [2]
+    assert [r.game_id for r in await store.recent_results(GUILD, OTHER)] == [3]
 
 
 async def test_forget_deletes_results_and_ratings_and_keeps_seat_names(store: Storage) -> None:
@@ -1108,14 +1108,14 @@ async def test_forget_deletes_results_and_ratings_and_keeps_seat_names(store: St
     await store.finish(game_id)
     await store.record_result(a_result(game_id, [1, 2, 3]), rate_for_test)
     assert await store.forget_player(HOST) == 1
-    assert await store.player_results(GUILD, "mammamia", "300") == []
-    board = await store.leaderboard(GUILD, "mammamia", "all")
+    assert await store.player_results(GUILD, GAME, "300") == []
+    board = await store.leaderboard(GUILD, GAME, "all")
     assert "300" not in {r.player for r in board} and "301" in {r.player for r in board}
     game = await store.game(game_id)
     assert game is not None
     assert [(s.user_id, s.name) for s in game.seats] == [(None, "Ann"), (301, "Bob")]
     assert game.host_id == 0
-    assert await store.player_results(GUILD, "mammamia", "301") != []
+    assert await store.player_results(GUILD, GAME, "301") != []
 
 
 # -- user preferences --------------------------------------------------------
@@ -1123,9 +1123,9 @@ async def test_forget_deletes_results_and_ratings_and_keeps_seat_names(store: St
 
 async def test_preferences_change_in_part_and_none_removes(store: Storage) -> None:
     assert await store.preferences(USER) == {}
-    assert await store.set_preferences(USER, notify=True, dm_refused="mammamia") == {
+    assert await store.set_preferences(USER, notify=True, dm_refused=GAME) == {
         "notify": True,
-        "dm_refused": "mammamia",
+        "dm_refused": GAME,
     }
     assert await store.set_preferences(USER, dm_refused=None) == {"notify": True}
     assert await store.preferences(USER) == {"notify": True}
@@ -1140,7 +1140,7 @@ async def test_a_flag_is_claimed_once_by_concurrent_claims_of_two_processes(
         await open_storage(target, now=Clock()) as one,
         await open_storage(target, now=Clock()) as two,
     ):
-        await one.set_preferences(USER, dm_refused="mammamia")
+        await one.set_preferences(USER, dm_refused=GAME)
         assert (await two.preferences(USER)).get("dm_refused_told") is None
         claims = await asyncio.gather(
             *(store.claim_preference(USER, "dm_refused_told") for store in (one, two) * 4)
@@ -1162,10 +1162,10 @@ async def test_kept_values_are_read_once_and_another_process_change_is_heard(
     """On PostgreSQL a player's preferences and a server's setting, asked for
     at every click, are read once and kept: each process hears of another's
     change as it is committed (LISTEN/NOTIFY) and reads the new value then."""
-    from bot.kit.metrics import REGISTRY
+    from bot.kit.metrics import PREFIX, REGISTRY
 
     def trips() -> float:
-        return REGISTRY.get_sample_value("mammamia_bot_db_round_trip_seconds_count") or 0.0
+        return REGISTRY.get_sample_value(f"{PREFIX}_db_round_trip_seconds_count") or 0.0
 
     key = f"pictures:{GUILD}"
     async with (

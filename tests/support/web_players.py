@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playwright.async_api import Locator
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from browser import Seat
 
@@ -37,9 +38,16 @@ async def tap(seat: Seat, target: Locator) -> bool:
     screen, once scrolled to (in the page, or in a list that scrolls):
     whatever is drawn there gets it, as for a person."""
     # Into the middle of the screen: at its edge the dock may lie over it.
-    await target.evaluate("e => e.scrollIntoView({ block: 'center', inline: 'nearest' })")
-    box = await target.bounding_box()
-    if box is None:  # gone from the screen meanwhile: the table moved on under the finger
+    # Gone from the screen meanwhile (the table moved on under the finger, or
+    # someone else's answer settled the question): not waited for.
+    try:
+        await target.evaluate(
+            "e => e.scrollIntoView({ block: 'center', inline: 'nearest' })", timeout=2_000
+        )
+        box = await target.bounding_box(timeout=2_000)
+    except PlaywrightTimeout:
+        return False
+    if box is None:
         return False
     await seat.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     return True
@@ -158,8 +166,10 @@ async def decide(seat: Seat, rng: random.Random, avoid: tuple[str, ...] = ()) ->
     """A decision or a choice the dock offers: one of its buttons, or cards
     counted out on a counter (what to ask for, what pays) and confirmed."""
     buttons = seat.table.locator(DIRECT)
-    count = await buttons.count()
-    labels = [await buttons.nth(i).text_content() or "" for i in range(count)]
+    # All at once: a button read one by one may be gone meanwhile (someone
+    # else's answer settled the question), and reading it would wait for it.
+    labels = await buttons.all_text_contents()
+    count = len(labels)
     groups = [g["group"] for g in scene(seat).get("counters") or []]
     options: list[str | int] = [*range(count), *groups]
     if not options:  # nothing to decide any more: someone else's answer settled it

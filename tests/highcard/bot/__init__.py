@@ -18,6 +18,7 @@ from engine.events import Event as HCEvent
 from engine.interface import JSON
 
 from ..engine import GAME, Over, Play, PlayerView, PublicView, Revealed, State
+from .web import WEB
 
 PREFIX = "hc"
 REFUSALS = by_last_part(
@@ -57,7 +58,8 @@ class PlaySelect(Component, prefix=PREFIX, verb="play"):
     async def act(self, interaction: discord.Interaction) -> None:
         card = int(self.click.values[0]) if self.click.values else 0
         play, user = (lambda s: Play(s, card)), interaction.user.id
-        done = await service_of(interaction).act(self.click.game, user, play, self.click.version)
+        service = service_of(interaction)
+        done = await service.act(self.click.game, user, play, self.click.version, interaction)
         await edit(interaction, hand_reply(done.live, done.seat, t("hc.played", card=card)))
 
 
@@ -130,4 +132,4 @@ class HighCardPresentation(Presentation[PublicView, PlayerView, HCEvent, Reveale
         return Reply(embed=discord.Embed(title=t("highcard.title"), description=t("hc.rules")))
 
 
-PLUGIN = Plugin(HighCardPresentation())
+PLUGIN = Plugin(HighCardPresentation(), web=WEB)

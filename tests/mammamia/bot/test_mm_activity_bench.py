@@ -6,8 +6,10 @@ and instance checks, the websocket and the first frame), and a move's round
 trip (an action sent until the viewer holds the state after it).
 Beside each, its floor measured in the same run: a static file's load from
 the same server in the same browser, a bare websocket echo on the same loop.
+Measured on a game of Mamma Mia! classic, the game the figures are about (a
+real hand, pictures' art, a reveal), hence with its tests.
 
-    .venv/bin/python -m pytest -m slow tests/host/test_activity_bench.py -s
+    .venv/bin/python -m pytest -m slow tests/mammamia/bot/test_mm_activity_bench.py -s
 """
 
 from __future__ import annotations

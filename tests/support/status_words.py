@@ -1,0 +1,56 @@
+"""A game of any game played at random until a moment a test wants, and the
+status line of the web table (`bot.web.scene`) as one viewer sees it then:
+for the games' tests of the words a table says to its viewer."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n import use_locale
+from bot.web import scene
+from bot.web.door import Seen
+from engine import game
+
+NAMES = ["Ana", "Ben", "Cleo"]
+
+
+def until(name: str, settings: dict[str, str], seed: int, found: Callable[[Any], bool]) -> Any:
+    """A game of `name` played at random until `found(state)`."""
+    rules = game(name)
+    full = {o.name: o.default for o in rules.options} | settings
+    for attempt in range(200):
+        rng = random.Random(seed + attempt)
+        state, _ = rules.start(rules.new_record(full, len(NAMES), seed + attempt))
+        while True:
+            if found(state):
+                return state
+            acting = rules.asked(state) or rules.to_act(state)
+            if not acting:
+                break
+            legal = list(rules.legal_actions(state, acting[0]))
+            state, _ = rules.apply(state, rng.choice(legal))
+    raise AssertionError(f"no game of {name} came to that")
+
+
+def status(name: str, state: Any, seat: int, locale: str) -> str:
+    rules = game(name)
+    seen = Seen(
+        1,
+        name,
+        "running",
+        state.version,
+        NAMES,
+        {},
+        rules.public_view(state),
+        seat=seat,
+        mine=rules.player_view(state, seat),
+        legal=list(rules.legal_actions(state, seat)) if seat in rules.to_act(state) else [],
+    )
+    with use_locale(locale):
+        return str(scene.scene_of(seen)["status"])
+
+
+def other(seat: int) -> int:
+    return (seat + 1) % len(NAMES)
