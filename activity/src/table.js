@@ -87,6 +87,7 @@ export class TableView {
     );
     root.dataset.version = `${frame.game}:${frame.version}`;
     root.dataset.kind = "table";
+    if (this.stripShown) this.fitStrip();
     this.countOven();
     restoreFocus(root, was);
     this.tick();
@@ -121,9 +122,8 @@ export class TableView {
     others.forEach((s, i) => seats.append(this.seat(s, i, others.length)));
     const centre = el("div", { class: "centre", role: "group", "aria-label": scene.ui.centre });
     for (const p of scene.centre) centre.append(this.pile(p));
-    const felt = el("section", { class: "felt", "aria-label": scene.ui.table }, seats, centre, mine);
-    if (this.stripShown) felt.append(this.strip);
-    return felt;
+    if (this.stripShown) centre.append(this.strip);
+    return el("section", { class: "felt", "aria-label": scene.ui.table }, seats, centre, mine);
   }
 
   seat(s, index, count) {
@@ -392,7 +392,8 @@ export class TableView {
     }
     if (scene.hand) {
       const orders = scene.hand.cards.filter((c) => c.art && c.art.t === "order").length;
-      const hand = el("div", { class: `hand${orders > 4 ? " many" : ""}`, role: "toolbar", "aria-label": scene.ui.hand, "data-group": "hand" });
+      const crowd = orders > 6 ? " many crowded" : orders > 4 ? " many" : "";
+      const hand = el("div", { class: `hand${crowd}`, role: "toolbar", "aria-label": scene.ui.hand, "data-group": "hand" });
       for (const c of scene.hand.cards) hand.append(this.card(c));
       if (!scene.hand.cards.length) hand.append(el("p", { class: "empty", text: scene.hand.empty }));
       section.append(hand);
@@ -435,6 +436,7 @@ export class TableView {
     if (scene.prompt) dock.append(el("div", { class: "prompt" }, ...scene.prompt.split("\n").map((t) => el("p", { text: t }))));
     const buttons = el("div", { class: "controls", role: "group", "aria-label": scene.ui.choose });
     for (const group of scene.counters || []) dock.append(this.counter(group));
+    if (scene.choice) dock.append(this.chooser(scene.choice, buttons));
     scene.actions.forEach((a, i) => {
       if (a.fields || a.group) return;
       const onCard = !a.direct;
@@ -447,7 +449,7 @@ export class TableView {
         }),
       );
     });
-    if (scene.actions.some((a) => a.fields)) {
+    if (!scene.choice && scene.actions.some((a) => a.fields)) {
       const one = this.composer.one(scene);
       buttons.append(
         el("button", {
@@ -480,6 +482,91 @@ export class TableView {
     }
     if (buttons.childElementCount) dock.append(buttons);
     return dock.childElementCount ? dock : null;
+  }
+
+  // A choice made in steps (a Pepper: the cards that refill the Ship, the
+  // others' order, then on top or under the deck). Each step is a row of
+  // options, one of them chosen (the first that still fits until the player
+  // chooses another): the arrow keys or a digit choose within a row. The
+  // last step's buttons play the one action the choices name.
+  chooser(choice, buttons) {
+    const scene = this.scene;
+    const picked = this.composer.picked;
+    const box = el("div", { class: "chooser" });
+    if (choice.seen) {
+      const cards = el("div", { class: "row" }, ...choice.seen.map((c) => this.card(c, "small")));
+      const title = el("p", { class: "choice-title", "aria-hidden": "true", text: choice.title });
+      box.append(el("section", { class: "choice-seen", "aria-label": choice.title }, title, cards));
+    }
+    let fitting = scene.actions.filter((a) => a.fields);
+    for (const step of choice.steps) {
+      const values = new Set(fitting.map((a) => a.fields[step.field]));
+      const options = step.options.filter((o) => values.has(o.value));
+      if (step.confirm) {
+        for (const o of options) {
+          const act = fitting.find((a) => a.fields[step.field] === o.value);
+          buttons.append(
+            el("button", {
+              class: "action play confirm",
+              text: o.label,
+              "aria-label": `${o.label}: ${act.label}`,
+              "data-key": `confirm:${step.field}:${o.value}`,
+              onclick: () => this.send(act.action),
+            }),
+          );
+        }
+        continue;
+      }
+      if (!values.has(picked[step.field])) picked[step.field] = options.length ? options[0].value : [...values][0];
+      fitting = fitting.filter((a) => a.fields[step.field] === picked[step.field]);
+      if (options.length < 2) continue; // nothing to choose: the one way there is
+      box.append(this.choiceRow(step, options, picked[step.field]));
+    }
+    return box;
+  }
+
+  choiceRow(step, options, chosen) {
+    const row = el("div", { class: "options", role: "radiogroup", "aria-label": step.title, "data-group": `choice-${step.field}` });
+    options.forEach((o, i) => {
+      row.append(
+        el(
+          "button",
+          {
+            class: "option",
+            role: "radio",
+            "aria-checked": String(o.value === chosen),
+            "aria-label": o.label,
+            "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+            title: o.label,
+            "data-key": `option:${step.field}:${o.value}`,
+            onclick: () => this.choose(step.field, o.value),
+          },
+          el("span", { class: "digit", "aria-hidden": "true", text: String(i + 1) }),
+          ...o.cards.map((c) => el("span", { class: "card tiny slice", "aria-hidden": "true" }, cardArt(c.art))),
+        ),
+      );
+    });
+    roving(row);
+    // A radio group: moving along it chooses; a digit chooses that option.
+    row.addEventListener("keydown", (event) => {
+      let target = null;
+      if (/^[1-9]$/.test(event.key)) target = options[Number(event.key) - 1];
+      else if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) {
+        target = options.find((o) => `option:${step.field}:${o.value}` === document.activeElement.dataset.key);
+      }
+      if (!target) return;
+      event.preventDefault();
+      this.choose(step.field, target.value);
+    });
+    return el("section", { class: "choice-step" }, el("p", { class: "choice-title", "aria-hidden": "true", text: step.title }), row);
+  }
+
+  choose(field, value) {
+    this.composer.picked[field] = value;
+    this.draw();
+    const key = `option:${field}:${value}`;
+    const again = this.app.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again) again.focus({ preventScroll: true });
   }
 
   // Cards of several kinds counted out (what to ask the others for, what pays
@@ -545,7 +632,6 @@ export class TableView {
       const node = el("div", { class: "revealed", role: "listitem" }, this.card(step.card, "small"));
       if (step.card.key) node.dataset.mark = step.card.key;
       this.strip.append(node);
-      while (this.strip.childElementCount > 9) this.strip.firstElementChild.remove();
       this.placeStrip();
       turnOver(node);
     }
@@ -563,8 +649,25 @@ export class TableView {
   }
 
   placeStrip() {
-    const felt = this.app.root.querySelector(".felt");
-    if (felt && this.strip.parentElement !== felt) felt.append(this.strip);
+    const centre = this.app.root.querySelector(".felt .centre");
+    if (centre && this.strip.parentElement !== centre) centre.append(this.strip);
+    this.fitStrip();
+  }
+
+  // The strip lies over the table's middle only, never over a seat, the
+  // player's own place or what confirms: beside the oven where there is room
+  // (its count going down in sight), and as many of the last cards turned as fit.
+  fitStrip() {
+    const centre = this.strip.parentElement;
+    if (!centre) return;
+    const box = centre.getBoundingClientRect();
+    const oven = centre.querySelector(".pile.oven");
+    const r = oven ? oven.getBoundingClientRect() : null;
+    const beside = r && box.right - r.right >= 160;
+    this.strip.style.left = beside ? `${Math.round(r.right - box.left + 6)}px` : "0px";
+    while (this.strip.childElementCount > 1 && this.strip.scrollHeight > this.strip.clientHeight + 1) {
+      this.strip.firstElementChild.remove();
+    }
   }
 
   // The strip of revealed cards stays while the reveal goes on, then goes

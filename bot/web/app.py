@@ -166,10 +166,9 @@ class ActivityServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port)
         await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        addresses = self._runner.addresses  # (host, port, …) of each bound socket
+        if addresses:
+            self.port = addresses[0][1]
         log.info("Serving the Activity on http://%s:%s", self.config.host, self.port)
 
     async def stop(self) -> None:

@@ -10,7 +10,8 @@ the one legal action they name.
 
     Scene   kind ("table"), title, status (whose move), live (the one line a
             screen reader hears: what just happened, whose move), seats,
-            centre, hand, actions, defaults, steps, moves, pace, final, after
+            centre, hand, actions, defaults, choice, steps, moves, pace,
+            final, after
     Seat    seat, name, avatar, colour, turn, mine, away, label (the seat in
             words), counts (what is shown at the place: icon and number),
             cards (face up before it), pizzas, marks
@@ -23,6 +24,9 @@ the one legal action they name.
             JSON, sent as is), direct (a button of its own)
     Move    what travels across the table since the viewer's last frame: from
             and to (anchors), the card shown while travelling, how many
+    Choice  a choice made in steps (a Pepper): what it shows, then per step
+            a field and its options (value, label, cards); the last step's
+            options confirm, each playing the one action the choices name
     Step    a line of a paced sequence (the oven's reveal): text, a card
             turned, a mark put on an order (key), shown one by one at `pace`
 

@@ -160,6 +160,32 @@ class Counter(TypedDict):
     kinds: list[CounterKind]
 
 
+class ChoiceOption(TypedDict, total=False):
+    """One option of a step: the field's value, in words, and as cards."""
+
+    value: str
+    label: str
+    cards: list[Card]
+
+
+class ChoiceStep(TypedDict, total=False):
+    """A step of a choice: a row of options for one field; the last step's
+    options (`confirm`) are buttons that play the one action named."""
+
+    field: str
+    title: str
+    options: list[ChoiceOption]
+    confirm: bool
+
+
+class Choice(TypedDict, total=False):
+    """A choice made in steps (a Pepper): what it shows, then its steps."""
+
+    title: str
+    seen: list[Card]
+    steps: list[ChoiceStep]
+
+
 #: What travelled across the table since the viewer's last frame: from and
 #: to (anchors), the card shown while it travels (else a back), how many.
 Move = TypedDict("Move", {"from": str, "to": str, "card": Card, "back": str, "n": int}, total=False)
@@ -222,6 +248,7 @@ class Scene(TypedDict, total=False):
     actions: list[Action]
     defaults: Fields
     counters: list[Counter]
+    choice: Choice
     steps: list[Step]
     moves: list[Move]
     revealing: bool

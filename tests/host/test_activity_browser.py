@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,16 +24,27 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from bot.flow import questions
 from bot.i18n import t
 from engine import mammamia as engine
+from engine.pizzaisland import actions as pi
 
-from browser import Seat, chromium, layout_problems, off_screen, open_table, reader
+from browser import (
+    Seat,
+    chromium,
+    layout_problems,
+    off_screen,
+    open_table,
+    reader,
+    reveal_over,
+)
 from viewers import check_frames
 from web_players import (
     add_computer,
     choose_turn,
     decide,
+    key_choice,
     key_turn,
     lobby_click,
     open_lobby,
+    point_choice,
     point_turn,
     tap,
 )
@@ -240,11 +252,17 @@ class MammaMiaRound:
         self.pointed = False  # Ana pointed at something since her last keyboard turn
         self.left: str | None = None  # where her last keyboard turn left the focus
         self.shots: set[str] = set()
+        self.strips = 0  # moves made with the reveal's strip on the table
 
     async def __call__(self, table: Seat, version: int) -> None:
         scene = table.state()["scene"]
         index = self.tables.index(table)
         width = (320, 375, 1280)[index]
+        # The oven's cards turned, during the reveal and for a moment after
+        # it, lie over the table's middle: never over a seat or a control.
+        over = await reveal_over(table)
+        self.strips += await table.table.locator(".reveal").count()
+        assert over == [], (width, over)
         if not any(a.get("fields") for a in scene["actions"]):  # a decision of the reveal
             if f"{width}-decision" not in self.shots:
                 self.shots.add(f"{width}-decision")
@@ -324,6 +342,7 @@ async def test_a_classic_game_from_the_launcher_to_play_again(discord_server, bo
         await bots.idle()
         lobby = discord_server.public_messages()[-1]
         assert lobby.find_button(t("lobby.button.start")) is not None
+    assert round_.strips, "a move was made with the reveal's strip on the table"
     assert round_.keyboard and max(round_.keyboard) <= 8, round_.keyboard
     assert round_.focus_kept == len(round_.keyboard), (round_.focus_kept, round_.keyboard)
     assert engine.replay(row.record).error is None
@@ -407,6 +426,9 @@ class IslandRound:
     async def press(self, table: Seat, chosen: dict[str, Any]) -> str:
         frame = table.table
         action = chosen["action"]
+        if "to" in chosen.get("fields", {}):  # a Pepper: its rows, then on top or under
+            await point_choice(table, chosen["fields"])
+            return "pepper"
         if "fields" in chosen:  # a Fork: my slice, then theirs, then Play
             give, take = chosen["fields"]["give"], chosen["fields"]["take"]
             me = table.state()["seat"]
@@ -456,3 +478,129 @@ async def test_a_pizza_island_match_from_the_launcher(discord_server, bots):
         for seat, table in enumerate(tables):
             assert check_frames(table.frames, row, seat) > 20
     assert any("take" in d for d in round_.done) and any("stop" in d for d in round_.done)
+
+
+#: What must be on the first screen of a phone during a Pepper's choice: the
+#: cards it shows, every option, and the buttons that confirm (or decline).
+#: Where the dock begins and what it holds ends, on the first screen.
+GEOMETRY = """() => {
+  window.scrollTo(0, 0);
+  const buttons = [...document.querySelectorAll(".dock button")];
+  const bottoms = buttons.map((e) => e.getBoundingClientRect().bottom);
+  const dock = document.querySelector(".dock").getBoundingClientRect();
+  return { screen: innerHeight, dock_top: Math.round(dock.top),
+    last_bottom: Math.round(Math.max(...bottoms)), buttons: bottoms.length,
+    page_width: document.documentElement.scrollWidth };
+}"""
+PEPPER_SCREEN = [".chooser .choice-seen .card", ".chooser .option", ".dock .controls .action"]
+
+
+def _scripted(rules: Any, state: Any, seat: int) -> Any:
+    """What each player does in the Pepper scenario: Ana takes a card of the
+    Ship and then the Ship's Pepper (5 cards seen, 2 of them to refill the
+    Ship: 120 ways), the others the Ship's Pepper or a card of the deck; a
+    Pepper is used (one of its ways, by the game's version), any other hero declined."""
+    legal = list(rules.legal_actions(state, seat))
+    if state.pending is not None:
+        peppers = [a for a in legal if isinstance(a, pi.Pepper)]
+        if peppers:
+            return random.Random(state.version).choice(peppers)
+        declines = [a for a in legal if isinstance(a, pi.Decline)]
+        return declines[0] if declines else legal[0]
+    takes = [a for a in legal if isinstance(a, pi.Take)]
+    peppers = [a for a in takes if a.source != "deck" and a.source.endswith("-pepper")]
+    if state.taken == 0:
+        others = [a for a in takes if a.source != "deck" and a not in peppers]
+        if peppers and others and seat == 0:
+            return others[0]
+        return peppers[0] if peppers else next(a for a in takes if a.source == "deck")
+    if state.taken == 1 and peppers:
+        return peppers[0]
+    return next(a for a in legal if isinstance(a, pi.Stop))
+
+
+async def _press_action(table: Seat, action: Any, label: str) -> str:
+    """A card of the Ship or the deck pointed at, or the dock's button."""
+    if isinstance(action, pi.Take) and action.source == "deck":
+        target = table.table.locator('[data-key="pile:deck"]')
+    elif isinstance(action, pi.Take):
+        target = table.table.locator(f'.felt [data-key="card:{action.source}"]').first
+    else:
+        target = table.table.get_by_role("button", name=label, exact=True).first
+    return label if await tap(table, target) else ""
+
+
+#: The deal (the bot's seed for its first game) where the script above
+#: brings Ana (320 px) to a Pepper of 120 ways and Ben (375 px) to one of 12.
+PEPPER_SEED = 31
+
+
+async def test_pi_n6_pi_a2_a_pepper_chosen_on_the_first_screen_of_a_phone(discord_server, bots):
+    """A Pepper's choice (PI-N6; advanced, PI-A2: the Ship refilled from
+    it) at 320×640 and 375×667: what it shows, every option and what
+    confirms on the first screen, nothing overlapping or too small, each
+    option named in words; Ana chooses hers by keyboard in at most 8 key
+    presses, Ben (in French) his by pointing; what the Pepper showed reaches
+    no other table (PI-I1)."""
+    bots.activity = True
+    bots.seed = PEPPER_SEED
+    bot = await bots.start()
+    ana, ben, cleo = discord_server.users[:3]
+    ben.locale = "fr"
+    async with chromium() as browser:
+        sizes = [(320, 640), (375, 667), (1280, 800)]
+        tables = await at_the_launcher(discord_server, bot, browser, [ana, ben, cleo], sizes)
+        await open_lobby(tables[0], "Pizza Island", {"level": "advanced"})
+        for table in tables:
+            await table.showing("lobby")
+        for table in tables[1:]:
+            await table.table.wait_for_selector('[data-key="join"]')
+            await lobby_click(table, "join")
+        await tables[0].table.wait_for_function(
+            "document.querySelectorAll('.lobby-seats li').length === 3"
+        )
+        await lobby_click(tables[0], "start")
+        for table in tables:
+            await table.showing("table")
+        await bots.idle()
+        live = held(bots, int(tables[0].state()["game"]), None)
+        game_id = live.id
+        users = [s.user_id for s in live.row.seats]
+        assert users == [ana.id, ben.id, cleo.id], users
+        peppers: dict[int, int] = {}  # seat -> the ways its Pepper had
+        presses = 0
+        while len(peppers) < 2:
+            state, rules, version = live.state, live.rules, live.version
+            seat = rules.to_act(state)[0]
+            table = tables[seat]
+            await table.at(game_id, version)
+            action = _scripted(rules, state, seat)
+            if isinstance(action, pi.Pepper):
+                width = sizes[seat][0]
+                scene = table.state()["scene"]
+                ways = [a for a in scene["actions"] if "to" in a.get("fields", {})]
+                peppers[seat] = len(ways)
+                off = await off_screen(table, PEPPER_SCREEN)
+                print("PEPPER", width, await table.table.evaluate(GEOMETRY), flush=True)
+                problems = await shoot(table, f"island-{width}-pepper")
+                assert off == [] and problems == [], (width, off, problems)
+                fields = next(a["fields"] for a in ways if a["action"] == action.to_json())
+                if seat == 0:
+                    presses = await key_choice(table, fields)
+                else:
+                    await point_choice(table, fields)
+            else:
+                label = next(
+                    a["label"]
+                    for a in table.state()["scene"]["actions"]
+                    if a["action"] == action.to_json()
+                )
+                press = partial(_press_action, table, action, label)
+                await answered(table, version, press)
+            live = await moved_on(bots, game_id, version, live, tables)
+        row = await bots.current.service.storage.game(game_id)
+        for seat, table in enumerate(tables):
+            assert check_frames(table.frames, row, seat) > 3
+    print("PEPPER KEYS", presses, flush=True)
+    assert peppers == {0: 120, 1: 12}, peppers
+    assert 0 < presses <= 8, presses

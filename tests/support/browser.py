@@ -175,7 +175,17 @@ LAYOUT_PROBLEMS = (JS / "layout_problems.js").read_text()
 
 async def layout_problems(seat: Seat) -> list[str]:
     problems: list[str] = await seat.table.evaluate(LAYOUT_PROBLEMS)
-    return problems
+    return problems + await reveal_over(seat)
+
+
+#: What the reveal's strip lies over that it must not: a seat, the player's
+#: own place, what confirms (run inside the Activity's frame).
+REVEAL_OVER = (JS / "reveal_over.js").read_text()
+
+
+async def reveal_over(seat: Seat) -> list[str]:
+    found: list[str] = await seat.table.evaluate(REVEAL_OVER)
+    return found
 
 
 #: What of `selectors` is not on the first screen: outside the viewport

@@ -97,6 +97,7 @@ NOT_COUNTS: dict[tuple[str, str], str] = {
     ("summary.mm.rounds", "rounds"): VALUE,
     ("summary.pi.line", "slices"): VALUE,
     ("pi.status.turn", "taken"): FRACTION,
+    ("pi.status.your_turn", "taken"): FRACTION,
     ("pi.standing.wins", "wins"): VALUE,
     ("pi.standing.points", "points"): VALUE,
     ("pi.result.points", "points"): VALUE,

@@ -187,3 +187,59 @@ async def count_out(seat: Seat, group: str, counts: dict[str, int]) -> None:
         step = more if want > shown else row.locator('[data-key^="fewer:"]')
         for _ in range(abs(want - shown)):
             await tap(seat, step)
+
+
+# --- a choice made in steps (a Pepper) ---------------------------------------------------
+
+CHOICE_ROWS = ".chooser [role=radiogroup]"
+
+
+async def point_choice(seat: Seat, fields: dict[str, str]) -> None:
+    """Each row's option as `fields` names it, then the button that
+    confirms with the last one (on top, or under the deck)."""
+    table = seat.table
+    for row in await table.locator(CHOICE_ROWS).all():
+        field = (await row.get_attribute("data-group") or "").removeprefix("choice-")
+        option = row.locator(f'[data-key="option:{field}:{fields[field]}"]')
+        if await option.get_attribute("aria-checked") != "true":
+            await tap(seat, option)
+    last = [f for f in fields if not await table.locator(f'[data-group="choice-{f}"]').count()]
+    confirm = table.locator(f'.dock [data-key="confirm:{last[-1]}:{fields[last[-1]]}"]')
+    await tap(seat, confirm)
+
+
+async def key_choice(seat: Seat, fields: dict[str, str]) -> int:
+    """The same by keyboard alone: Tab into each row, the option's digit,
+    Tab on to the buttons that confirm (another Tab for the second), Enter.
+    Returns the presses."""
+    table, keys = seat.table, Keys()
+    rows = await table.evaluate(
+        "(s) => [...document.querySelectorAll(s)].map(r => r.dataset.group)", CHOICE_ROWS
+    )
+    in_group = "(g) => document.activeElement.closest('[data-group]')?.dataset.group === g"
+    for group in rows:
+        for _ in range(12):
+            await keys.press(seat, "Tab")
+            if await table.evaluate(in_group, group):
+                break
+        field = group.removeprefix("choice-")
+        options = await table.evaluate(
+            "(g) => [...document.querySelector(`[data-group='${g}']`).children]"
+            ".map(e => e.dataset.key)",
+            group,
+        )
+        at = options.index(f"option:{field}:{fields[field]}")
+        if at < 9:  # its digit
+            await keys.press(seat, str(at + 1))
+        else:  # the last, then back along the row
+            await keys.press(seat, "End")
+            for _ in range(len(options) - 1 - at):
+                await keys.press(seat, "ArrowLeft")
+    last = [f for f in fields if f"choice-{f}" not in rows][-1]
+    want = f"confirm:{last}:{fields[last]}"
+    for _ in range(4):
+        await keys.press(seat, "Tab")
+        if await table.evaluate("() => document.activeElement.dataset.key") == want:
+            break
+    await keys.press(seat, "Enter")
+    return keys.presses

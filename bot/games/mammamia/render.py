@@ -313,9 +313,16 @@ def status_line(view: PublicView, names: Sequence[str], you: int | None = None) 
             return t("table.revealing")
         if pending.stage == "help":  # PL-H2: all who may help are asked at once
             asked = names_of(who, pending.asked)
+            if pending.owner == you:
+                return t("table.you_ask", names=asked)
             return t("table.asking", owner=name_of(who, pending.owner), names=asked)
         return t("table.deciding", name=name_of(who, pending.owner))
     if view.winners:
+        if you in view.winners:
+            others = [names[s] for s in view.winners if s != you]
+            if others:
+                return t("table.you_win_with", names=join_and(others))
+            return t("table.you_win")
         winners = [names[s] for s in view.winners]
         return tn("table.over", len(winners), names=join_and(winners))
     return t("table.ended")

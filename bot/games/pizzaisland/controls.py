@@ -34,10 +34,6 @@ from engine.pizzaisland.actions import (
     Action,
     Decline,
     Discard,
-    Fork,
-    Knife,
-    Mushroom,
-    Pepper,
     Replace,
     Stop,
     Take,
@@ -225,31 +221,7 @@ def _third_controls(game: int, version: int, legal: Sequence[Action]) -> list[It
 
 
 def _hero_label(action: Action, names: Sequence[str]) -> str:
-    if isinstance(action, Mushroom):
-        return (
-            t("pi.option.mushroom", card=card_name(action.card))
-            if action.card
-            else t("pi.option.mushroom_empty")
-        )
-    if isinstance(action, Pepper):
-        where = t("pi.pepper.top") if action.to == "top" else t("pi.pepper.bottom")
-        # Each card apart, top first: "🟥 ■ 🟩 ●" ran the cards' marks together.
-        cards = join_and([card_name(c) for c in action.order])
-        label = t("pi.option.pepper", cards=cards, where=where)
-        if action.ship:
-            ship = join_and([card_name(c) for c in action.ship])
-            label = t("pi.option.pepper_ship", pepper=label, cards=ship)
-        return label
-    if isinstance(action, Knife):
-        return t("pi.option.knife", card=card_name(action.card), name=names[action.player])
-    if isinstance(action, Fork):
-        return t(
-            "pi.option.fork",
-            give=card_name(action.give),
-            take=card_name(action.take),
-            name=names[action.player],
-        )
-    return action.text()
+    return render.hero_option(action, names, card_name)
 
 
 def _hero_controls(

@@ -8,7 +8,7 @@ what a Mushroom or a Pepper showed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -19,6 +19,7 @@ from bot.kit.reply import BLUE, GREEN, RED, Item, Picture, Reply, button
 from bot.kit.reply import custom_id as _custom_id
 from engine.interface import Settings, chosen
 from engine.pizzaisland import events as ev
+from engine.pizzaisland.actions import Action, Fork, Knife, Mushroom, Pepper
 from engine.pizzaisland.cards import PIZZA_SIZE, parts
 from engine.pizzaisland.views import PublicView
 from engine.value import JSON, Value
@@ -67,6 +68,33 @@ def card_name(card: str) -> str:
     """`🟥 ▲🌶️`: a slice as a player sees it."""
     colour, _, _ = parts(card)
     return f"{COLOUR_EMOJI.get(colour, '')} {slice_mark(card)}"
+
+
+def hero_option(action: Action, names: Sequence[str], name: Callable[[str], str]) -> str:
+    """A hero's choice in words, each slice named by `name` (the buttons'
+    marks, or the web table's words): the same sentence in both places."""
+    if isinstance(action, Mushroom):
+        if action.card is None:
+            return t("pi.option.mushroom_empty")
+        return t("pi.option.mushroom", card=name(action.card))
+    if isinstance(action, Pepper):
+        where = t("pi.pepper.top") if action.to == "top" else t("pi.pepper.bottom")
+        # Each card apart, top first: "🟥 ■ 🟩 ●" ran the cards' marks together.
+        label = t("pi.option.pepper", cards=join_and([name(c) for c in action.order]), where=where)
+        if action.ship:
+            ship = join_and([name(c) for c in action.ship])
+            label = t("pi.option.pepper_ship", pepper=label, cards=ship)
+        return label
+    if isinstance(action, Knife):
+        return t("pi.option.knife", card=name(action.card), name=names[action.player])
+    if isinstance(action, Fork):
+        return t(
+            "pi.option.fork",
+            give=name(action.give),
+            take=name(action.take),
+            name=names[action.player],
+        )
+    return action.text()
 
 
 def pizza_line(colour: str, slices: Sequence[str]) -> str:
@@ -157,19 +185,26 @@ def latest_lines(events: Sequence[ev.Event], names: Sequence[str], most: int = 3
 # --- the table --------------------------------------------------------------------------
 
 
-def status_line(view: PublicView, names: Sequence[str]) -> str:
+def status_line(view: PublicView, names: Sequence[str], you: int | None = None) -> str:
+    """Whose move it is; `you`: the seat of the player reading, spoken to on
+    their own move (the web table), never in the channel's message."""
     acting = view.to_act
     if view.phase == "match-over":
         winner = view.match_winner
+        if winner is not None and winner == you:
+            return t("pi.status.you_win")
         return t("pi.status.match_over", name=names[winner]) if winner is not None else ""
     if not acting:
         return t("pi.status.between_games")
     who = names[acting[0]]
+    mine = acting[0] == you
     pending = view.pending
     if pending is not None:
         if pending.third is not None:
-            return t("pi.status.third", name=who)
-        return t("pi.status.hero", name=who)
+            return t("pi.status.your_third") if mine else t("pi.status.third", name=who)
+        return t("pi.status.your_hero") if mine else t("pi.status.hero", name=who)
+    if mine:
+        return t("pi.status.your_turn", taken=view.taken)
     return t("pi.status.turn", name=who, taken=view.taken)
 
 

@@ -92,28 +92,10 @@ def slice_card(card: str, **extra: object) -> Card:
 
 
 def hero_words(action: Any, names: Sequence[str]) -> str:
-    """A hero's choice in words (the buttons' messages, the slices named as
+    """A hero's choice in words (the buttons' sentence, the slices named as
     `slice_words` names them, never by their symbols)."""
-    if isinstance(action, Mushroom):
-        if action.card is None:
-            return t("pi.option.mushroom_empty")
-        return t("pi.option.mushroom", card=slice_words(action.card))
-    if isinstance(action, Pepper):
-        where = t("pi.pepper.top") if action.to == "top" else t("pi.pepper.bottom")
-        cards = join_and([slice_words(c) for c in action.order])
-        label = t("pi.option.pepper", cards=cards, where=where)
-        if action.ship:
-            ship = join_and([slice_words(c) for c in action.ship])
-            label = t("pi.option.pepper_ship", pepper=label, cards=ship)
-        return spoken(label)
-    if isinstance(action, Knife):
-        return t("pi.option.knife", card=slice_words(action.card), name=names[action.player])
-    return t(
-        "pi.option.fork",
-        give=slice_words(action.give),
-        take=slice_words(action.take),
-        name=names[action.player],
-    )
+    label = render.hero_option(action, names, slice_words)
+    return spoken(label) if isinstance(action, Pepper) else label
 
 
 def public(seen: Seen) -> PublicView:
@@ -153,7 +135,7 @@ class PizzaIslandWeb:
                 game=str(view.game),
                 level=t(render.LEVEL_KEYS.get(level, render.LEVEL_KEYS["normal"])),
             ),
-            "status": render.status_line(view, names),
+            "status": render.status_line(view, names, seen.seat),
             "latest": steps[-1]["text"] if steps else None,
             "seats": [
                 self._seat(seen, player.seat, by_card) for player in view.players if player.playing
@@ -167,6 +149,9 @@ class PizzaIslandWeb:
         prompt = self._prompt(seen)
         if prompt:
             scene["prompt"] = prompt
+        choice = _pepper_choice(seen)
+        if choice:
+            scene["choice"] = choice
         if view.phase == "match-over" and view.ranking is not None:
             final = render.final(seen.game, view, names)
             if final.embed is not None:
@@ -277,8 +262,8 @@ class PizzaIslandWeb:
                 }
             )
         mine = seen.mine
-        if isinstance(mine, PlayerView) and mine.seen:
-            # PI-I1: what this viewer's own Mushroom or Pepper shows
+        if isinstance(mine, PlayerView) and mine.seen and not _peppers(seen.legal):
+            # PI-I1: what this viewer's own Mushroom shows (a Pepper's is in its choice)
             cards = [slice_card(c, **by_card.get((-1, c), {})) for c in mine.seen]
             centre.append(
                 {
@@ -327,6 +312,8 @@ class PizzaIslandWeb:
                 by_card[(action.player, action.card)] = {"act": index}
             elif isinstance(action, Discard):
                 by_card[(me, action.card)] = {"act": index}
+            elif isinstance(action, Pepper):
+                entry["fields"] = _pepper_fields(action)
             elif isinstance(action, Fork):
                 entry["fields"] = {
                     "give": action.give,
@@ -386,6 +373,64 @@ class PizzaIslandWeb:
                         step["card"] = slice_card(card)
                     steps.append(step)
         return steps[-20:]
+
+
+def _key(cards: Sequence[str] | None) -> str:
+    return ",".join(cards) if cards else "-"
+
+
+def _pepper_fields(action: Pepper) -> dict[str, str]:
+    """A Pepper as three choices made one after another (PI-N6, PI-A2): the
+    cards that refill the Ship, the others' order, then top or under."""
+    return {"ship": _key(action.ship), "order": _key(action.order), "to": action.to}
+
+
+def _peppers(legal: Sequence[Any]) -> list[Pepper]:
+    return [a for a in legal if isinstance(a, Pepper)]
+
+
+def _pepper_choice(seen: Seen) -> JSON | None:
+    """A Pepper's choice, with the cards it shows (PI-I1: the viewer's own
+    view), its steps each option in words and as the slices themselves: 120
+    ways when 5 cards are seen and 2 refill the Ship, chosen as 1 of 10, 1
+    of 6 and 1 of 2, so that a phone shows it all on its first screen."""
+    peppers = _peppers(seen.legal)
+    if not peppers or not isinstance(seen.mine, PlayerView):
+        return None
+    ships = {_key(a.ship): a.ship or () for a in peppers}
+    orders = {_key(a.order): a.order for a in peppers}
+    places = (("top", N_("pi.pepper.put_top")), ("bottom", N_("pi.pepper.put_bottom")))
+    return {
+        "title": t("pi.decide.seen"),
+        "seen": [slice_card(c) for c in seen.mine.seen],
+        "steps": [
+            {
+                "field": "ship",
+                "title": t("pi.pepper.step_ship"),
+                "options": [_option(k, c, N_("pi.pepper.ship_option")) for k, c in ships.items()],
+            },
+            {
+                "field": "order",
+                "title": t("pi.pepper.step_order"),
+                "options": [_option(k, c, N_("pi.pepper.order_option")) for k, c in orders.items()],
+            },
+            {
+                "field": "to",
+                "confirm": True,
+                "options": [{"value": to, "label": t(key)} for to, key in places],
+            },
+        ],
+    }
+
+
+def _option(value: str, cards: Sequence[str], message: str) -> JSON:
+    """An option of a step: these slices, in words and as themselves."""
+    words = join_and([slice_words(c) for c in cards])
+    return {
+        "value": value,
+        "label": t(message, cards=words),
+        "cards": [slice_card(c) for c in cards],
+    }
 
 
 def _ship(pen: Pen) -> None:

@@ -64,8 +64,8 @@
   ].join(", ");
   const boxes = [...document.querySelectorAll(drawn)]
     .filter(shown)
-    .filter((e) => !e.closest(".dock") || e.matches(".action"))
-    .filter((e) => !e.closest(".reveal")); // the reveal's strip lies over the seats while it lasts
+    .filter((e) => !e.closest(".dock") || e.matches(".action, .option"))
+    .filter((e) => !e.closest(".reveal")); // the reveal's strip: checked apart (reveal_over.js)
   const found = boxes.map(rect);
   for (let i = 0; i < boxes.length; i++) {
     const a = found[i];
