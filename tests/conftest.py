@@ -23,10 +23,13 @@ _database_numbers = itertools.count(1)
 
 #: The modules whose tests take longest (real processes, a browser, whole games
 #: at Discord's own pace), run first: the workers (`make test`, `-n`) then finish
-#: together rather than waiting on one that drew a long test last. Only an order.
+#: together rather than waiting on one that drew a long test last. Only an order:
+#: a module not here (moved, or not yet there) runs in its turn.
 LONG_FIRST = (
     "tests/host/test_bot_restart_limits.py",
     "tests/host/test_activity_browser.py",
+    "tests/mammamia/bot/test_mm_activity_browser.py",
+    "tests/pizzaisland/bot/test_pi_activity_browser.py",
     "tests/host/test_bot_call_pattern.py",
     "tests/host/test_install.py",
     "tests/host/test_bot_crash.py",
