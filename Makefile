@@ -50,8 +50,9 @@ wheel: $(VENV)/.installed-run activity
 compiled: $(VENV)/.installed-run
 	$(BIN)/python -c 'import engine.compiled as c; raise SystemExit(c.main())'
 
-# The peer's bots (bench.rivals, the benchmark opponents) the same way, into build/rivals-compiled.
-compiled-rivals: compiled
+# The peer's bots (bench.rivals, the benchmark opponents) the same way, into
+# build/rivals-compiled: a build apart from the engine's (it can run beside it).
+compiled-rivals: $(VENV)/.installed-run
 	$(BIN)/python -c 'import engine.compiled as c, bench.rivals as r; raise SystemExit(c.main(r.COMPILED))'
 
 # The Activity's client (activity/): its npm packages as locked, bundled with esbuild.
@@ -88,10 +89,14 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 	PYTHONPATH=tests/support $(BIN)/lint-imports
 
-# The tests in parallel, one worker per core up to four (each starts its own
-# PostgreSQL and browser): `make test JOBS=1` runs them in one process.
-JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
-test: lint compiled compiled-rivals activity chromium
+# The tests in parallel, two workers per core up to four: a worker waits much
+# of its time (real processes starting, Discord's rate-limit windows, a browser),
+# and each starts its own PostgreSQL and browser. `make test JOBS=1` runs them in
+# one process. What they need is made first, side by side once the environment is
+# there (the checks, the compiled modules, the Activity's client).
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); n=$$((2 * n)); [ $$n -gt 4 ] && n=4; echo $$n)
+test: $(VENV)/.installed-test
+	$(MAKE) --no-print-directory -j 4 -O lint compiled compiled-rivals activity chromium
 	$(BIN)/python -m pytest -n $(JOBS)
 
 bench: $(VENV)/.installed-test

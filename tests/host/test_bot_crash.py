@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
+import re
 import signal
 import sqlite3
 import sys
@@ -26,30 +28,46 @@ import pytest
 
 from bot.i18n import t
 from bot.storage import GameRow, GameStatus, Storage
-from engine import mammamia as engine
 
 from bots import TEST_TEMPO
 from fakediscord.interactions import InteractionResult
 from fakediscord.models import FakeMessage, FakeUser
 from fakediscord.server import FakeDiscord
+from tests.highcard.engine import GAME, ROUNDS
+from tests.highcard.players import COMMAND, PREFIX
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICKBOT = ROOT / "tests" / "support" / "quickbot.py"
 
 
 def kind_of(server: FakeDiscord, message: FakeMessage) -> str | None:
-    """What a post of the bot in the channel is, by what a player sees."""
+    """What a post of the bot in the channel is, by what a player sees (a game
+    of the test game, High Card: its table is an embed, each reveal a line)."""
     if message.author is not server.bot_user or message.ephemeral or server.is_answer(message):
         return None  # the lobby and answers to commands are interaction responses
     if any(cid.endswith(":again") for cid in message.custom_ids()):
         return "final"
-    embed = message.embeds[0] if message.embeds else {}
-    if embed.get("title", "").startswith("🔥"):
+    if not message.embeds and REVEAL.match(message.content):
         return "reveal"
-    if any(f.get("name") == t("table.supply") for f in embed.get("fields", [])):
-        # A person's new turn or decision brings the table down with a mention.
+    if message.embeds and TABLE.match(message.embeds[0].get("title", "")):
+        # A person's new turn brings the table down with a mention.
         return "ping" if "<@" in message.content else "table"
     return "other"
+
+
+def _pattern(key: str, *names: str) -> str:
+    """The catalog's English sentence `key`, each of its `names` standing for anything."""
+    text = re.escape(t(key, "en", **{name: f"\x00{name}\x00" for name in names}))
+    for name in names:
+        text = text.replace(re.escape(f"\x00{name}\x00"), ".+?")
+    return text
+
+
+#: High Card's reveal (a winner's or a tie's) and its table.
+REVEAL = re.compile(
+    "|".join(_pattern(k, "round", "cards", "name") for k in ("hc.reveal.won", "hc.reveal.tie"))
+)
+TABLE = re.compile(_pattern("hc.table.title", "round"))
 
 
 class BotProcess:
@@ -157,23 +175,64 @@ class Killer:
         self.fired.clear()
 
 
-async def play_a_turn(server: FakeDiscord, db: Path, applied: bool = True) -> InteractionResult:
-    """Whoever's turn it is plays a legal turn with `/mammamia play`; its
-    answer says it was played, unless `applied` is False (it may be refused)."""
+async def live_table(server: FakeDiscord, row: GameRow, timeout: float = 10) -> FakeMessage:
+    """The game's table as it stands in the channel, as a player finds it: a
+    post with My cards at the stored version (the database may learn the
+    post's id later). If none is there (a restored backup's game is behind
+    the channel), the player asks for the table again: `/highcard table`."""
+    hand = f"{PREFIX}:{row.id}:{row.version}:hand"
+    asked = False
+    async with asyncio.timeout(timeout):
+        for tries in itertools.count():
+            tables = [m for m in server.public_messages() if hand in m.custom_ids()]
+            if tables:
+                return tables[-1]
+            if tries == 50 and not asked:  # a second without it
+                user = next(u for u in server.users if u.id == row.seats[0].user_id)
+                await server.slash(user, None, COMMAND, "table")
+                asked = True
+            await asyncio.sleep(0.02)
+    raise AssertionError("unreachable")
+
+
+async def hand_of_the_turn(server: FakeDiscord, db: Path) -> tuple[FakeUser, FakeMessage]:
+    """Whoever's turn it is opens My cards on the table: that player and the hand."""
     async with await Storage.open(db) as storage:
         (row,) = await storage.unfinished_games()
-    state = engine.replay(row.record).state
-    seat = engine.legal_actions(state, state.to_act()[0])[0].seat
-    turn = next(a for a in engine.legal_actions(state, seat) if isinstance(a, engine.Turn))
+    state = GAME.replay(row.record).state
+    seat = GAME.to_act(state)[0]
     user = next(u for u in server.users if u.id == row.seats[seat].user_id)
-    options = {"ingredient": turn.ingredient, "count": turn.count, "draw": turn.draw or "supply"}
-    if turn.order:
-        options["order"] = turn.order
-    r = await server.slash(user, None, "mammamia", "play", options=options)
-    assert r.response is not None and r.response.ephemeral
-    message = await r.wait_for_original(timeout=10)  # deferred, if the machine is slow
-    assert message.embeds or not applied, message.content
+    table = await live_table(server, row)
+    hand = (await server.click(user, table, label=t("hc.table.hand"))).message
+    assert hand is not None and hand.ephemeral
+    return user, hand
+
+
+async def play_from(
+    server: FakeDiscord, user: FakeUser, hand: FakeMessage, applied: bool = True
+) -> InteractionResult:
+    """`user` plays the first card of `hand`'s select; its answer says it was
+    played (the hand again, with what was played), unless `applied` is False
+    (it may be refused)."""
+    select = hand.find_select(prefix=f"{PREFIX}:")
+    card = select["options"][0]["value"]
+    r = await server.select(user, hand, select["custom_id"], [card])
+    assert r.response is not None
+    message = r.message
+    assert message is not None and message.ephemeral
+    if r.response.deferred:  # the machine is slow: the hand is edited later
+        async with asyncio.timeout(10):
+            while t("hc.played", card=card) not in message.text and applied:
+                await asyncio.sleep(0.01)
+    assert t("hc.played", card=card) in message.text or not applied, message.text
     return r
+
+
+async def play_a_turn(server: FakeDiscord, db: Path, applied: bool = True) -> InteractionResult:
+    """Whoever's turn it is plays a card from My cards; its answer says it was
+    played, unless `applied` is False (it may be refused)."""
+    user, hand = await hand_of_the_turn(server, db)
+    return await play_from(server, user, hand, applied)
 
 
 async def published(db: Path, timeout: float = 30) -> None:
@@ -191,10 +250,17 @@ async def published(db: Path, timeout: float = 30) -> None:
             await asyncio.sleep(0.05)
 
 
-async def untimed_lobby(server: FakeDiscord, host: FakeUser) -> FakeMessage:
-    """`/mammamia new` (classic, no turn timer) by `host`: the lobby."""
-    options = {"variant": "classic", "turn_timer": "off"}
-    lobby = (await server.slash(host, None, "mammamia", "new", options=options)).message
+async def leave(server: FakeDiscord, user: FakeUser) -> None:
+    """`user` leaves the game (`/highcard leave`, confirmed): the bot plays their seat."""
+    confirm = (await server.slash(user, None, COMMAND, "leave")).message
+    assert confirm is not None
+    await server.click(user, confirm, label=t("leave.confirm"))
+
+
+async def untimed_lobby(server: FakeDiscord, host: FakeUser, **options: str) -> FakeMessage:
+    """`/highcard new` (the test game, no turn timer; `options`) by `host`: the lobby."""
+    options = {"turn_timer": "off", **options}
+    lobby = (await server.slash(host, None, COMMAND, "new", options=options)).message
     assert lobby is not None
     return lobby
 
@@ -213,12 +279,13 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     server = discord_server
     ana, ben = server.users[:2]
     bot = BotProcess(server, tmp_path)
-    killer = Killer(server, bot, ["ping", "ping", "reveal", "table", "final"], outage)
+    # (A table that names nobody: when a computer begins, the test below.)
+    killer = Killer(server, bot, ["ping", "ping", "reveal", "final"], outage)
     try:
         await bot.start()
         lobby = await untimed_lobby(server, ana)
-        await server.click(ben, lobby, label="Join")
-        await server.click(ana, lobby, label="Start")
+        await server.click(ben, lobby, label=t("lobby.button.join"))
+        await server.click(ana, lobby, label=t("lobby.button.start"))
         await killer.next_kill()  # the first table, which names the first player
 
         await bot.start()
@@ -228,8 +295,7 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
         await bot.start()
         await quiet(server)
         for user in (ana, ben):  # both leave: the bot plays both seats to the end
-            confirm = (await server.slash(user, None, "mammamia", "leave")).message
-            await server.click(user, confirm, label=t("leave.confirm"))
+            await leave(server, user)
         while killer.plan:
             await killer.next_kill()
             await bot.start()
@@ -241,7 +307,7 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
     logs = "\n".join(bot.log(run).read_text() for run in range(1, bot.runs + 1))
     assert "Traceback" not in logs, logs[-3000:]
     killed = [kind for kind, _ in killer.killed]
-    assert {"table", "ping", "reveal", "final"} <= set(killed), killed
+    assert {"ping", "reveal", "final"} <= set(killed), killed
     mentioned = [content for kind, content, notified in killer.posted if notified]
     assert len(mentioned) == len(set(mentioned)) == 2, ("each turn mentioned once", mentioned)
     async with await Storage.open(tmp_path / "games.sqlite3") as storage:
@@ -257,11 +323,14 @@ async def test_sigkill_after_each_kind_of_post_never_posts_twice(
 
     assert len(posts["final"]) == 1, "the final ranking is posted once"
     assert row.narration["final_message_id"] == posts["final"][0].id
-    assert len(live["table"]) == 1, "one table message"
-    assert live["table"][0].id == row.table_message_id
-    assert not live.get("ping"), ("every earlier table was deleted", killed, logs[-3000:])
-    reveal_titles = [m.embeds[0]["title"] for m in posts["reveal"]]
-    assert len(reveal_titles) == len(set(reveal_titles)), "one reveal message per round"
+    tables = live.get("table", []) + live.get("ping", [])
+    assert [m.id for m in tables] == [row.table_message_id], (
+        "one table message: every earlier table was deleted",
+        killed,
+        logs[-3000:],
+    )
+    reveals = [m.content for m in posts["reveal"]]
+    assert len(reveals) == len(set(reveals)) == ROUNDS, "one reveal message per round"
     assert all(not m.deleted for m in posts["reveal"])
     assert "other" not in posts, [m.text for m in posts.get("other", [])]
     # No orphan controls: the only buttons left are on the recorded messages.
@@ -284,21 +353,26 @@ async def test_sigkill_after_a_first_table_that_names_nobody_leaves_one_table(
     follow-up, which no nonce guards) mentions nobody and owes nothing: the
     restarted bot still finds it rather than posting a second table."""
     server = discord_server
-    ana = server.users[0]
+    ana, ben = server.users[:2]
     bot = BotProcess(server, tmp_path)
-    bot.env = {"QUICKBOT_DEAL_SEED": "2"}  # a deal where the second seat begins
     killer = Killer(server, bot, ["table"], outage)
     try:
         await bot.start()
+        # High Card's first seat begins: the host seats a computer, then leaves
+        # it the first seat (the next person hosts).
         lobby = await untimed_lobby(server, ana)
         picker = (await server.click(ana, lobby, label=t("lobby.button.add_computer"))).message
-        await server.select(ana, picker, picker.find_select(prefix="mm:")["custom_id"], ["easy"])
+        select = picker.find_select(prefix=f"{PREFIX}:")
+        await server.select(ana, picker, select["custom_id"], ["easy"])
+        await server.click(ben, lobby, label=t("lobby.button.join"))
+        await server.click(ana, lobby, label=t("lobby.button.leave"))
         await quiet(server)
-        await server.click(ana, lobby, label="Start")
+        await server.click(ben, lobby, label=t("lobby.button.start"))
         await killer.next_kill()
         first = killer.killed[0][1]
         row = await _row(tmp_path)
-        assert row.table_message_id is None and engine.replay(row.record).state.to_act() == (1,)
+        assert row.seats[0].agent is not None and row.seats[1].user_id == ben.id
+        assert row.table_message_id is None and GAME.to_act(GAME.replay(row.record).state) == (0,)
         await bot.start()
         async with asyncio.timeout(30):  # the computer moves once its table is up
             while (row := await _row(tmp_path)).version < 1:

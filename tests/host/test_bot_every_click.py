@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from test_bot_crash import BotProcess, play_a_turn, published, quiet, untimed_lobby
+from test_bot_crash import BotProcess, leave, play_a_turn, published, quiet, untimed_lobby
 
 from bot.app.client import GameBot
 from bot.i18n import t
@@ -26,6 +26,7 @@ from bot.storage import Storage
 
 from fakediscord.models import FakeMessage, walk_components
 from fakediscord.server import FakeDiscord
+from tests.highcard.players import PREFIX as HC
 from tests.mammamia.driver import Players
 from tests.pizzaisland.driver import IslandPlayers
 
@@ -86,14 +87,15 @@ async def record_of(bot: GameBot, game: int) -> tuple[int, str, str]:
 
 
 async def tabled(server: FakeDiscord, db: Path, version: int, timeout: float = 30) -> Any:
-    """The running game's row once its table for `version` is out and said."""
+    """The running game's row (of the test game, High Card: `untimed_lobby`)
+    once its table for `version` is out and said."""
     async with asyncio.timeout(timeout):
         while True:
             async with await Storage.open(db) as storage:
                 (row,) = await storage.unfinished_games()
             if row.version == version and row.table_message_id and not row.narration.get("intents"):
                 table = server.get_message(row.table_message_id)
-                if table is not None and f"mm:{row.id}:{version}:hand" in table.custom_ids():
+                if table is not None and f"{HC}:{row.id}:{version}:hand" in table.custom_ids():
                     await quiet(server)
                     return row
             await asyncio.sleep(0.05)
@@ -249,7 +251,7 @@ async def test_after_the_game_ended_every_id_shows_how(discord_server, bots):
 
 async def test_after_a_restart_of_the_real_process(discord_server: FakeDiscord, tmp_path: Path):
     """The bot as a real process, restarted between the clicks and the game's
-    end: old ids are answered from the database alone."""
+    end: old ids are answered from the database alone (a game of the test game)."""
     server = discord_server
     ana, ben = server.users[:2]
     db = tmp_path / "games.sqlite3"
@@ -264,7 +266,7 @@ async def test_after_a_restart_of_the_real_process(discord_server: FakeDiscord, 
         row = await tabled(server, db, 1)
         table = server.get_message(row.table_message_id)
         old = sorted(older_ids(table) | older_ids(lobby))
-        old += [f"mm:{row.id}:0:{verb}" for verb in ("hand", "play", "endyes", "kind")]
+        old += [f"{HC}:{row.id}:0:{verb}" for verb in ("hand", "play", "endyes", "kind")]
 
         await bot.stop()
         await bot.start()
@@ -273,12 +275,11 @@ async def test_after_a_restart_of_the_real_process(discord_server: FakeDiscord, 
             answer = await pressed(server, ben, table, custom_id)
             assert answer.content == t("error.stale"), (custom_id, answer.content)
             assert answer.embeds
-        answer = await pressed(server, ben, table, f"mm:{row.id + 1}:0:hand")
+        answer = await pressed(server, ben, table, f"{HC}:{row.id + 1}:0:hand")
         assert answer.content == t("error.stale_button")
 
         for user in (ana, ben):
-            confirm = (await server.slash(user, None, "mammamia", "leave")).message
-            await server.click(user, confirm, label=t("leave.confirm"))
+            await leave(server, user)
         await published(db)
         await bot.stop()
         await bot.start()

@@ -1,7 +1,8 @@
 """Past one machine: two bot processes, each running one of two Discord shards,
 on one PostgreSQL and the loopback Discord. Each process loads, times and
-publishes only its own guilds' games; one is killed (SIGKILL) mid-game and
-restarted, and every game finishes with nothing lost or doubled."""
+publishes only its own guilds' games (of the test game, High Card); one is
+killed (SIGKILL) mid-game and restarted, and every game finishes with nothing
+lost or doubled."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ from bot.storage import GameStatus, open_storage
 from bots import TEST_TEMPO
 from fakediscord.models import FakeChannel, FakeUser
 from fakediscord.server import FakeDiscord
+from tests.highcard.players import COMMAND
+
+#: Seconds each reveal shows before the game goes on: a game the bot plays
+#: alone lasts its three rounds' pauses, long enough to be killed in.
+PACE = "1"
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICKBOT = ROOT / "tests" / "support" / "quickbot.py"
@@ -47,6 +53,9 @@ class ShardProcess:
             "SHARD_COUNT": "2",
             "SHARD_IDS": str(self.shard),
             "LOG_LEVEL": "INFO",
+            "QUICKBOT_PACE": PACE,
+            # the tests' own game too, as in the test process (tests/conftest.py)
+            "GAME_PACKAGES": os.environ.get("GAME_PACKAGES", ""),
         }
         with self.log(self.runs).open("wb") as out:
             self.proc = await asyncio.create_subprocess_exec(
@@ -100,16 +109,16 @@ async def test_two_processes_each_run_their_own_shards_games_through_a_sigkill(
         for bot in bots:
             await bot.start()
         for channel, (ana, ben) in tables:
-            options = {"variant": "classic", "turn_timer": "off"}
-            lobby = (await server.slash(ana, channel, "mammamia", "new", options=options)).message
+            options = {"turn_timer": "off"}
+            lobby = (await server.slash(ana, channel, COMMAND, "new", options=options)).message
             await server.click(ben, lobby, label=t("lobby.button.join"))
             await server.click(ana, lobby, label=t("lobby.button.start"))
             for user in (ana, ben):  # the bot plays both seats to the end
-                confirm = (await server.slash(user, channel, "mammamia", "leave")).message
+                confirm = (await server.slash(user, channel, COMMAND, "leave")).message
                 await server.click(user, confirm, label=t("leave.confirm"))
         storage = await open_storage(postgres_url)
         try:
-            first = await _moved(storage, tables, 4)  # some moves of both games
+            first = await _moved(storage, tables, 4)  # two rounds of both games
             await bots[1].kill()  # mid-game: the other shard's game goes on meanwhile
             await _moved(storage, tables[:1], first[0] + 2)
             await bots[1].start()

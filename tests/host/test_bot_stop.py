@@ -19,14 +19,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_bot_crash import BotProcess, kind_of, play_a_turn, published, quiet, untimed_lobby
+from test_bot_crash import (
+    BotProcess,
+    hand_of_the_turn,
+    kind_of,
+    leave,
+    play_a_turn,
+    play_from,
+    published,
+    quiet,
+    untimed_lobby,
+)
 
 from bot.i18n import t, use_locale
 from bot.storage import GameStatus
-from engine import mammamia as engine
 
 from fakediscord.models import FakeMessage
 from fakediscord.server import FakeDiscord
+from tests.highcard.engine import GAME, ROUNDS
+from tests.highcard.players import COMMAND
 
 #: At most this long from the signal to the process's end.
 STOP_WITHIN = 10.0
@@ -60,8 +71,8 @@ async def test_a_signal_mid_game_stops_cleanly_and_loses_nothing(
     try:
         await bot.start()
         lobby = await untimed_lobby(server, ana)
-        await server.click(ben, lobby, label="Join")
-        await server.click(ana, lobby, label="Start")
+        await server.click(ben, lobby, label=t("lobby.button.join"))
+        await server.click(ana, lobby, label=t("lobby.button.start"))
         await quiet(server)
         await play_a_turn(server, db)
         await quiet(server)
@@ -69,7 +80,8 @@ async def test_a_signal_mid_game_stops_cleanly_and_loses_nothing(
         # A turn in flight when the signal comes: it is answered, and it is
         # applied (committed before its answer) or not at all, never half.
         _, before, _ = stored(db)
-        turn = asyncio.create_task(play_a_turn(server, db, applied=False))
+        user, hand = await hand_of_the_turn(server, db)
+        turn = asyncio.create_task(play_from(server, user, hand, applied=False))
         async with asyncio.timeout(10):
             while not any(not r.answered.is_set() for r in server.interactions.values()):
                 await asyncio.sleep(0.001)
@@ -78,7 +90,8 @@ async def test_a_signal_mid_game_stops_cleanly_and_loses_nothing(
         code, took = await bot.stopped()
         answer = (await turn).message  # answered: the move's words, or the refusal's
         assert answer is not None
-        assert answer.embeds or answer.content == t("error.stopping"), answer.content
+        played = any(t("hc.played", card=card) in answer.text for card in range(1, 10))
+        assert played or answer.content == t("error.stopping"), answer.text
         assert code == 0, bot.log(bot.runs).read_text()[-3000:]
         assert took < STOP_WITHIN
         assert_clean(bot.log(bot.runs).read_text())
@@ -93,8 +106,8 @@ async def test_a_signal_mid_game_stops_cleanly_and_loses_nothing(
         await quiet(server)
         _, version, record = stored(db)
         assert version == after + 1
-        state = engine.replay(record).state
-        assert len(record["actions"]) == version and state.phase in ("turn", "reveal")
+        state = GAME.replay(record).state
+        assert len(record["actions"]) == version and not GAME.is_over(state)
     finally:
         await bot.stop()
     assert not server.violations
@@ -103,8 +116,8 @@ async def test_a_signal_mid_game_stops_cleanly_and_loses_nothing(
 async def test_sigterm_mid_reveal_stops_cleanly_and_the_reveal_goes_on(
     discord_server: FakeDiscord, tmp_path: Path
 ) -> None:
-    """Both players leave: the bot plays their seats to the end, narrating the
-    oven's reveal step by step; SIGTERM comes as the reveal is posted."""
+    """Both players leave: the bot plays their seats to the end, narrating each
+    round's reveal at its pace; SIGTERM comes as the first reveal is posted."""
     server = discord_server
     ana, ben = server.users[:2]
     db = tmp_path / "games.sqlite3"
@@ -123,13 +136,12 @@ async def test_sigterm_mid_reveal_stops_cleanly_and_the_reveal_goes_on(
     try:
         await bot.start()
         lobby = await untimed_lobby(server, ana)
-        await server.click(ben, lobby, label="Join")
-        await server.click(ana, lobby, label="Start")
+        await server.click(ben, lobby, label=t("lobby.button.join"))
+        await server.click(ana, lobby, label=t("lobby.button.start"))
         await quiet(server)
         server.on_create.append(on_post)
         for user in (ana, ben):  # both leave: the bot plays both seats to the end
-            confirm = (await server.slash(user, None, "mammamia", "leave")).message
-            await server.click(user, confirm, label=t("leave.confirm"))
+            await leave(server, user)
         code, _ = await bot.stopped(timeout=120)
         took = time.monotonic() - signalled[0]  # from the signal to the exit
         server.on_create.remove(on_post)
@@ -147,14 +159,14 @@ async def test_sigterm_mid_reveal_stops_cleanly_and_the_reveal_goes_on(
         await bot.stop()
     status, version, record = stored(db)
     assert status == GameStatus.FINISHED and len(record["actions"]) == version
-    engine.replay(record)  # the record still rebuilds the game
+    GAME.replay(record)  # the record still rebuilds the game
     reveals = [
         m
         for m in server.messages.values()
         if m.channel_id == server.channel.id and kind_of(server, m) == "reveal"
     ]
-    titles = [m.embeds[0]["title"] for m in reveals]
-    assert len(titles) == len(set(titles)), "one reveal message per round, never posted twice"
+    lines = [m.content for m in reveals]
+    assert len(lines) == len(set(lines)) == ROUNDS, "one reveal message per round, never twice"
     assert revealed[0] in reveals and not revealed[0].deleted, "the reveal stopped goes on"
     finals = [m for m in server.messages.values() if kind_of(server, m) == "final"]
     assert len(finals) == 1
@@ -170,7 +182,7 @@ async def test_an_interaction_while_stopping_is_told_the_bot_restarts(
     bot.stopping = True  # what the signal handler's close sets first
     ana = discord_server.users[0]
     ana.locale = "fr"
-    result = await discord_server.slash(ana, None, "mammamia", "new")
+    result = await discord_server.slash(ana, None, COMMAND, "new")
     assert result.response is not None and result.response.ephemeral
     with use_locale("fr"):
         assert result.message is not None and result.message.content == t("error.stopping")
