@@ -164,7 +164,7 @@ async def _offered(bots: Any, game_id: int, version: int, table: Seat) -> None:
     """Wait (a while) for a question put to this seat to reach its table: it
     comes in a frame of the same version, after the one `at` waited for."""
     with contextlib.suppress(TimeoutError):
-        async with asyncio.timeout(5):
+        async with asyncio.timeout(30):  # a loaded machine's browser is slow to draw
             while not table.state()["scene"]["actions"]:
                 if held(bots, game_id, None).version != version:
                     return  # answered by others meanwhile
@@ -173,9 +173,9 @@ async def _offered(bots: Any, game_id: int, version: int, table: Seat) -> None:
 
 @contextlib.asynccontextmanager
 async def _explained(seat: Seat, pressed: str) -> AsyncIterator[None]:
-    """Ten seconds for the table to answer what was pressed, else say what."""
+    """Thirty seconds for the table to answer what was pressed, else say what."""
     try:
-        async with asyncio.timeout(10):
+        async with asyncio.timeout(30):
             yield
     except TimeoutError:
         html = await seat.table.locator("#table").inner_html()
