@@ -7,6 +7,11 @@ through their own interaction (bot.publishing.routes), so it costs no global-lim
 call; a computer's move or a timeout rides on the latest person's token
 while it lives, and only without one uses the channel routes, within the
 bot's budget (`bot.publishing.routes.Budget`, tested at the end).
+
+Two real games together are the point: the routes differ by how a game
+moves (Mamma Mia!'s turn that hands over, Pizza Island's takes that keep
+the turn and edit the table clicked on, a reveal's decisions), and the pins
+say that every kind of move of both shipped games keeps to them.
 """
 
 from __future__ import annotations

@@ -7,7 +7,11 @@ how it ended; anything else is a button that no longer works.
 
 Every verb of the host's and of both games' components is pressed, at
 versions the game went through, while the game runs, after edits, after it
-ended and after a restart of the real bot process."""
+ended and after a restart of the real bot process.
+
+Two real games together are the point: a click of one game's component
+where the other game is played, and every verb of both shipped games; the
+restart of the real process plays the test game."""
 
 from __future__ import annotations
 

@@ -5,6 +5,10 @@ every dependency at the version and hash requirements/run.lock pins), its
 console script runs against the loopback Discord from a folder of its own,
 not the checkout, serves the Activity's page and client, answers a command,
 and stops on SIGTERM with exit code 0.
+
+It names the shipped games because the wheel is what ships: the project's
+package and console script, and the real games it carries (the test game
+is not in it).
 """
 
 from __future__ import annotations
