@@ -385,7 +385,7 @@ def _pepper_fields(action: Pepper) -> dict[str, str]:
     return {"ship": _key(action.ship), "order": _key(action.order), "to": action.to}
 
 
-def _peppers(legal: Sequence[Any]) -> list[Pepper]:
+def _peppers(legal: Sequence[object]) -> list[Pepper]:
     return [a for a in legal if isinstance(a, Pepper)]
 
 
