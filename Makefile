@@ -89,12 +89,12 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 	PYTHONPATH=tests/support $(BIN)/lint-imports
 
-# The tests in parallel, one worker per core up to four (each starts its own
-# PostgreSQL and browser; two a core made a 2-core machine's timing-sensitive
-# tests flaky and the suite no faster). `make test JOBS=1` runs them in
+# The tests in parallel, two workers per core up to four: a worker waits much
+# of its time (real processes starting, Discord's rate-limit windows, a browser),
+# and each starts its own PostgreSQL and browser. `make test JOBS=1` runs them in
 # one process. What they need is made first, side by side once the environment is
 # there (the checks, the compiled modules, the Activity's client).
-JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); n=$$((2 * n)); [ $$n -gt 4 ] && n=4; echo $$n)
 test: $(VENV)/.installed-test
 	$(MAKE) --no-print-directory -j 4 -O lint compiled compiled-rivals activity chromium
 	$(BIN)/python -m pytest -n $(JOBS)
