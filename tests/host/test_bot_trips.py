@@ -10,14 +10,13 @@ tests (`tests/<game>/bot/test_*_trips.py`)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from bot.storage import sql_batch
 
 from fakediscord.models import FakeMessage
 from tests.highcard.engine import GAME
 from tests.highcard.players import PREFIX, Players
-from trips import Trips
+from trips import Trips, one_row_then_the_table, stored_table
 
 
 async def open_hand(players: Players) -> FakeMessage:
@@ -38,13 +37,6 @@ async def play_a_card(players: Players) -> None:
     await play_from(players, await open_hand(players))
 
 
-async def stored_table(bots: Any, game: int) -> str | None:
-    """What the stored row says the table shows (a digest; the table stays
-    where it is at a hand-over, edited: issue 45.4)."""
-    row = await bots.current.service.storage.game(game)
-    return None if row is None else row.narration.get("table")
-
-
 async def test_a_played_turn_is_one_trip_and_the_table_id_follows(
     discord_server, bots, monkeypatch
 ):
@@ -62,19 +54,7 @@ async def test_a_played_turn_is_one_trip_and_the_table_id_follows(
     await play_from(players, hand)
     await bots.idle()
     assert live.version == 1
-    # The move, its record, snapshot, clock (the ping's), narration and the
-    # table post it owes: one statement. Nothing read, and what the table,
-    # edited since, shows not yet written.
-    assert trips.calls == ["write:1 row"], trips.calls
-    posted = live.published.table
-    assert posted is not None and await stored_table(bots, live.id) != posted
-    trips.clear()
-    for _ in range(50):  # no move comes: it goes by itself, a moment later
-        if trips.calls:
-            break
-        await asyncio.sleep(0.02)
-    assert trips.calls == ["write:1 row"], trips.calls
-    assert await stored_table(bots, live.id) == posted
+    await one_row_then_the_table(trips, bots, live)
 
 
 async def test_the_table_id_rides_on_the_next_move_of_another_game(

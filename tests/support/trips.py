@@ -4,6 +4,7 @@ in its tests)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 from typing import Any
 
@@ -62,3 +63,27 @@ class Trips:
     def clear(self) -> None:
         self.calls.clear()
         self.rows.clear()
+
+
+async def stored_table(bots: Any, game: int) -> str | None:
+    """What the stored row says the table shows (a digest; the table stays
+    where it is at a hand-over, edited: issue 45.4)."""
+    row = await bots.current.service.storage.game(game)
+    return None if row is None else row.narration.get("table")
+
+
+async def one_row_then_the_table(trips: Trips, bots: Any, live: Any) -> None:
+    """After a move: the move, its record, snapshot, clock (the ping's),
+    narration and the table post it owes were one statement, nothing read,
+    and what the table, edited since, shows not yet written; then, no move
+    coming, that goes by itself a moment later, in one row."""
+    assert trips.calls == ["write:1 row"], trips.calls
+    posted = live.published.table
+    assert posted is not None and await stored_table(bots, live.id) != posted
+    trips.clear()
+    for _ in range(50):
+        if trips.calls:
+            break
+        await asyncio.sleep(0.02)
+    assert trips.calls == ["write:1 row"], trips.calls
+    assert await stored_table(bots, live.id) == posted

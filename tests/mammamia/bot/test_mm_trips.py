@@ -14,7 +14,7 @@ from bot.storage import sql_batch
 from engine import mammamia as engine
 
 from tests.mammamia.driver import Players
-from trips import Trips
+from trips import Trips, one_row_then_the_table
 
 
 def typed_turn(live: Any) -> tuple[int, dict[str, Any]]:
@@ -34,13 +34,6 @@ async def play_typed(server: Any, players: Players) -> None:
     await server.slash(user, players.channel, "mammamia", "play", options=options)
 
 
-async def stored_table(bots: Any, game: int) -> str | None:
-    """What the stored row says the table shows (a digest; the table stays
-    where it is at a hand-over, edited: issue 45.4)."""
-    row = await bots.current.service.storage.game(game)
-    return None if row is None else row.narration.get("table")
-
-
 async def test_a_typed_turn_is_one_trip_and_the_table_id_follows(discord_server, bots, monkeypatch):
     monkeypatch.setattr(sql_batch, "OWED_WAIT", 0.2)
     trips = Trips(monkeypatch)
@@ -57,19 +50,7 @@ async def test_a_typed_turn_is_one_trip_and_the_table_id_follows(discord_server,
     await play_typed(discord_server, players)
     await bots.idle()
     assert live.version == 1
-    # The move, its record, snapshot, clock (the ping's), narration and the
-    # table post it owes: one statement. Nothing read, and what the table,
-    # edited since, shows not yet written.
-    assert trips.calls == ["write:1 row"], trips.calls
-    posted = live.published.table
-    assert posted is not None and await stored_table(bots, live.id) != posted
-    trips.clear()
-    for _ in range(50):  # no move comes: it goes by itself, a moment later
-        if trips.calls:
-            break
-        await asyncio.sleep(0.02)
-    assert trips.calls == ["write:1 row"], trips.calls
-    assert await stored_table(bots, live.id) == posted
+    await one_row_then_the_table(trips, bots, live)
 
 
 async def test_a_turn_by_the_hand_controls_reads_nothing_and_writes_one_row(
