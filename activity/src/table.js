@@ -665,6 +665,10 @@ export class TableView {
     const r = oven ? oven.getBoundingClientRect() : null;
     const beside = r && box.right - r.right >= 160;
     this.strip.style.left = beside ? `${Math.round(r.right - box.left + 6)}px` : "0px";
+    // A tall dock (a payment's counters) may rise over the table's middle: the strip ends above it.
+    const dock = this.app.root.querySelector(".dock");
+    const top = dock ? dock.getBoundingClientRect().top : box.bottom;
+    this.strip.style.bottom = `${Math.max(0, Math.round(box.bottom - top + 4))}px`;
     while (this.strip.childElementCount > 1 && this.strip.scrollHeight > this.strip.clientHeight + 1) {
       this.strip.firstElementChild.remove();
     }
