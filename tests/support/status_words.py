@@ -34,7 +34,26 @@ def until(name: str, settings: dict[str, str], seed: int, found: Callable[[Any],
     raise AssertionError(f"no game of {name} came to that")
 
 
-def status(name: str, state: Any, seat: int, locale: str) -> str:
+def after(name: str, settings: dict[str, str], seed: int, found: Callable[[Any], bool]) -> Any:
+    """A game of `name` played at random until an action whose events hold
+    one that is `found`: the state after it, and those events."""
+    rules = game(name)
+    full = {o.name: o.default for o in rules.options} | settings
+    for attempt in range(200):
+        rng = random.Random(seed + attempt)
+        state, _ = rules.start(rules.new_record(full, len(NAMES), seed + attempt))
+        while acting := rules.asked(state) or rules.to_act(state):
+            legal = list(rules.legal_actions(state, acting[0]))
+            state, events = rules.apply(state, rng.choice(legal))
+            if any(found(event) for event in events):
+                return state, list(events)
+    raise AssertionError(f"no game of {name} came to that")
+
+
+def table(
+    name: str, state: Any, seat: int, locale: str, events: list[Any] | None = None
+) -> dict[str, Any]:
+    """The web table's scene as `seat` sees it, in `locale`, after `events`."""
     rules = game(name)
     seen = Seen(
         1,
@@ -47,9 +66,14 @@ def status(name: str, state: Any, seat: int, locale: str) -> str:
         seat=seat,
         mine=rules.player_view(state, seat),
         legal=list(rules.legal_actions(state, seat)) if seat in rules.to_act(state) else [],
+        events={state.version: events or []},
     )
     with use_locale(locale):
-        return str(scene.scene_of(seen)["status"])
+        return scene.scene_of(seen)
+
+
+def status(name: str, state: Any, seat: int, locale: str) -> str:
+    return str(table(name, state, seat, locale)["status"])
 
 
 def other(seat: int) -> int:

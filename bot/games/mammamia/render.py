@@ -30,6 +30,7 @@ from engine.mammamia.cards import (
     PICCOLA,
     OrderCard,
 )
+from engine.mammamia.state import LastPlay
 from engine.mammamia.views import PlayerView as PlayerView
 from engine.mammamia.views import PublicView
 
@@ -255,10 +256,14 @@ def names_of(names: Sequence[str], seats: Sequence[int]) -> str:
     return join_and([name_of(names, seat) for seat in seats])
 
 
-def latest_play(view: PublicView, names: Sequence[str]) -> str:
+def latest_play(view: PublicView, names: Sequence[str], you: int | None = None) -> str:
+    """The latest play in words; to `you` (a web table's viewer), of their own
+    play in the second person, as the status line speaks to them."""
     play = view.last_play
     if play is None:
         return t("table.no_play")
+    if you is not None and play.seat == you:
+        return _your_play(play)
     who = name_of(names, play.seat)
     if play.skipped:
         return t("table.play.skipped", name=who)
@@ -268,6 +273,17 @@ def latest_play(view: PublicView, names: Sequence[str]) -> str:
     if play.order:
         return t("table.play.with_order", name=who, cards=played)
     return t("table.play.plain", name=who, cards=played)
+
+
+def _your_play(play: LastPlay) -> str:
+    if play.skipped:
+        return t("table.play.you.skipped")
+    if play.kind is None:
+        return t("table.play.you.passed")
+    played = amount(play.kind, play.count)
+    if play.order:
+        return t("table.play.you.with_order", cards=played)
+    return t("table.play.you.plain", cards=played)
 
 
 def oven_top(view: PublicView) -> str:

@@ -147,7 +147,7 @@ class MammaMiaWeb:
                 rounds=view.last_round,
             ),
             "status": render.status_line(view, names, seen.seat),
-            "latest": render.latest_play(view, names),
+            "latest": render.latest_play(view, names, seen.seat),
             "seats": [self._seat(seen, p.seat) for p in view.players],
             "centre": centre,
             "draw": draw,
