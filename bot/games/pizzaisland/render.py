@@ -113,55 +113,99 @@ def pizzas_text(pizzas: Mapping[str, Sequence[str]]) -> str:
 # --- the latest move, in one line -----------------------------------------------------
 
 
-def event_line(event: ev.Event, names: Sequence[str]) -> str | None:
-    """One public event in words, or None for events that say nothing new."""
+#: The same lines said to the player who made the move, at their own web
+#: table (the status line speaks to them so too); a Knife's or a Fork's
+#: line to the player whose slice it took.
+YOUR_LINE = by_last_part(
+    N_("pi.line.you.declined"),
+    N_("pi.line.you.discarded"),
+    N_("pi.line.you.hero"),
+    N_("pi.line.you.placed_mushroom"),
+    N_("pi.line.you.repeat"),
+    N_("pi.line.you.repeat_ends"),
+    N_("pi.line.you.replaced"),
+    N_("pi.line.you.taken"),
+    N_("pi.line.you.third_choice"),
+    N_("pi.line.you.third_easy"),
+    N_("pi.line.you.third_star"),
+    N_("pi.line.you.turn_end"),
+)
+YOURS_TAKEN = by_last_part(N_("pi.line.yours.knife"), N_("pi.line.yours.fork"))
+
+
+def event_line(event: ev.Event, names: Sequence[str], you: int | None = None) -> str | None:
+    """One public event in words, or None for events that say nothing new;
+    to `you` (a web table's viewer), their own move in the second person."""
     seat = getattr(event, "seat", None)
     who = names[seat] if isinstance(seat, int) and seat < len(names) else ""
+    mine = seat is not None and seat == you
+
+    def said(key: str, **params: object) -> str:
+        if mine:
+            return t(YOUR_LINE[key.rpartition(".")[2]], **params)
+        return t(key, name=who, **params)
+
     if isinstance(event, ev.Taken):
         source = t("pi.from.ship") if event.source == "ship" else t("pi.from.deck")
-        return t("pi.line.taken", name=who, card=card_name(event.card), source=source)
+        return said(N_("pi.line.taken"), card=card_name(event.card), source=source)
     if isinstance(event, ev.Placed) and event.how == "mushroom":
-        return t("pi.line.placed_mushroom", name=who, card=card_name(event.card))
+        return said(N_("pi.line.placed_mushroom"), card=card_name(event.card))
     if isinstance(event, ev.Repeated):
         line = N_("pi.line.repeat_ends") if event.ends_turn else N_("pi.line.repeat")
-        return t(line, name=who, card=card_name(event.card))
+        return said(line, card=card_name(event.card))
     if isinstance(event, ev.ThirdColour):
         if event.outcome == "choice":
-            return t("pi.line.third_choice", name=who, card=card_name(event.card))
+            return said(N_("pi.line.third_choice"), card=card_name(event.card))
         line = N_("pi.line.third_star") if event.outcome == "star" else N_("pi.line.third_easy")
-        return t(line, name=who, card=card_name(event.card))
+        return said(line, card=card_name(event.card))
     if isinstance(event, ev.ThirdChosen):
         if event.choice == "replace":
-            return t("pi.line.replaced", name=who, card=card_name(event.card))
-        return t("pi.line.discarded", name=who, card=card_name(event.discarded[-1]))
+            return said(N_("pi.line.replaced"), card=card_name(event.card))
+        return said(N_("pi.line.discarded"), card=card_name(event.discarded[-1]))
     if isinstance(event, ev.HeroOpened):
-        return t("pi.line.hero", name=who, hero=hero_name(event.hero))
+        return said(N_("pi.line.hero"), hero=hero_name(event.hero))
     if isinstance(event, ev.HeroDeclined):
-        return t("pi.line.declined", name=who, hero=hero_name(event.hero))
+        return said(N_("pi.line.declined"), hero=hero_name(event.hero))
     if isinstance(event, ev.HeroApplied):
-        return applied_line(event, who, names)
+        return applied_line(event, who, names, mine, you)
     if isinstance(event, ev.TurnEnded):
-        return t("pi.line.turn_end", name=who)
+        return said(N_("pi.line.turn_end"))
     if isinstance(event, ev.GameOver):
         return game_end_line(event.game, event.winner, event.reason, names)
     return None
 
 
-def applied_line(event: ev.HeroApplied, who: str, names: Sequence[str]) -> str:
+def applied_line(
+    event: ev.HeroApplied,
+    who: str,
+    names: Sequence[str],
+    mine: bool = False,
+    you: int | None = None,
+) -> str:
+    """A hero applied, in words; `mine`: said to whoever applied it, `you`:
+    the viewer, told when the slice taken was theirs."""
     if isinstance(event, ev.MushroomApplied):
-        return t("pi.line.mushroom", name=who)
+        return t("pi.line.you.mushroom") if mine else t("pi.line.mushroom", name=who)
     if isinstance(event, ev.PepperApplied):
         where = t("pi.pepper.top") if event.where == "top" else t("pi.pepper.bottom")
+        if mine:
+            return tn("pi.line.you.pepper", event.count, where=where)
         return tn("pi.line.pepper", event.count, name=who, where=where)
     if isinstance(event, ev.KnifeApplied):
-        return t("pi.line.knife", name=who, card=card_name(event.card), victim=names[event.player])
-    return t(
-        "pi.line.fork",
-        name=who,
-        give=card_name(event.give),
-        take=card_name(event.take),
-        victim=names[event.player],
-    )
+        card, victim = card_name(event.card), names[event.player]
+        if mine and event.player == event.seat:  # a slice of their own
+            return t("pi.line.you.knife_own", card=card)
+        if mine:
+            return t("pi.line.you.knife", card=card, victim=victim)
+        if event.player == you:
+            return t(YOURS_TAKEN["knife"], name=who, card=card)
+        return t("pi.line.knife", name=who, card=card, victim=victim)
+    give, take = card_name(event.give), card_name(event.take)
+    if mine:
+        return t("pi.line.you.fork", give=give, take=take, victim=names[event.player])
+    if event.player == you:
+        return t(YOURS_TAKEN["fork"], name=who, give=give, take=take)
+    return t("pi.line.fork", name=who, give=give, take=take, victim=names[event.player])
 
 
 def hero_name(hero: str) -> str:

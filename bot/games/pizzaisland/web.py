@@ -365,7 +365,11 @@ class PizzaIslandWeb:
         for version in sorted(seen.events):
             for event in seen.events[version]:
                 public_event = event if isinstance(event, ev.Event) and event.to is None else None
-                line = None if public_event is None else render.event_line(public_event, seen.names)
+                line = (
+                    None
+                    if public_event is None
+                    else render.event_line(public_event, seen.names, seen.seat)
+                )
                 if line is not None:
                     card = getattr(event, "card", None)
                     step: JSON = {"text": line}
