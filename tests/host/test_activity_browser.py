@@ -116,6 +116,7 @@ async def test_a_game_from_the_launcher_to_play_again(discord_server, bots):
         for seat, table in enumerate(tables):
             assert table.state()["seat"] == seat
             assert check_frames(table.frames, row, seat) > 5
+            assert table.failed == [], "no file missing (no 404), no script error"
             said = await table.table.evaluate("window.__said")
             assert said, "the live region told what happened"
         # Play again, from the table: a new lobby for everyone, posted to the channel.

@@ -89,7 +89,14 @@ class Seat:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.frames: list[dict[str, Any]] = []  # every websocket frame the table received
+        self.failed: list[str] = []  # every answer of 400 or more, every script error
         page.on("websocket", self._watch)
+        page.on("response", self._answered)
+        page.on("pageerror", lambda error: self.failed.append(f"script error: {error}"))
+
+    def _answered(self, response: Any) -> None:
+        if response.status >= 400:
+            self.failed.append(f"{response.status} {response.url}")
 
     def _watch(self, ws: Any) -> None:
         def received(payload: str | bytes) -> None:

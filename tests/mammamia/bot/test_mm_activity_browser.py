@@ -116,6 +116,7 @@ async def test_a_classic_game_from_the_launcher(discord_server, bots):
         for seat, table in enumerate(tables):
             assert table.state()["seat"] == seat
             assert check_frames(table.frames, row, seat) > 20
+            assert table.failed == [], "no file missing (no 404), no script error"
             added = await table.table.evaluate("window.__added")
             # The reveal turned the oven's cards one by one and marked each order's fate on it.
             assert added["revealed"] > 10 and added["outcome"] > 0, added
@@ -164,5 +165,6 @@ async def test_pl_h2_a_plus_game_with_help_from_the_launcher(discord_server, bot
         row = await bots.current.service.storage.game(game_id)
         for seat, table in enumerate(tables):
             assert check_frames(table.frames, row, seat) > 20
+            assert table.failed == [], "no file missing (no 404), no script error"
     assert asked_together, "a help question went to several players at once"
     assert engine.replay(row.record).error is None

@@ -122,6 +122,7 @@ async def test_a_pizza_island_match_from_the_launcher(discord_server, bots):
         row = await bots.current.service.storage.game(game_id)
         for seat, table in enumerate(tables):
             assert check_frames(table.frames, row, seat) > 20
+            assert table.failed == [], "no file missing (no 404), no script error"
     assert any("take" in d for d in round_.done) and any("stop" in d for d in round_.done)
 
 
@@ -246,6 +247,7 @@ async def test_pi_n6_pi_a2_a_pepper_chosen_on_the_first_screen_of_a_phone(discor
         row = await bots.current.service.storage.game(game_id)
         for seat, table in enumerate(tables):
             assert check_frames(table.frames, row, seat) > 3
+            assert table.failed == [], "no file missing (no 404), no script error"
     print("PEPPER KEYS", presses, flush=True)
     assert peppers == {0: 120, 1: 12}, peppers
     assert 0 < presses <= 8, presses
