@@ -47,11 +47,21 @@ def test_pi_n5_safe_move_the_third_colour_option_that_loses_fewer() -> None:
     assert GAME.safe_move(state, 0) == Discard(0, "green-b")
 
 
+#: The search on a smaller budget than it ships with (300 iterations): each
+#: iteration samples its own world and walks the same code, so its moves and
+#: what it may read are checked alike at any budget. The shipped budget plays
+#: a whole match in tests/pizzaisland/bot/test_pi_bot.py (`real_computers`).
+SMALL = {"hard": {"iterations": 60}}
+
+
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 def test_pi_agents_play_legal_moves(difficulty: str) -> None:
+    """60 actions of an advanced match between two agents of a difficulty
+    (`GAME.named_agent`, the search on `SMALL`'s budget): each move legal."""
     record = GAME.new_record({"level": "advanced"}, 2, 5)
     state, events = GAME.start(record)
-    agents = [GAME.agent(difficulty, 5, seat, events) for seat in range(2)]
+    options = SMALL.get(difficulty)
+    agents = [GAME.named_agent(difficulty, 5, seat, options, events) for seat in range(2)]
     for _ in range(60):
         if GAME.is_over(state):
             break
@@ -107,12 +117,6 @@ def _positions(level: str, seats: int, seed: int) -> list[tuple[State, list[Even
         GAME.step(state, agents[seat].choose(state, seat), new)
         events += new
     return found
-
-
-#: The search on a smaller budget than it ships with (300 iterations): each
-#: iteration samples its own world, so what it may read is the same at any
-#: budget; the shipped budget plays whole games in `test_pi_agents_play_legal_moves`.
-SMALL = {"hard": {"iterations": 60}}
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
