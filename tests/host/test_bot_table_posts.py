@@ -188,3 +188,55 @@ async def test_a_stored_table_is_not_posted_again_after_the_nonce_window(discord
         m for m in discord_server.public_messages() if m.embeds and not discord_server.is_answer(m)
     ]
     assert [m.id for m in tables] == [players.live.row.table_message_id] == [posted[0].id]
+
+
+def hold_table_posts(bot: Any) -> asyncio.Event:
+    """The bot's table posts wait until the event is set: the process is
+    stopped (or killed) with one under way."""
+    release = asyncio.Event()
+    publisher = bot.publisher
+    sync = publisher._sync
+
+    async def patched_sync(live: Any, stage: Any) -> None:
+        outlet = stage.outlet
+        if not getattr(outlet, "held", False):
+            post = outlet.post
+
+            async def held(reply: Any, mentions: Any, nonce: str) -> int:
+                if reply.embed is not None:
+                    await release.wait()
+                return int(await post(reply, mentions, nonce))
+
+            outlet.post = held
+            outlet.held = True
+        await sync(live, stage)
+
+    publisher._sync = patched_sync
+    return release
+
+
+async def test_a_repost_the_process_stopped_before_comes_down_after_the_restart(
+    discord_server, bots
+):
+    """`/… table` said the table is posted again below; the process stopped
+    before it was: the next one posts it below (not an edit of the old one
+    in place), and the old one goes."""
+    players = await two_players(discord_server, bots)
+    for _ in range(2):  # a round: its reveal's message
+        await players.step()
+    await discord_server.slash(players.users[0], None, COMMAND, "table")  # and the table below
+    await bots.idle()
+    narration = players.live.published.narration_id
+    old = players.live.row.table_message_id
+    assert narration is not None and old > narration
+    hold_table_posts(bots.current)
+    r = await discord_server.slash(players.users[0], None, COMMAND, "table")
+    assert r.message.content == t("table.reposted")
+    await bots.stop()
+    await bots.start()
+    await bots.idle()
+    table = players.live.row.table_message_id
+    assert table != old and table > r.message.id, "the table came down below the answer"
+    assert discord_server.messages[old].deleted
+    later = [m for m in discord_server.public_messages() if m.id > r.message.id]
+    assert not any(m.notified for m in later), "the moment was announced already"
