@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.clocks.timers import PING_AFTER
@@ -15,33 +16,45 @@ from bot.kit.clock import ManualClock
 
 from tests.highcard.players import COMMAND, Players
 
+Post = Callable[[Any, Any, str], Awaitable[int]]
 
-def fail_next_table_post(bot: Any, *, after_posting: bool) -> list[bool]:
-    """Make the bot's next public post with an embed fail, whichever route
-    carries it (the channel's, or an interaction's follow-up): before Discord
-    takes it, or after (the answer lost). The flag is cleared once it failed."""
-    armed = [True]
+
+def wrap_posts(bot: Any, wrapper: Callable[[Post, Any, Any, str], Awaitable[int]]) -> None:
+    """Send the bot's public posts through `wrapper(post, reply, mentions,
+    nonce)`, whichever route carries them (the channel's, or an
+    interaction's follow-up)."""
     publisher = bot.publisher
     sync = publisher._sync
 
     async def patched_sync(live: Any, stage: Any) -> None:
         outlet = stage.outlet
-        if not getattr(outlet, "failing", False):
+        if not getattr(outlet, "wrapped", False):
             post = outlet.post
 
-            async def failing(reply: Any, mentions: Any, nonce: str) -> int:
-                if not (armed[0] and reply.embed is not None):
-                    return int(await post(reply, mentions, nonce))
-                armed[0] = False
-                if after_posting:
-                    await post(reply, mentions, nonce)
-                raise ConnectionResetError("the request to Discord failed (simulated)")
+            async def wrapped(reply: Any, mentions: Any, nonce: str) -> int:
+                return await wrapper(post, reply, mentions, nonce)
 
-            outlet.post = failing
-            outlet.failing = True
+            outlet.post = wrapped
+            outlet.wrapped = True
         await sync(live, stage)
 
     publisher._sync = patched_sync
+
+
+def fail_next_table_post(bot: Any, *, after_posting: bool) -> list[bool]:
+    """Make the bot's next public post with an embed fail: before Discord
+    takes it, or after (the answer lost). The flag is cleared once it failed."""
+    armed = [True]
+
+    async def failing(post: Post, reply: Any, mentions: Any, nonce: str) -> int:
+        if not (armed[0] and reply.embed is not None):
+            return int(await post(reply, mentions, nonce))
+        armed[0] = False
+        if after_posting:
+            await post(reply, mentions, nonce)
+        raise ConnectionResetError("the request to Discord failed (simulated)")
+
+    wrap_posts(bot, failing)
     return armed
 
 
@@ -194,24 +207,13 @@ def hold_table_posts(bot: Any) -> asyncio.Event:
     """The bot's table posts wait until the event is set: the process is
     stopped (or killed) with one under way."""
     release = asyncio.Event()
-    publisher = bot.publisher
-    sync = publisher._sync
 
-    async def patched_sync(live: Any, stage: Any) -> None:
-        outlet = stage.outlet
-        if not getattr(outlet, "held", False):
-            post = outlet.post
+    async def held(post: Post, reply: Any, mentions: Any, nonce: str) -> int:
+        if reply.embed is not None:
+            await release.wait()
+        return int(await post(reply, mentions, nonce))
 
-            async def held(reply: Any, mentions: Any, nonce: str) -> int:
-                if reply.embed is not None:
-                    await release.wait()
-                return int(await post(reply, mentions, nonce))
-
-            outlet.post = held
-            outlet.held = True
-        await sync(live, stage)
-
-    publisher._sync = patched_sync
+    wrap_posts(bot, held)
     return release
 
 
