@@ -93,14 +93,30 @@ def test_pi_c1_random_matches_conserve_the_box_sweep(level: str, seats: int, sco
     conserving_matches(level, seats, scoring, SWEEP_MATCHES)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_pi_record_replay_equals_live_over_many_matches(level: str) -> None:
-    for i, seed in enumerate(match_seeds(len(level), 40)):
+def replayed_matches(level: str, count: int) -> None:
+    """`count` random matches, every seat count and scoring in turn, the first
+    6 with every legal move checked, the safe move and the views after every
+    action (`deep`): each record, through JSON, replays to the live state."""
+    for i, seed in enumerate(match_seeds(len(level), count)):
         seats = SEATS[i % 3]
         record, live = random_match(level, seats, ("wins", "points")[i % 2], seed, deep=i < 6)
         result = replay(json.loads(json.dumps(record)))
         assert result.error is None
         assert result.state.to_json() == live.to_json()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_pi_record_replay_equals_live_over_many_matches(level: str) -> None:
+    """20 matches a level: every line of the engine that the slow sweep's 40
+    run (`sys.settrace` line coverage of engine/, compared when it was cut)."""
+    replayed_matches(level, 20)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+def test_pi_record_replay_equals_live_over_many_matches_sweep(level: str) -> None:
+    """The sweep: 40 matches a level (CI's until it was cut)."""
+    replayed_matches(level, 40)
 
 
 @pytest.mark.slow
