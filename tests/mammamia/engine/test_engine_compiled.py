@@ -20,9 +20,9 @@ from bench.same_moves import moves
 from engine import compiled
 
 #: Small budgets: every path of the search (the wide one at four seats) and of
-#: the rivals runs, on a few playouts a decision. The pure-Python side is most
-#: of this module's CPU, so the budget is what it costs; the moves compared are
-#: every move of each game, whatever the budget.
+#: the rivals runs, on 8 playouts a decision. The games in pure Python are
+#: most of this module's CPU, and the budget sets it; every move of every
+#: game is compared, whatever the budget.
 TINY = {
     "hard": {"steps": 400, "wide_steps": 600, "playouts": 8},
     "rival-mc": {"playouts": 8, "low": 2, "high": 3},
