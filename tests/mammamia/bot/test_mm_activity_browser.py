@@ -25,6 +25,15 @@ from web_players import choose_turn, decide, key_turn, point_turn
 #: What must be on the first screen on a phone while it is the player's turn:
 #: their hand, the piles they draw from, and the control that confirms.
 TURN_SCREEN = [".hand [data-key]", ".draw .pile", '.dock [data-key="play"]']
+#: How much of a desktop's width the table and its seats take (fractions).
+SPREAD = """() => {
+  const felt = document.querySelector(".felt").getBoundingClientRect();
+  const seats = [...document.querySelectorAll(".seats .seat")]
+    .map((e) => e.getBoundingClientRect());
+  const left = Math.min(...seats.map((r) => r.left));
+  const right = Math.max(...seats.map((r) => r.right));
+  return { felt: felt.width / innerWidth, seats: (right - left) / innerWidth };
+}"""
 #: The group of cards the focus is in (the hand, the piles to draw from).
 FOCUS_GROUP = "() => document.activeElement.closest('[data-group]')?.dataset.group ?? ''"
 
@@ -60,6 +69,11 @@ class MammaMiaRound:
             self.pointed |= index == 0
             await answered(table, version, lambda: decide(table, self.rng))
             return
+        # Their own turn lit at their place (the others' seats lit at theirs).
+        assert await table.table.locator(".mine .myseat.turn").count() == 1, width
+        if width > 1000:  # a desktop uses its width: the table across it, the seats spread
+            spread = await table.table.evaluate(SPREAD)
+            assert spread["felt"] >= 0.7 and spread["seats"] >= 0.5, spread
         if width < 1000:  # the one-screen rule, on every turn at a phone's width
             off = await off_screen(table, TURN_SCREEN)
             if off:
@@ -109,6 +123,8 @@ async def test_a_classic_game_from_the_launcher(discord_server, bots):
         for table in tables:
             await table.at(game_id, live.version)
             await table.table.wait_for_selector(".final")
+            # The ranking, and Play again (pressed in tests/host/test_activity_browser.py).
+            await table.table.wait_for_selector('.dock [data-key="after:again"]')
         for table, name in zip(tables, ("320", "375", "1280"), strict=True):
             problems = await shoot(table, f"classic-{name}-end")
             assert problems == [], (name, problems)

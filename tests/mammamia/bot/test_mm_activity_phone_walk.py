@@ -23,7 +23,7 @@ from web_players import add_computer, lobby_click, open_lobby, tap
 
 TURN_SCREEN = [".hand [data-key]", ".draw .pile", '.dock [data-key="play"]']
 #: Seconds a reveal's step takes here (the game's pace; the test's default is none).
-PACE = 0.25
+PACE = 0.15
 
 
 async def step(table: Seat, name: str, seen: list[str], first: list[str]) -> None:

@@ -66,6 +66,11 @@ async def check_phones(table: Seat, name: str) -> list[str]:
             "w => document.documentElement.clientWidth === w", arg=width
         )
         off = await off_screen(table, TAKING_SCREEN)
+        # Every slice, place and pizza named in words, never by the pictures' symbols.
+        named = await table.table.evaluate(
+            "() => [...document.querySelectorAll('[aria-label]')].map((e) => e.ariaLabel)"
+        )
+        off += [f"named by symbols: {n}" for n in named if set(n) & set("▲■●🟥🟩🟨")]
         off += await table.table.evaluate(UNDER_THE_DOCK, TAKING_SCREEN[:-1])
         problems = await shoot(table, f"{name}-{width}")
         found += [f"{width}: {p}" for p in off + problems]
