@@ -5,7 +5,7 @@ added by `bot.publishing.table_post`) opens the seat's own cards privately,
 with a select of the seat's legal actions in the game's words
 (`Presentation.label`); choosing one (`…:play`, its value the action's JSON
 without the seat) plays it for the chooser's seat and redraws the hand. A
-game that draws its own hand (Mamma Mia!'s) writes its own controls.
+game that draws a hand of its own writes its own controls.
 """
 
 from __future__ import annotations
