@@ -620,14 +620,19 @@ class Run:
         """What discord.py alone costs to answer a click, here and now
         (`bench.floor`): asked at the pace the bot was asked at in play (its
         interactions a second), the floor; then flat out, beside it."""
-        from .floor import capture_answer, null_floor
+        from .floor import TYPED_OPTIONS, capture_answer, null_floor
 
         answer = await capture_answer(self)
         await self.stop_bots()
-        rate = (self.summary.get("play") or {}).get("interactions_per_second")
-        paced = await null_floor(self, answer, self.o.floor_seconds, rate)
+        play = self.summary.get("play") or {}
+        rate = play.get("interactions_per_second")
+        typed = None
+        if self.o.mix == "typed":  # answered as the play's were: typed commands
+            kinds = play.get("by_kind") or {}
+            typed = {k: kinds.get(f"slash:{k}", {}).get("count", 0) for k in TYPED_OPTIONS}
+        paced = await null_floor(self, answer, self.o.floor_seconds, rate, typed)
         if rate and self.o.floor_flat_out:
-            paced["flat_out"] = await null_floor(self, answer, self.o.floor_seconds)
+            paced["flat_out"] = await null_floor(self, answer, self.o.floor_seconds, None, typed)
         return paced
 
     async def run(self) -> dict[str, Any]:

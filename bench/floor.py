@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import sys
 import tempfile
 import time
@@ -78,15 +79,36 @@ async def capture_answer(run: Run) -> Path:
     raise LookupError("no running game shows a table")
 
 
+#: What each typed command is sent with (the null bot answers any with the hand).
+TYPED_OPTIONS: dict[str, dict[str, Any]] = {
+    "hand": {},
+    "play": {"ingredient": "salami", "count": 1, "draw": "supply"},
+    "pass": {"draw": "supply"},
+}
+
+
 async def null_floor(
-    run: Run, answer: Path, seconds: float, rate: float | None = None
+    run: Run,
+    answer: Path,
+    seconds: float,
+    rate: float | None = None,
+    typed: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     """The null bot in the real bot's place (stopped), pressed flat out, or
     at `rate` interactions a second in all (each channel's presser starting
     a press every channels / `rate` seconds, or at once if the last answer
-    came later): the pace the real bot was asked at in the run."""
+    came later): the pace the real bot was asked at in the run. With
+    `typed` (how many of each `/mammamia` command the play sent: `hand`,
+    `play`, `pass`), the presses are those commands in those shares,
+    answered through discord.py's command tree, instead of the hand button."""
     server: LoadDiscord = run.server
-    env = run.bot_env() | {"FLOOR_ANSWER": str(answer)}
+    env = run.bot_env() | {"FLOOR_ANSWER": str(answer), "FLOOR_COMMANDS": "1" if typed else ""}
+    # discord.py's cost, not the bot's: the null bot is this checkout's,
+    # whichever bot the run measured (`--bot-root`).
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    commands = [k for k in TYPED_OPTIONS if (typed or {}).get(k)]
+    shares = [(typed or {})[k] for k in commands]
+    rng = random.Random(45)
     null = BotProcess(env, run.workdir, run.workdir / "null_bot.log", module="bench.null_bot")
     old = server.active_session
     await null.start()
@@ -111,7 +133,13 @@ async def null_floor(
                     if due > now:
                         await asyncio.sleep(due - now)
                     due = max(due + period, time.monotonic())
-                result = await server.click(table.users[0], message, custom_id)
+                if commands:
+                    name = rng.choices(commands, shares)[0]
+                    options = TYPED_OPTIONS[name]
+                    user, channel = table.users[0], table.channel
+                    result = await server.slash(user, channel, "mammamia", name, options=options)
+                else:
+                    result = await server.click(table.users[0], message, custom_id)
                 if result.response is not None:
                     elapsed.append(result.response.elapsed)
                 server.forget_old()
@@ -131,6 +159,7 @@ async def null_floor(
         return {
             "channels": len(tables),
             "paced_per_second": round(rate, 1) if rate else None,
+            "pressed": dict(zip(commands, shares, strict=True)) if commands else "hand button",
             "answer_bytes": answer.stat().st_size,
             "seconds": round(took, 1),
             "load_average_before_after": [round(load_before[0], 2), round(os.getloadavg()[0], 2)],
@@ -149,7 +178,13 @@ async def null_floor(
         await null.stop()
 
 
-async def measure(games: int, seconds: float, workdir: Path) -> dict[str, Any]:
+async def measure(
+    games: int,
+    seconds: float,
+    workdir: Path,
+    rate: float | None = None,
+    typed: dict[str, int] | None = None,
+) -> dict[str, Any]:
     run = Run(Options(games=games, restart=False, quiet=True), workdir)
     run.make_tables()
     server = run.server
@@ -160,7 +195,8 @@ async def measure(games: int, seconds: float, workdir: Path) -> dict[str, Any]:
         await run.quiet(0.5)
         answer = await capture_answer(run)
         await run.stop_bots()
-        return {"games_opened": opened, **await null_floor(run, answer, seconds)}
+        floor = await null_floor(run, answer, seconds, rate, typed)
+        return {"games_opened": opened, **floor}
     finally:
         await server.stop()
 
@@ -169,9 +205,12 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.floor", description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=100, help="channels, each with one presser")
     p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--rate", type=float, help="interactions a second in all (default: flat out)")
+    p.add_argument("--typed", action="store_true", help="typed /mammamia hand and play, half each")
     a = p.parse_args(argv)
+    typed = {"hand": 1, "play": 1} if a.typed else None
     with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
-        summary = asyncio.run(measure(a.games, a.seconds, Path(tmp)))
+        summary = asyncio.run(measure(a.games, a.seconds, Path(tmp), a.rate, typed))
     json.dump(summary, sys.stdout, indent=2)
     print()
     return 0
