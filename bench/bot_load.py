@@ -736,6 +736,7 @@ def cost(s: dict[str, Any]) -> dict[str, Any]:
         "floor_ms_per_move": floor_move,
         "ours_ms_per_move": round(per_move - floor_move, 3) if per_move and floor_move else None,
         "ratio_to_floor": round(per_move / floor_move, 2) if per_move and floor_move else None,
+        "floor_kept_pace": (s.get("floor") or {}).get("kept_pace"),
         "flat_out_floor_ms_per_answer": flat,
         "ratio_to_flat_out_floor": round(per_move / flat_move, 2)
         if per_move and flat_move
@@ -802,7 +803,8 @@ def report(s: dict[str, Any]) -> str:
         ),
         (
             "CPU per move / floor per move (ours)",
-            f"{c['ratio_to_floor']} ({c['ours_ms_per_move']} ms more than the floor)",
+            f"{c['ratio_to_floor']} ({c['ours_ms_per_move']} ms more than the floor)"
+            + ("" if c["floor_kept_pace"] else "; the floor did not keep the play's pace"),
         ),
         (
             "floor pressed flat out: ms per answer (ratio)",

@@ -79,6 +79,10 @@ async def capture_answer(run: Run) -> Path:
     raise LookupError("no running game shows a table")
 
 
+#: A paced floor kept its pace if it answered this share of the rate asked
+#: for in time, and no more than this share of its answers late.
+KEPT_PACE, LATE_AT_MOST = 0.9, 0.02
+
 #: What each typed command is sent with (the null bot answers any with the hand).
 TYPED_OPTIONS: dict[str, dict[str, Any]] = {
     "hand": {},
@@ -173,6 +177,15 @@ async def null_floor(
             "harness_cpu_percent": round(100 * (time.process_time() - own_before) / took),
             "null_bot_cpu_ms_per_interaction": round(1000 * cpu / max(1, sent), 3),
             "most_per_second_on_one_core": round(sent / cpu) if cpu else None,
+            # Whether the null bot was asked as the bot was: at the play's pace
+            # (9 in 10 of its presses answered in time, 2 in 100 late at most);
+            # a harness or a null bot starved by the machine asks or answers
+            # fewer, in bursts, and its figure is not the same answers' floor.
+            "kept_pace": bool(
+                rate
+                and len(elapsed) / took >= KEPT_PACE * rate
+                and sent - len(elapsed) <= LATE_AT_MOST * max(1, sent)
+            ),
         }
     finally:
         await null.stop()
