@@ -91,13 +91,17 @@ lint: $(VENV)/.installed-test
 
 # The tests in parallel, two workers per core up to four: a worker waits much
 # of its time (real processes starting, Discord's rate-limit windows, a browser),
-# and each starts its own PostgreSQL and browser. `make test JOBS=1` runs them in
-# one process. What they need is made first, side by side once the environment is
-# there (the checks, the compiled modules, the Activity's client).
+# and each starts its own PostgreSQL and browser. Each worker is handed two tests
+# at a time, the longest first (tests/conftest.py), so that all finish together.
+# Bytecode is cached even where the environment says not to: each worker and
+# each bot process a test starts would otherwise compile every module again.
+# `make test JOBS=1` runs them in one process. What they need is made first, side
+# by side once the environment is there (the checks, the compiled modules, the
+# Activity's client).
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); n=$$((2 * n)); [ $$n -gt 4 ] && n=4; echo $$n)
 test: $(VENV)/.installed-test
 	$(MAKE) --no-print-directory -j 4 -O lint compiled compiled-rivals activity chromium
-	$(BIN)/python -m pytest -n $(JOBS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(JOBS) --maxschedchunk 2
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m engine simulate --variant classic --seats 4 --games 2000 --seed 1

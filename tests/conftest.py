@@ -21,32 +21,52 @@ os.environ.setdefault("GAME_PACKAGES", "tests.highcard")
 
 _database_numbers = itertools.count(1)
 
-#: The modules whose tests take longest (real processes, a browser, whole games
-#: at Discord's own pace), run first: the workers (`make test`, `-n`) then finish
-#: together rather than waiting on one that drew a long test last. Only an order:
-#: a module not here (moved, or not yet there) runs in its turn.
+#: The tests that take longest (a browser, real processes, whole games at
+#: Discord's own pace), longest first, each a node id or its beginning. `make
+#: test` hands the workers two tests at a time (`--maxschedchunk 2`), so these
+#: start first, one on each worker as it comes free, and the many short tests
+#: fill in around them: the workers finish together rather than one drawing a
+#: long test last. Only an order: a test not here (moved, renamed) runs in its turn.
 LONG_FIRST = (
-    "tests/host/test_bot_restart_limits.py",
-    "tests/host/test_activity_browser.py",
+    "tests/mammamia/bot/test_mm_activity_browser.py::test_pl_h2_a_plus_game_with_help",
     "tests/mammamia/bot/test_mm_activity_browser.py",
-    "tests/pizzaisland/bot/test_pi_activity_browser.py",
-    "tests/host/test_bot_call_pattern.py",
     "tests/host/test_install.py",
-    "tests/host/test_bot_crash.py",
+    "tests/mammamia/bot/test_quiet_channel.py::test_a_pizza_island_advanced_match",
+    "tests/host/test_bot_restart_limits.py",
+    "tests/host/test_bot_call_pattern.py::test_moves_no_interaction_carries",
+    "tests/mammamia/engine/test_engine_compiled.py::test_pure_python_plays",
+    "tests/host/test_bot_crash.py::test_sigkill_after_each_kind_of_post",
+    "tests/mammamia/bot/test_bot_games.py::test_whole_plus_game_of_five",
+    "tests/bench/test_bench_bot_load.py",
+    "tests/pizzaisland/bot/test_pi_activity_browser.py",
     "tests/mammamia/bot/test_mm_computers.py",
-    "tests/mammamia/bot/test_quiet_channel.py",
+    "tests/host/test_bot_catch_up.py",
+    "tests/pizzaisland/bot/test_pi_bot.py",
+    "tests/host/test_bot_call_pattern.py::test_a_persons_move_costs",
     "tests/host/test_bot_shards.py",
     "tests/host/test_bot_every_click.py",
+    "tests/mammamia/bot/test_pictures.py::test_every_picture_reads_on_a_phone",
+    "tests/bench/test_bench_floor.py",
+    "tests/host/test_activity_kill.py",
+    "tests/mammamia/bot/test_bot_pictures.py",
+    "tests/mammamia/engine/test_engine_ai_pinned.py::test_seeded_games_play_the_pinned",
     "tests/host/test_bot_stop.py",
-    "tests/pizzaisland/bot/test_pi_bot.py",
-    "tests/bench/test_bench_bot_load.py",
-    "tests/mammamia/engine/test_engine_compiled.py",
+    "tests/host/test_activity_browser.py",
+    "tests/host/test_deploy.py",
+    "tests/host/test_bot_crash.py",
+    "tests/mammamia/bot/test_quiet_channel.py",
+    "tests/mammamia/bot/test_bot_help.py",
+    "tests/mammamia/bot/test_bot_games.py",
 )
 
 
+def _rank(nodeid: str) -> int:
+    ranks = (i for i, long in enumerate(LONG_FIRST) if nodeid.startswith(long))
+    return next(ranks, len(LONG_FIRST))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    rank = {path: index for index, path in enumerate(LONG_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+    items.sort(key=lambda item: _rank(item.nodeid))
 
 
 @pytest.fixture(scope="session")

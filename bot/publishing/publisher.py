@@ -356,7 +356,9 @@ class Publisher:
             posted = table.newest != table_id
             if intent is None or (posted and intent.version <= table.posts[table.newest]):
                 # The post it owed got there: it is the table; its mention was said.
-                live.published = live.published.but(intent=None, repost=False, table=None)
+                # A repost asked for (`/… table`) is still owed if nothing came since.
+                repost = published.repost and not posted
+                live.published = live.published.but(intent=None, repost=repost, table=None)
                 if intent is not None and intent.dm:
                     await self._dms(live, stage, table.newest, intent.key, intent.users)
             else:
@@ -621,12 +623,13 @@ class Publisher:
             await channel.get_partial_message(row.lobby_message_id).edit(**reply.kwargs())
 
     async def repost_table(self, live: Live) -> None:
-        """`/<game> table`: the table message again, at the bottom of the channel."""
+        """`/<game> table`: the table message again, at the bottom of the channel.
+        Stored before the command says so: a restart before the post makes it."""
         stage = self._stages.get(live.id)
         if stage is not None:
             stage.repost = True
-        else:
-            live.published = live.published.but(repost=True)
+        live.published = live.published.but(repost=True)
+        await self.games.save_published(live)
         self.publish(live)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.clocks.timers import PING_AFTER
@@ -15,33 +16,45 @@ from bot.kit.clock import ManualClock
 
 from tests.highcard.players import COMMAND, Players
 
+Post = Callable[[Any, Any, str], Awaitable[int]]
 
-def fail_next_table_post(bot: Any, *, after_posting: bool) -> list[bool]:
-    """Make the bot's next public post with an embed fail, whichever route
-    carries it (the channel's, or an interaction's follow-up): before Discord
-    takes it, or after (the answer lost). The flag is cleared once it failed."""
-    armed = [True]
+
+def wrap_posts(bot: Any, wrapper: Callable[[Post, Any, Any, str], Awaitable[int]]) -> None:
+    """Send the bot's public posts through `wrapper(post, reply, mentions,
+    nonce)`, whichever route carries them (the channel's, or an
+    interaction's follow-up)."""
     publisher = bot.publisher
     sync = publisher._sync
 
     async def patched_sync(live: Any, stage: Any) -> None:
         outlet = stage.outlet
-        if not getattr(outlet, "failing", False):
+        if not getattr(outlet, "wrapped", False):
             post = outlet.post
 
-            async def failing(reply: Any, mentions: Any, nonce: str) -> int:
-                if not (armed[0] and reply.embed is not None):
-                    return int(await post(reply, mentions, nonce))
-                armed[0] = False
-                if after_posting:
-                    await post(reply, mentions, nonce)
-                raise ConnectionResetError("the request to Discord failed (simulated)")
+            async def wrapped(reply: Any, mentions: Any, nonce: str) -> int:
+                return await wrapper(post, reply, mentions, nonce)
 
-            outlet.post = failing
-            outlet.failing = True
+            outlet.post = wrapped
+            outlet.wrapped = True
         await sync(live, stage)
 
     publisher._sync = patched_sync
+
+
+def fail_next_table_post(bot: Any, *, after_posting: bool) -> list[bool]:
+    """Make the bot's next public post with an embed fail: before Discord
+    takes it, or after (the answer lost). The flag is cleared once it failed."""
+    armed = [True]
+
+    async def failing(post: Post, reply: Any, mentions: Any, nonce: str) -> int:
+        if not (armed[0] and reply.embed is not None):
+            return int(await post(reply, mentions, nonce))
+        armed[0] = False
+        if after_posting:
+            await post(reply, mentions, nonce)
+        raise ConnectionResetError("the request to Discord failed (simulated)")
+
+    wrap_posts(bot, failing)
     return armed
 
 
@@ -188,3 +201,44 @@ async def test_a_stored_table_is_not_posted_again_after_the_nonce_window(discord
         m for m in discord_server.public_messages() if m.embeds and not discord_server.is_answer(m)
     ]
     assert [m.id for m in tables] == [players.live.row.table_message_id] == [posted[0].id]
+
+
+def hold_table_posts(bot: Any) -> asyncio.Event:
+    """The bot's table posts wait until the event is set: the process is
+    stopped (or killed) with one under way."""
+    release = asyncio.Event()
+
+    async def held(post: Post, reply: Any, mentions: Any, nonce: str) -> int:
+        if reply.embed is not None:
+            await release.wait()
+        return int(await post(reply, mentions, nonce))
+
+    wrap_posts(bot, held)
+    return release
+
+
+async def test_a_repost_the_process_stopped_before_comes_down_after_the_restart(
+    discord_server, bots
+):
+    """`/… table` said the table is posted again below; the process stopped
+    before it was: the next one posts it below (not an edit of the old one
+    in place), and the old one goes."""
+    players = await two_players(discord_server, bots)
+    for _ in range(2):  # a round: its reveal's message
+        await players.step()
+    await discord_server.slash(players.users[0], None, COMMAND, "table")  # and the table below
+    await bots.idle()
+    narration = players.live.published.narration_id
+    old = players.live.row.table_message_id
+    assert narration is not None and old > narration
+    hold_table_posts(bots.current)
+    r = await discord_server.slash(players.users[0], None, COMMAND, "table")
+    assert r.message.content == t("table.reposted")
+    await bots.stop()
+    await bots.start()
+    await bots.idle()
+    table = players.live.row.table_message_id
+    assert table != old and table > r.message.id, "the table came down below the answer"
+    assert discord_server.messages[old].deleted
+    later = [m for m in discord_server.public_messages() if m.id > r.message.id]
+    assert not any(m.notified for m in later), "the moment was announced already"

@@ -64,9 +64,13 @@ def _turn_state(variant: str, seats: int, seed: int, actions: int) -> tuple[Stat
 
 @pytest.mark.parametrize(("variant", "seats"), SEAT_COUNTS)
 def test_agents_play_whole_games_legally(variant: str, seats: int) -> None:
-    """Every agent's every move is legal (`step` checks it) in whole games."""
+    """Every agent's every move is legal (`step` checks it) in whole games.
+    The searches run on 4 playouts a decision: 4 candidates, halved once, each
+    playout to the game's end (every path of the search, at a small cost);
+    larger budgets play whole games, every move pinned, in
+    test_engine_ai_pinned.py."""
     agents = [
-        IsmctsAgent(1, seat=0, playouts=8),
+        IsmctsAgent(1, seat=0, playouts=4),
         HeuristicAgent(2, seat=1, recall=0.5),
         *[
             AGENTS[("random", "heuristic", "ismcts")[s % 3]](s, seat=s)
@@ -77,7 +81,7 @@ def test_agents_play_whole_games_legally(variant: str, seats: int) -> None:
     ]
     for agent in agents:  # a search of a few playouts: its moves are what is checked
         if isinstance(agent, IsmctsAgent):
-            agent.search = dataclasses.replace(agent.search, steps=400, playouts=8, wide_steps=400)
+            agent.search = dataclasses.replace(agent.search, steps=400, playouts=4, wide_steps=400)
     final = play(variant, seats, 40 + seats, agents)
     assert final.phase == OVER and final.winners
 

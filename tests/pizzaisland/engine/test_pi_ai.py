@@ -47,11 +47,21 @@ def test_pi_n5_safe_move_the_third_colour_option_that_loses_fewer() -> None:
     assert GAME.safe_move(state, 0) == Discard(0, "green-b")
 
 
+#: The search on a smaller budget than it ships with (300 iterations): each
+#: iteration samples its own world and walks the same code, so its moves and
+#: what it may read are checked alike at any budget. The shipped budget plays
+#: a whole match in tests/pizzaisland/bot/test_pi_bot.py (`real_computers`).
+SMALL = {"hard": {"iterations": 60}}
+
+
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 def test_pi_agents_play_legal_moves(difficulty: str) -> None:
+    """60 actions of an advanced match between two agents of a difficulty
+    (`GAME.named_agent`, the search on `SMALL`'s budget): each move legal."""
     record = GAME.new_record({"level": "advanced"}, 2, 5)
     state, events = GAME.start(record)
-    agents = [GAME.agent(difficulty, 5, seat, events) for seat in range(2)]
+    options = SMALL.get(difficulty)
+    agents = [GAME.named_agent(difficulty, 5, seat, options, events) for seat in range(2)]
     for _ in range(60):
         if GAME.is_over(state):
             break
@@ -116,7 +126,7 @@ def test_pi_i1_every_unseen_card_redealt_leaves_the_decision(
 ) -> None:
     """PI-I1: a world dealt anew from what the seat may know (the deck below
     what it saw, the match seed that deals the next games) gives the same
-    decision, for every difficulty."""
+    decision, for every difficulty (the search on `SMALL`'s budget)."""
     positions = _positions(level, seats, seed)
     assert any(s.pending is not None for s, _ in positions)
     rnd = random.Random(seed)
@@ -124,7 +134,8 @@ def test_pi_i1_every_unseen_card_redealt_leaves_the_decision(
     for state, events in positions:
         seat = GAME.to_act(state)[0]
         mine = [e for e in events if e.to in (None, seat)]
-        agent = GAME.agent(difficulty, 7, seat, mine)
+        options = SMALL.get(difficulty)
+        agent = GAME.named_agent(difficulty, 7, seat, options, mine)
         known = list(getattr(agent, "known_top", []))
         move = agent.choose(state, seat)
         for _ in range(2):
@@ -132,7 +143,7 @@ def test_pi_i1_every_unseen_card_redealt_leaves_the_decision(
             other.seed = rnd.getrandbits(62)
             assert player_view(other, seat) == player_view(state, seat)
             changed += other.deck != state.deck
-            assert GAME.agent(difficulty, 7, seat, mine).choose(other, seat) == move
+            assert GAME.named_agent(difficulty, 7, seat, options, mine).choose(other, seat) == move
     assert changed >= len(positions)
 
 

@@ -29,7 +29,10 @@ STATE_FIELDS = {
 def played(
     level: str = "normal", seats: int = 2, seed: int = 3, actions: int = 60, scoring: str = "wins"
 ) -> dict[str, Any]:
-    """A record from a seed with `actions` random actions (through `append`)."""
+    """A record from a seed with `actions` random actions (through `append`,
+    given the state as the bot gives it: without it `append` replays the
+    match at every action; the two are compared over a whole match in
+    `test_append_given_the_state_after_writes_what_a_replay_writes`)."""
     record = new_record(level, seats, scoring, seed)
     state, _ = start(record)
     rnd = random.Random(seed)
@@ -38,7 +41,7 @@ def played(
             break
         seat = GAME.to_act(state)[0]
         action = rnd.choice(GAME.legal_actions(state, seat))
-        record = append(record, action)
+        record = GAME.append(record, action, state)
         state, _ = GAME.apply(state, action)
     return record
 
