@@ -21,7 +21,7 @@ from bot.i18n.translator import L_
 from bot.interactions import lobby
 from bot.interactions.command_checks import FREE
 from bot.interactions.components import guarded
-from bot.plugin.contract import AnyPresentation
+from bot.plugin.contract import AnyPresentation, default_ids
 from bot.plugin.options import LANGUAGE, ON_OFF, TURN_TIMER, option_keys
 from bot.plugin.registry import presentations
 from cogs.host import HostCommands
@@ -29,10 +29,11 @@ from engine.interface import Setting
 
 
 def message_ids(shown: AnyPresentation) -> set[str]:
-    """The message ids of a game's group that the host builds (its name's
-    words and each option of its `new`): a translator finds them here."""
+    """The message ids of a game's catalog that the host builds (its group's
+    words, each option of its `new`, those its defaults read): a translator
+    finds them here."""
     command = shown.command
-    found = {f"command.{command}.description"}
+    found = {f"command.{command}.description", *default_ids(shown)}
     found |= {f"command.{command}.new.name", f"command.{command}.new.description"}
     for option in (*shown.rules.options, *shown.options):
         name, description, choices = option_keys(command, option)

@@ -1,8 +1,10 @@
 """What every game's events share: a small typed value with a `type` name (as
-the replay prints it), public or private to one seat (`to`), and a JSON form."""
+the replay prints it: its class's name in snake case unless it says), public
+or private to one seat (`to`; `Private`: the seat it names), and a JSON form."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -11,6 +13,10 @@ from typing import Any, ClassVar
 @dataclass(frozen=True, slots=True)
 class Event:
     type: ClassVar[str] = "event"
+
+    def __init_subclass__(cls) -> None:  # no super(): the slots make Event anew
+        if "type" not in cls.__dict__:  # e.g. `HandDealt` is "hand_dealt"
+            cls.type = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", cls.__name__).lower()
 
     @property
     def to(self) -> int | None:
@@ -33,3 +39,14 @@ class Event:
         if self.to is not None:
             out["private_to"] = self.to
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class Private(Event):
+    """An event only the seat it names may see (a hand dealt, cards seen)."""
+
+    seat: int
+
+    @property
+    def to(self) -> int | None:
+        return self.seat

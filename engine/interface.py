@@ -22,6 +22,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from . import question
 from .errors import ActionError, IllegalAction
 from .value import JSON as JSON
+from .value import Value
 
 #: One setting's value, as a host chose it (an option's choice; a number of
 #: seconds; on or off) and as it is stored with the game.
@@ -55,6 +56,17 @@ class Action(Protocol):
     def to_json(self) -> JSON: ...
 
     def text(self) -> str: ...
+
+
+class Move(Value):
+    """An action as a frozen dataclass (a `Value` with a `seat` field): its
+    JSON form its fields, its text form the fields but the seat as `name
+    value` words ("card 3"). A game with richer words writes its own."""
+
+    __slots__ = ()
+
+    def text(self) -> str:
+        return " ".join(f"{k} {v}" for k, v in self.to_json().items() if k != "seat")
 
 
 class Event(Protocol):

@@ -20,7 +20,7 @@ from bot.clocks.timers import Timers
 from bot.flow.due import DueMoves
 from bot.flow.service import GameService
 from bot.i18n.translator import CatalogTranslator
-from bot.interactions import clicks, components, lobby, standings
+from bot.interactions import clicks, components, lobby, own_hand, standings
 from bot.interactions import table_commands as running
 from bot.interactions.components import guarded
 from bot.interactions.overload import LoopWatch
@@ -172,7 +172,7 @@ class GameBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(CatalogTranslator())
         for name, shown in presentations().items():  # every game plugs in here by itself
-            self.add_dynamic_items(*shown.items)
+            self.add_dynamic_items(*shown.items, *own_hand.controls(shown))
             log.info("Found %s (/%s)", name, shown.command)
         await self.load_extension("cogs.games")  # one command group per game
         await self.sync_commands()

@@ -21,10 +21,10 @@ from typing import Any, Generic, Protocol, TypeVar
 import discord
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import N_, by_last_part, join_and, t, tn
 from bot.kit.reply import Item, Reply
 from engine import AnyGame
-from engine.interface import JSON, Event, Game, Option, Settings, View
+from engine.interface import JSON, Action, Event, Game, Option, Settings, View, places
 
 PV = TypeVar("PV", bound=View)  # a game's public view
 SV = TypeVar("SV", bound=View)  # a game's view of one seat
@@ -89,6 +89,11 @@ class SeatScore:
     made: tuple[str, ...] = ()  # what the seat made, by key (orders, heroes): favourites
 
 
+#: The words of the refusals the rules' base class raises for every game
+#: (`Game.check_seat`); a game's own `refusals` say the rest, or say these its way.
+BASE_REFUSALS = by_last_part(N_("error.not_your_turn"), N_("error.game_over"))
+
+
 class Presentation(ABC, Generic[PV, SV, E, M]):
     """Everything the host asks of a game's presentation, typed by the game's
     own public view `PV`, seat view `SV`, events `E` and narration model `M`.
@@ -123,10 +128,6 @@ class Presentation(ABC, Generic[PV, SV, E, M]):
     # -- what a game must write ----------------------------------------------
 
     @abstractmethod
-    def title(self) -> str:
-        """The game's name in words, in the current language."""
-
-    @abstractmethod
     def table(self, table: Table[PV, E]) -> Reply:
         """The one public table message."""
 
@@ -144,18 +145,55 @@ class Presentation(ABC, Generic[PV, SV, E, M]):
         pending public decision when `decision`."""
 
     @abstractmethod
-    def final(self, table: Table[PV, E]) -> Reply:
-        """The final result, a message of its own."""
-
-    @abstractmethod
     def result(self, table: Table[PV, E]) -> list[SeatScore]:
         """Each seat's score and what it made, once the game is over."""
 
-    @abstractmethod
-    def rules_text(self, settings: Settings, view: SV | None) -> Reply:
-        """The rules in short; `view` is the asking player's own view, if seated."""
-
     # -- defaults ------------------------------------------------------------
+
+    def title(self) -> str:
+        """The game's name in words, in the current language: its catalog's
+        `<name>.title` unless the game says."""
+        return t(f"{self.rules.name}.title")
+
+    def final(self, table: Table[PV, E]) -> Reply:
+        """The final result, a message of its own: by default the places by
+        score (`result`), equal scores sharing a place, each with its score."""
+        scores = [seat.score for seat in self.result(table)]
+        ranked = places(range(len(scores)), lambda seat: scores[seat])
+
+        def named(seats: list[int]) -> str:
+            return join_and([table.names[s] for s in seats])
+
+        lines = [
+            t("result.line", place=n, names=named(seats), points=scores[seats[0]])
+            for n, seats in enumerate(ranked, 1)
+        ]
+        title = tn("result.title", len(ranked[0]), names=named(ranked[0]))
+        colour = self.colour(table.settings)
+        return Reply(embed=discord.Embed(title=title, description="\n".join(lines), colour=colour))
+
+    def rules_text(self, settings: Settings, view: SV | None) -> Reply:
+        """The rules in short; `view` is the asking player's own view, if
+        seated. By default the game's title over its catalog's `<prefix>.rules`."""
+        text, colour = t(f"{self.prefix}.rules"), self.colour(settings)
+        return Reply(embed=discord.Embed(title=self.title(), description=text, colour=colour))
+
+    def hand(self, view: SV) -> str | None:
+        """A seat's own cards in words, for the hand the host draws
+        (`bot.interactions.own_hand`: the table's My cards, with a select of
+        the seat's legal actions in `label`'s words). None, by default: the
+        game draws its own hand, or has none."""
+        return None
+
+    @property
+    def holds_hands(self) -> bool:
+        """Whether the host draws each seat's hand: the game writes `hand`."""
+        return type(self).hand is not Presentation.hand
+
+    def label(self, action: Action) -> str:
+        """A legal action in words, as the host's lists offer it (the web
+        table's actions, the host's hand): a game that uses them writes it."""
+        raise NotImplementedError(f"{self.rules.name} has no words for {action!r}")
 
     def pace(self, settings: Settings) -> float:
         """Seconds the narration pauses after a paced step (`Step.paced`): none."""
@@ -208,8 +246,9 @@ class Presentation(ABC, Generic[PV, SV, E, M]):
 
     def refusal(self, code: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         """An engine refusal as a catalog key and its parameters in words: by
-        default its message in `refusals`, the parameters as the engine gave them."""
-        return self.refusals[code], dict(params)
+        default its message in `refusals` (else `BASE_REFUSALS`), the
+        parameters as the engine gave them."""
+        return {**BASE_REFUSALS, **self.refusals}[code], dict(params)
 
     def made_name(self, variant: str, key: str) -> str:
         """A made thing's key (`SeatScore.made`) in words."""
@@ -218,6 +257,16 @@ class Presentation(ABC, Generic[PV, SV, E, M]):
 
 #: A presentation of any game, as the host holds it.
 AnyPresentation = Presentation[Any, Any, Any, Any]
+
+
+def default_ids(shown: AnyPresentation) -> set[str]:
+    """The ids of a game's own catalog that the defaults it keeps read (made
+    from its name and prefix, so no extraction finds them in its code)."""
+    kept = {
+        f"{shown.rules.name}.title": Presentation.title,
+        f"{shown.prefix}.rules": Presentation.rules_text,
+    }
+    return {key for key, member in kept.items() if getattr(type(shown), member.__name__) is member}
 
 
 @dataclass(frozen=True)

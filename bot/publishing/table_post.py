@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.i18n import N_, by_last_part, t
-from bot.kit.reply import Button, Reply, button, custom_id
+from bot.kit.reply import BLUE, Button, Reply, button, custom_id
 from bot.live.live import Live
 from bot.live.moments import Moment
 from bot.live.presence import Presence
@@ -75,6 +75,9 @@ def table_reply(live: Live, table: Table[View, Event], presence: Presence, momen
         reply.content = text
     presence_notes(reply, presence, live.version, live.names())
     if not live.over and live.row.status == "running":
+        if shown.holds_hands:  # the host draws the hands (`bot.interactions.own_hand`)
+            hand = custom_id(shown.prefix, live.id, live.version, "hand")
+            reply.items.append(button(t("own_hand.button"), hand, BLUE))
         reply.items.append(watch_button(live.row.game, live.id))
         activity = open_table_button(shown.prefix, live.id)  # the Activity, if served
         if activity is not None:

@@ -33,6 +33,14 @@ the one legal action they name.
 A card with `pick` chooses those fields (a kind and a count, a draw); a card
 with `act` plays that action at once. The Play button plays the one action
 whose fields every pick matches (`defaults` are picked to begin with).
+
+What a game's scene leaves out, the host says the same way for every game
+(`played`), from the game's own presentation: whose move it is (`status`),
+the narration's messages since the viewer's last frame as paced `steps` and
+the `latest` of them, the viewer's legal actions in the presentation's words
+(`Presentation.label`) and, once the game is over, its final result
+(`Presentation.final`); the viewer's hand is headed and said empty in the
+host's words. A seat's colour is its place's unless the game says.
 """
 
 from __future__ import annotations
@@ -41,12 +49,15 @@ import re
 from functools import cache
 from typing import Any, Protocol, cast, runtime_checkable
 
-from bot.i18n import current_locale, sentences, t
+from bot.i18n import current_locale, join_and, sentences, t
+from bot.pictures.palette import SEATS
+from bot.plugin.contract import AnyPresentation, Show, Table
 from bot.plugin.registry import plugins, presentations
 from bot.publishing.table_post import AUTO
 from bot.web.art import Sprite, host_art
 from bot.web.door import Seen
 from engine import game
+from engine.interface import Event, View
 
 Scene = dict[str, Any]
 Card = dict[str, object]
@@ -127,6 +138,7 @@ def scene_of(seen: Seen) -> Scene:
         }
     else:
         scene = table.scene(seen)
+        played(seen, scene)
     scene["kind"] = "table"
     if seen.ended is not None:  # in place of whose move it was, as the table message
         scene["status"] = t(seen.ended)
@@ -144,16 +156,82 @@ def scene_of(seen: Seen) -> Scene:
     return cast(Scene, plain(scene))
 
 
-def seat(seen: Seen, index: int, colour: str, label: str, **more: object) -> dict[str, object]:
-    """A seat around the table: the player's name, avatar and colour, and
-    whether it is theirs to move; the game adds what lies at their place."""
+def played(seen: Seen, scene: Scene) -> None:
+    """Fill in what the game's scene leaves out (see above), for a game dealt."""
+    view = seen.public
+    if view is None:
+        return
+    shown = presentations()[seen.name]
+    table = Table[View, Event](seen.game, view, seen.names, seen.settings)
+    if "status" not in scene:
+        scene["status"] = status(seen)
+    if "steps" not in scene:
+        said = narrated(shown, table, seen)
+        scene["steps"] = [{"text": text, "paced": paced} for text, paced in said]
+        scene.setdefault("latest", said[-1][0] if said else "")
+    if "actions" not in scene:
+        scene["actions"] = [{"label": shown.label(a), "action": a.to_json()} for a in seen.legal]
+    if (hand := scene.setdefault("hand", None)) is not None:
+        hand.setdefault("label", t("own_hand.title"))
+        hand.setdefault("empty", t("own_hand.empty"))
+    if "final" not in scene and seen.status == "finished":
+        final = shown.final(table).embed
+        if final is not None:
+            scene["final"] = {"title": final.title, "lines": (final.description or "").split("\n")}
+
+
+def status(seen: Seen) -> str:
+    """Whose move it is, in a line: the viewer's, another's; or that the game is over."""
+    acting = seen.public.to_act if seen.public is not None else ()
+    if seen.status == "finished":
+        return t("activity.status.over")
+    if not acting:  # between the rules' own steps: no one to wait for
+        return ""
+    if seen.seat in acting:
+        return t("activity.status.yours")
+    return t("activity.status.turn", names=join_and([named(seen.names, s) for s in acting]))
+
+
+def narrated(
+    shown: AnyPresentation, table: Table[View, Event], seen: Seen
+) -> list[tuple[str, bool]]:
+    """The narration's messages since the viewer's last frame, as the channel
+    shows them, and whether each is paced: every public event folded into the
+    game's model (`narrate`), every step that shows one said (`narration`)."""
+    model, said = None, list[tuple[str, bool]]()
+    for version in sorted(seen.events):
+        for event in seen.events[version]:
+            if event.to is not None:
+                continue
+            model, step = shown.narrate(model, event)
+            if model is not None and step.show in (Show.POST, Show.EDIT):
+                reply = shown.narration(table, model, False)
+                text = reply.content or (reply.embed.description if reply.embed else None)
+                said.append((text or "", step.paced))
+    return said
+
+
+def seat_colour(index: int) -> str:
+    """The colour of a seat's place at the table, unless the game says."""
+    colours = list(SEATS)
+    return colours[index % len(colours)]
+
+
+def seat(
+    seen: Seen, index: int, label: str, colour: str | None = None, **more: object
+) -> dict[str, object]:
+    """A seat around the table: the player's name, avatar and colour (its
+    place's unless given), and whether it is theirs to move (`turn`: by
+    default whether the public view awaits it); the game adds what lies at
+    their place."""
     avatar = seen.avatars[index] if index < len(seen.avatars) else None
     return {
         "seat": index,
         "name": named(seen.names, index),
         "avatar": avatar,
-        "colour": colour,
+        "colour": colour or seat_colour(index),
         "label": label,
+        "turn": seen.public is not None and index in seen.public.to_act,
         "mine": index == seen.seat,
         "away": index in seen.away or index in seen.kicked,
         "computer": index in seen.computers,

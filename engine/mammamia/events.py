@@ -9,15 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..events import Event as Event  # every game event derives from it
-
-
-@dataclass(frozen=True, slots=True)
-class _Private(Event):
-    seat: int
-
-    @property
-    def to(self) -> int | None:
-        return self.seat
+from ..events import Private as _Private  # seen by its `seat` only
 
 
 @dataclass(frozen=True, slots=True)

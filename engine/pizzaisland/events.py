@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..events import Event as Event  # every game event derives from it
+from ..events import Private
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,18 +98,13 @@ class HeroOpened(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Seen(Event):
+class Seen(Private):
     """The deck cards a Mushroom or a Pepper lets its player see, top first:
     private to that seat (PI-I1)."""
 
     type: ClassVar[str] = "seen"
-    seat: int
     hero: str
     cards: tuple[str, ...]
-
-    @property
-    def to(self) -> int | None:
-        return self.seat
 
 
 @dataclass(frozen=True, slots=True)

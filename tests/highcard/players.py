@@ -11,9 +11,10 @@ import random
 from typing import Any
 
 from bot.i18n import t
+from bot.interactions.own_hand import value_of
 from bot.live.live import Live
 
-from .engine import GAME, State
+from .engine import GAME, Play, State
 from fakediscord.interactions import InteractionResult
 from fakediscord.models import FakeMessage, FakeUser
 from fakediscord.server import FakeDiscord
@@ -108,10 +109,14 @@ class Players:
 
     async def hand(self, user: FakeUser) -> InteractionResult:
         """My cards on the table: the user's hand, privately."""
-        return await self.server.click(user, self.table(), label=t("hc.table.hand"))
+        return await self.server.click(user, self.table(), label=t("own_hand.button"))
 
     def choose(self, seat: int) -> int:
         return self.rng.choice([a.card for a in GAME.legal_actions(self.state, seat)])
+
+    def value(self, card: int) -> str:
+        """The hand's select's value that plays `card`: the play, less the seat."""
+        return value_of(Play(0, card))
 
     async def play(self, user: FakeUser, card: int | None = None) -> InteractionResult:
         """Open the hand and play `card` (any legal one if None) from its select."""
@@ -122,7 +127,7 @@ class Players:
             seat = self.live.seat_of(user.id)
             assert seat is not None, "only a seated player has cards to choose from"
             card = self.choose(seat)
-        return await self.server.select(user, hand, select["custom_id"], [str(card)])
+        return await self.server.select(user, hand, select["custom_id"], [self.value(card)])
 
     async def step(self, wait: bool = True) -> None:
         """One move by whoever must act; a computer's, or a seat the bot plays,

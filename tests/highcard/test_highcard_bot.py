@@ -54,7 +54,7 @@ async def test_a_game_from_the_tests_folders_plays_whole(
         seat = GAME.to_act(live.state)[0]
         user = users[live.row.seats[seat].user_id]
         table = discord_server.get_message(live.row.table_message_id)
-        hand = (await discord_server.click(user, table, label=t("hc.table.hand"))).message
+        hand = (await discord_server.click(user, table, label=t("own_hand.button"))).message
         assert hand.ephemeral
         select = hand.find_select(prefix=f"hc:{row.id}:")
         card = select["options"][0]["value"]

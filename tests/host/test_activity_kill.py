@@ -65,12 +65,12 @@ async def _by_buttons(server: FakeDiscord, db: Path) -> None:
             )
         ):
             await asyncio.sleep(0.02)
-    hand = (await server.click(user, table, label=t("hc.table.hand"))).message
+    hand = (await server.click(user, table, label=t("own_hand.button"))).message
     select = hand.find_select(prefix=f"{PREFIX}:{row.id}:")
-    card = select["options"][0]["value"]
-    r = await server.select(user, hand, select["custom_id"], [card])
+    option = select["options"][0]
+    r = await server.select(user, hand, select["custom_id"], [option["value"]])
     message = await r.wait_for_original(timeout=10)  # deferred, if the machine is slow
-    assert t("hc.played", card=int(card)) in message.text
+    assert t("own_hand.played", action=option["label"]) in message.text
 
 
 async def test_sigkill_during_an_activity_game_loses_nothing_and_the_table_reconnects(

@@ -153,7 +153,7 @@ async def test_a_malformed_frame_is_answered_and_the_socket_kept(discord_server,
     if GAME.to_act(live.state)[0] != 0:
         await players.step()
         live = players.live
-    wrong = {"seat": 0, "play": 10}  # no such card in her hand
+    wrong = {"seat": 0, "card": 10}  # no such card in her hand
     answer = await viewer.act(wrong, live.version, ident=20)
     assert answer["type"] == "refused" and answer["text"] != malformed
     legal = GAME.legal_actions(live.state, 0)[0].to_json()

@@ -203,7 +203,7 @@ async def hand_of_the_turn(server: FakeDiscord, db: Path) -> tuple[FakeUser, Fak
     seat = GAME.to_act(state)[0]
     user = next(u for u in server.users if u.id == row.seats[seat].user_id)
     table = await live_table(server, row)
-    hand = (await server.click(user, table, label=t("hc.table.hand"))).message
+    hand = (await server.click(user, table, label=t("own_hand.button"))).message
     assert hand is not None and hand.ephemeral
     return user, hand
 
@@ -215,16 +215,17 @@ async def play_from(
     played (the hand again, with what was played), unless `applied` is False
     (it may be refused)."""
     select = hand.find_select(prefix=f"{PREFIX}:")
-    card = select["options"][0]["value"]
-    r = await server.select(user, hand, select["custom_id"], [card])
+    option = select["options"][0]
+    r = await server.select(user, hand, select["custom_id"], [option["value"]])
+    played = t("own_hand.played", action=option["label"])
     assert r.response is not None
     message = r.message
     assert message is not None and message.ephemeral
     if r.response.deferred:  # the machine is slow: the hand is edited later
         async with asyncio.timeout(10):
-            while t("hc.played", card=card) not in message.text and applied:
+            while played not in message.text and applied:
                 await asyncio.sleep(0.01)
-    assert t("hc.played", card=card) in message.text or not applied, message.text
+    assert played in message.text or not applied, message.text
     return r
 
 

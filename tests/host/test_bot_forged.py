@@ -15,11 +15,12 @@ docs/security.md lists who may do what; this is its test."""
 from __future__ import annotations
 
 from bot.i18n import t
+from bot.interactions.own_hand import value_of
 from bot.plugin.registry import presentations
 
 from forging import GONE, Tries, state
 from started import started
-from tests.highcard.engine import GAME
+from tests.highcard.engine import GAME, Play
 from tests.highcard.players import COMMAND, PREFIX, Players
 
 
@@ -48,7 +49,7 @@ async def test_forged_ids_are_refused_and_change_nothing(discord_server, bots):
     g, v = live.id, live.version
     seat = hc.to_act()
     acting, waiting = hc.user_of(seat), hc.user_of(1 - seat)
-    card = str(hc.choose(seat))
+    card = value_of(Play(seat, hc.choose(seat)))  # the hand's select: the play's JSON
     before = await state(bots)
     names = live.names()
     stale = t("error.stale")
@@ -60,7 +61,7 @@ async def test_forged_ids_are_refused_and_change_nothing(discord_server, bots):
         waiting,
         server.channel,
         f"{PREFIX}:{g}:{v}:play",
-        t("hc.error.not_your_turn", name=names[seat]),
+        t("error.not_your_turn", name=names[seat]),
         private=True,
         values=(card,),
         unheard=stale,
@@ -175,7 +176,7 @@ async def test_forged_ids_are_refused_and_change_nothing(discord_server, bots):
             f"{PREFIX}:{g}:{v}:play",
             t("hc.error.not_held", card=99),
             True,
-            ("99",),
+            (value_of(Play(0, 99)),),
         ),
         ("end, maybe", f"{PREFIX}:{g}:0:confirm:end.maybe", GONE, True, ()),
         ("something else confirmed", f"{PREFIX}:{g}:0:confirm:kick.yes", GONE, True, ()),

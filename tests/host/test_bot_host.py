@@ -9,6 +9,7 @@ import re
 import discord
 
 from bot.i18n import t
+from bot.interactions import own_hand
 from bot.plugin.registry import presentations
 from engine import games
 
@@ -63,4 +64,4 @@ def test_each_game_plugs_in_in_one_place():
     for name, shown in presentations().items():
         assert shown.rules.name == name
         assert re.fullmatch(r"[a-z]{1,32}", shown.command)  # the group players type
-        assert shown.items
+        assert shown.items or own_hand.controls(shown)  # its own controls, or the host's hand

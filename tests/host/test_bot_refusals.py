@@ -47,7 +47,7 @@ async def test_a_refusal_names_the_game_of_the_command_used(discord_server, bots
 async def test_outsider_cannot_open_a_hand(discord_server, bots):
     players = await _game(discord_server, bots)
     outsider = discord_server.add_user("Zoe")
-    r = await discord_server.click(outsider, players.table(), label=t("hc.table.hand"))
+    r = await discord_server.click(outsider, players.table(), label=t("own_hand.button"))
     assert r.response.ephemeral
     assert r.message.content == t("error.not_in_game")
 

@@ -41,11 +41,11 @@ async def test_a_game_opened_without_a_language_speaks_the_servers(
     table = players.table()
     assert _title(table) == t("hc.table.title", spoken, round=1)
     labels = {b.get("label") for b in table.buttons()}
-    assert t("hc.table.hand", spoken) in labels
+    assert t("own_hand.button", spoken) in labels
     # Each player's hand, opened from the public table, speaks their own language.
     for user, own in zip(users, PLAYERS, strict=True):
-        r = await discord_server.click(user, table, label=t("hc.table.hand", spoken))
-        assert _title(r.message) == t("hc.hand.title", own), own
+        r = await discord_server.click(user, table, label=t("own_hand.button", spoken))
+        assert _title(r.message) == t("own_hand.title", own), own
 
 
 async def test_the_narration_speaks_the_servers_language(discord_server, bots):

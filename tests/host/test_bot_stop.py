@@ -90,7 +90,8 @@ async def test_a_signal_mid_game_stops_cleanly_and_loses_nothing(
         code, took = await bot.stopped()
         answer = (await turn).message  # answered: the move's words, or the refusal's
         assert answer is not None
-        played = any(t("hc.played", card=card) in answer.text for card in range(1, 10))
+        said = [t("own_hand.played", action=t("hc.hand.option", card=c)) for c in range(1, 10)]
+        played = any(words in answer.text for words in said)
         assert played or answer.content == t("error.stopping"), answer.text
         assert code == 0, bot.log(bot.runs).read_text()[-3000:]
         assert took < STOP_WITHIN

@@ -29,7 +29,7 @@ async def play_from(players: Players, hand: FakeMessage) -> None:
     """A card played from an open hand's select."""
     user = players.user_of(players.to_act())
     select = hand.find_select(prefix=f"{PREFIX}:{players.game}:")
-    card = str(players.choose(players.to_act()))
+    card = players.value(players.choose(players.to_act()))
     await players.server.select(user, hand, select["custom_id"], [card])
 
 

@@ -31,7 +31,7 @@ async def test_a_spectator_sees_the_public_table_and_nothing_more(discord_server
     assert watched.embeds[0]["title"] == public_embed["title"]
     assert watched.embeds[0]["description"] == public_embed["description"]
     for text in version_texts(watched):
-        assert t("hc.hand.title") not in text
+        assert t("own_hand.title") not in text
         for seat in range(3):  # no card of any hand is shown (a hand writes them "[7]")
             assert not any(f"[{card}]" in text for card in players.state.hands[seat])
     labels = [b.get("label") for b in watched.buttons()]

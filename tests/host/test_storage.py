@@ -64,7 +64,7 @@ def record(actions: int) -> dict[str, Any]:
         "format": f"{GAME}-record/1",
         "seats": 2,
         "seed": 7,
-        "actions": [{"seat": i % 2, "play": 1 + i % 9} for i in range(actions)],
+        "actions": [{"seat": i % 2, "card": 1 + i % 9} for i in range(actions)],
     }
 
 

@@ -81,6 +81,8 @@ NOT_COUNTS: dict[tuple[str, str], str] = {
     ("leaderboard.computer_line", "rating"): VALUE,
     ("leaderboard.place", "place"): ORDINAL,
     ("final.line", "place"): ORDINAL,
+    ("result.line", "place"): ORDINAL,
+    ("result.line", "points"): VALUE,
     ("final.line_winner", "place"): ORDINAL,
     ("table.title", "round"): ORDINAL,
     ("table.title", "rounds"): FRACTION,

@@ -164,12 +164,7 @@ class MammaMiaWeb:
             if view.pending is not None:
                 prompt, _ = narration.decision_prompt(seen.game, seen.version, view, names, False)
                 scene["prompt"] = prompt
-        if view.phase == "over":
-            final = narration.final(seen.game, view, names)
-            if final.embed is not None:
-                lines = (final.embed.description or "").split("\n")
-                scene["final"] = {"title": final.embed.title, "lines": lines}
-        return scene
+        return scene  # the final result is the host's (`bot.web.scene.played`)
 
     # --- the table --------------------------------------------------------------
 
@@ -191,8 +186,8 @@ class MammaMiaWeb:
         return seat(
             seen,
             index,
-            player.colour,
             spoken(line),
+            player.colour,
             turn=index in view.to_act and view.phase != "over",
             counts=[
                 {"use": "fan", "n": player.hand_size, "anchor": f"hand-{index}"},

@@ -152,14 +152,7 @@ class PizzaIslandWeb:
         choice = _pepper_choice(seen)
         if choice:
             scene["choice"] = choice
-        if view.phase == "match-over" and view.ranking is not None:
-            final = render.final(seen.game, view, names)
-            if final.embed is not None:
-                scene["final"] = {
-                    "title": final.embed.title,
-                    "lines": (final.embed.description or "").split("\n"),
-                }
-        return scene
+        return scene  # the final result is the host's (`bot.web.scene.played`)
 
     def _prompt(self, seen: Seen) -> str | None:
         view, mine = public(seen), seen.mine
@@ -194,9 +187,8 @@ class PizzaIslandWeb:
         return seat(
             seen,
             index,
-            render.seat_colour(index),
             spoken(line),
-            turn=index in view.to_act,
+            render.seat_colour(index),
             counts=[{"use": "trophy", "n": score}],
             pizzas=pizzas,
             empty=t("pi.no_pizza"),

@@ -1,78 +1,29 @@
-"""High Card on Discord: its table, its hand and play select, its narration of each
-reveal. Nothing in the host names it: `GAME_PACKAGES=tests.highcard` finds it."""
+"""High Card on Discord: its table, its hand and plays in words, its narration
+of each reveal; the rest is the host's defaults. Nothing in the host names it:
+`GAME_PACKAGES=tests.highcard` finds it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import discord
 
-from bot.i18n import N_, by_last_part, join_and, t, tn
-from bot.interactions.components import Component, edit, reply, service_of
-from bot.kit.reply import BLUE, Reply, button, custom_id, select
-from bot.live.live import Live
-from bot.live.refusals import seat_for
+from bot.i18n import N_, by_last_part, t
+from bot.kit.reply import Reply
 from bot.plugin.contract import Plugin, Presentation, SeatScore, Show, Step, Table
 from engine.events import Event as HCEvent
-from engine.interface import JSON
+from engine.interface import JSON, Action, Settings
 
-from ..engine import GAME, Over, Play, PlayerView, PublicView, Revealed, State
+from ..engine import GAME, Over, Play, PlayerView, PublicView, Revealed
 from .web import WEB
 
-PREFIX = "hc"
-REFUSALS = by_last_part(
-    N_("hc.error.not_your_turn"), N_("hc.error.not_held"), N_("hc.error.game_over")
-)
 HCTable = Table[PublicView, HCEvent]
-
-
-def hand_reply(live: Live, seat: int, notice: str | None = None) -> Reply:
-    assert isinstance(live.state, State)
-    view = GAME.player_view(live.state, seat)
-    cards = " ".join(f"[{c}]" for c in view.hand) or t("hc.hand.empty")
-    embed = discord.Embed(
-        title=t("hc.hand.title"), description="\n".join(filter(None, (notice, cards)))
-    )
-    items: list[Any] = []
-    if seat in view.to_act:
-        options = [(t("hc.hand.option", card=c), str(c), False) for c in sorted(set(view.hand))]
-        cid = custom_id(PREFIX, live.id, live.version, "play")
-        items.append(select(cid, options, placeholder=t("hc.hand.pick")))
-    return Reply(embed=embed, items=items)
-
-
-class HandButton(Component, prefix=PREFIX, verb="hand"):
-    async def act(self, interaction: discord.Interaction) -> None:
-        service = service_of(interaction)
-        live = await service.games.live(self.click.game)
-        await service.back(live, interaction.user.id)  # an away player is back
-        await reply(interaction, hand_reply(live, seat_for(live, interaction.user.id)))
-
-
-class PlaySelect(Component, prefix=PREFIX, verb="play"):
-    """HC-2: the card picked is played face down."""
-
-    current = seated = True
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        card = int(self.click.values[0]) if self.click.values else 0
-        play, user = (lambda s: Play(s, card)), interaction.user.id
-        service = service_of(interaction)
-        done = await service.act(self.click.game, user, play, self.click.version, interaction)
-        await edit(interaction, hand_reply(done.live, done.seat, t("hc.played", card=card)))
 
 
 class HighCardPresentation(Presentation[PublicView, PlayerView, HCEvent, Revealed]):
     rules = GAME
-    prefix = PREFIX
-    refusals = REFUSALS
-    items = (HandButton, PlaySelect)
+    prefix = "hc"
+    refusals = by_last_part(N_("hc.error.not_held"))  # whose turn, and the end: the host's
 
-    def title(self) -> str:
-        return t("highcard.title")
-
-    def pace(self, settings: Mapping[str, Any]) -> float:
+    def pace(self, settings: Settings) -> float:
         return 0.5 if settings.get("pace") == "steady" else 0.1
 
     def table(self, table: HCTable) -> Reply:
@@ -86,11 +37,14 @@ class HighCardPresentation(Presentation[PublicView, PlayerView, HCEvent, Reveale
         embed.description = "\n".join(lines)
         if view.last:
             embed.add_field(name=t("hc.table.last"), value=" ".join(map(str, view.last)))
-        items: list[Any] = []
-        if view.to_act:
-            hand = custom_id(PREFIX, table.game, view.version, "hand")
-            items.append(button(t("hc.table.hand"), hand, BLUE))
-        return Reply(embed=embed, items=items)
+        return Reply(embed=embed)
+
+    def hand(self, view: PlayerView) -> str:
+        return " ".join(f"[{c}]" for c in view.hand) or t("hc.hand.empty")
+
+    def label(self, action: Action) -> str:
+        assert isinstance(action, Play)
+        return t("hc.hand.option", card=action.card)
 
     def narrate(self, model: Revealed | None, event: HCEvent) -> tuple[Revealed | None, Step]:
         """HC-3: each reveal is a message of its own, the reveal its model."""
@@ -111,25 +65,9 @@ class HighCardPresentation(Presentation[PublicView, PlayerView, HCEvent, Reveale
         name = table.names[model.winner]
         return Reply(content=t("hc.reveal.won", round=model.round, cards=cards, name=name))
 
-    def final(self, table: HCTable) -> Reply:
-        view = table.view
-        assert view.ranking is not None
-
-        def named(seats: tuple[int, ...]) -> str:
-            return join_and([table.names[s] for s in seats])
-
-        lines = [
-            t("hc.final.line", place=n, names=named(seats), points=view.points[seats[0]])
-            for n, seats in enumerate(view.ranking, 1)
-        ]
-        title = tn("hc.final.title", len(view.ranking[0]), names=named(view.ranking[0]))
-        return Reply(embed=discord.Embed(title=title, description="\n".join(lines)))
-
     def result(self, table: HCTable) -> list[SeatScore]:
+        """HC-4: each seat's points, the final ranking's order."""
         return [SeatScore(points) for points in table.view.points]
-
-    def rules_text(self, settings: Mapping[str, Any], view: PlayerView | None) -> Reply:
-        return Reply(embed=discord.Embed(title=t("highcard.title"), description=t("hc.rules")))
 
 
 PLUGIN = Plugin(HighCardPresentation(), web=WEB)

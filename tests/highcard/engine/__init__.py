@@ -12,12 +12,12 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from engine import interface
 from engine.errors import IllegalAction, MalformedAction, RecordError
-from engine.events import Event
-from engine.interface import JSON, Game, Option, Settings, places
+from engine.events import Event, Private
+from engine.interface import Game, Move, Option, Settings, places
 from engine.value import Value
 
 ROUNDS = 3
@@ -25,37 +25,23 @@ HAND = 3
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Move):
     seat: int
     card: int
 
-    def to_json(self) -> JSON:
-        return {"seat": self.seat, "play": self.card}
-
-    def text(self) -> str:
-        return f"play {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
-class Dealt(Event):
-    type: ClassVar[str] = "dealt"
-    seat: int
+class Dealt(Private):  # a hand is its owner's alone
     cards: tuple[int, ...]
-
-    @property
-    def to(self) -> int | None:
-        return self.seat  # a hand is its owner's alone
 
 
 @dataclass(frozen=True, slots=True)
 class Played(Event):
-    type: ClassVar[str] = "played"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class Revealed(Event):
-    type: ClassVar[str] = "revealed"
     round: int
     cards: tuple[int, ...]
     winner: int | None
@@ -63,7 +49,6 @@ class Revealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Over(Event):
-    type: ClassVar[str] = "over"
     points: tuple[int, ...]
 
 
@@ -91,7 +76,6 @@ class PublicView(Value):
     hand_sizes: tuple[int, ...]
     points: tuple[int, ...]
     last: tuple[int, ...]
-    ranking: tuple[tuple[int, ...], ...] | None  # HC-4, once the game is over
     version: int
     pending: None = None
 
@@ -131,9 +115,9 @@ class HighCard(Game[State, Play, PublicView, PlayerView, Event]):
         return state, [Dealt(s, tuple(h)) for s, h in enumerate(hands)]
 
     def action_from_json(self, data: object) -> Play:
-        if not isinstance(data, dict) or not isinstance(data.get("play"), int):
+        if not isinstance(data, dict) or not isinstance(data.get("card"), int):
             raise MalformedAction(f"not a {self.name} action: {data!r}")
-        return Play(int(data["seat"]), int(data["play"]))
+        return Play(int(data["seat"]), int(data["card"]))
 
     def check(self, state: State, action: Play) -> None:
         """HC-2."""
@@ -186,7 +170,6 @@ def public(state: State) -> dict[str, Any]:
         "hand_sizes": tuple(len(h) for h in state.hands),
         "points": tuple(state.points),
         "last": state.last,
-        "ranking": tuple(map(tuple, GAME.ranking(state))) if state.over else None,
         "version": state.version,
     }
 
