@@ -86,6 +86,7 @@ class Options:
     processes: int = 1
     guilds: int | None = None  # None: one; with several processes, 8 for each
     floor_seconds: float = 20.0  # 0: no floor in this run
+    floor_flat_out: bool = True  # the floor pressed flat out too, beside the paced one
     idle_seconds: float = 0.0  # what each process spends with its games open and no move
     mix: str = "buttons"  # how people play their turns (bench.players)
     web_games: int = 0  # games played at the web table (the Activity) beside the others
@@ -116,6 +117,12 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     )
     p.add_argument("--guilds", type=int, help="servers the channels are spread over")
     p.add_argument("--floor-seconds", type=float, default=20.0, help="the floor's measure; 0: none")
+    p.add_argument(
+        "--no-floor-flat-out",
+        dest="floor_flat_out",
+        action="store_false",
+        help="measure the floor at the play's pace only, not flat out beside it",
+    )
     p.add_argument(
         "--idle-seconds", type=float, default=0.0, help="CPU of each process with no move, first"
     )
@@ -154,6 +161,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         processes=a.processes,
         guilds=a.guilds,
         floor_seconds=a.floor_seconds,
+        floor_flat_out=a.floor_flat_out,
         idle_seconds=a.idle_seconds,
         mix=a.mix,
         web_games=a.web_games,
@@ -609,12 +617,23 @@ class Run:
         }
 
     async def floor(self) -> dict[str, Any]:
-        """What discord.py alone costs to answer a click, here and now (`bench.floor`)."""
-        from .floor import capture_answer, null_floor
+        """What discord.py alone costs to answer a click, here and now
+        (`bench.floor`): asked at the pace the bot was asked at in play (its
+        interactions a second), the floor; then flat out, beside it."""
+        from .floor import TYPED_OPTIONS, capture_answer, null_floor
 
         answer = await capture_answer(self)
         await self.stop_bots()
-        return await null_floor(self, answer, self.o.floor_seconds)
+        play = self.summary.get("play") or {}
+        rate = play.get("interactions_per_second")
+        typed = None
+        if self.o.mix == "typed":  # answered as the play's were: typed commands
+            kinds = play.get("by_kind") or {}
+            typed = {k: kinds.get(f"slash:{k}", {}).get("count", 0) for k in TYPED_OPTIONS}
+        paced = await null_floor(self, answer, self.o.floor_seconds, rate, typed)
+        if rate and self.o.floor_flat_out:
+            paced["flat_out"] = await null_floor(self, answer, self.o.floor_seconds, None, typed)
+        return paced
 
     async def run(self) -> dict[str, Any]:
         if self.database == "postgresql":
@@ -708,6 +727,8 @@ def cost(s: dict[str, Any]) -> dict[str, Any]:
         play["interactions"]["count"] / play["applied_actions"] if play["applied_actions"] else None
     )
     floor_move = round(floor * answers, 3) if floor and answers else None
+    flat = ((s.get("floor") or {}).get("flat_out") or {}).get("null_bot_cpu_ms_per_interaction")
+    flat_move = round(flat * answers, 3) if flat and answers else None
     result: dict[str, Any] = {
         "cpu_ms_per_move": per_move,
         "floor_ms_per_answer": floor,
@@ -715,6 +736,11 @@ def cost(s: dict[str, Any]) -> dict[str, Any]:
         "floor_ms_per_move": floor_move,
         "ours_ms_per_move": round(per_move - floor_move, 3) if per_move and floor_move else None,
         "ratio_to_floor": round(per_move / floor_move, 2) if per_move and floor_move else None,
+        "floor_kept_pace": (s.get("floor") or {}).get("kept_pace"),
+        "flat_out_floor_ms_per_answer": flat,
+        "ratio_to_flat_out_floor": round(per_move / flat_move, 2)
+        if per_move and flat_move
+        else None,
         "moves_per_second_per_core": round(1000 / per_move, 1) if per_move else None,
         "games_per_core_at_human_pace": (round(1000 / per_move * HUMAN_PACE) if per_move else None),
         "global_calls_per_move": calls,
@@ -777,7 +803,12 @@ def report(s: dict[str, Any]) -> str:
         ),
         (
             "CPU per move / floor per move (ours)",
-            f"{c['ratio_to_floor']} ({c['ours_ms_per_move']} ms more than the floor)",
+            f"{c['ratio_to_floor']} ({c['ours_ms_per_move']} ms more than the floor)"
+            + ("" if c["floor_kept_pace"] else "; the floor did not keep the play's pace"),
+        ),
+        (
+            "floor pressed flat out: ms per answer (ratio)",
+            f"{c['flat_out_floor_ms_per_answer']} ({c['ratio_to_flat_out_floor']})",
         ),
         ("moves a second per core", f"{c['moves_per_second_per_core']}"),
         ("bot / workers / harness CPU %", _cpu_percents(play)),

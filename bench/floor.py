@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import sys
 import tempfile
 import time
@@ -31,7 +32,7 @@ from typing import Any
 
 from .bot_load import Options, Run
 from .botproc import BotProcess
-from .loopback import CUSTOM_ID
+from .loopback import CUSTOM_ID, LoadDiscord
 from .metrics import ms, percentile
 from fakediscord.models import FakeMessage
 
@@ -54,6 +55,10 @@ def without_pictures(message: FakeMessage) -> dict[str, Any]:
     return {"content": message.content, "embeds": embeds, "components": message.components}
 
 
+#: An interaction's answer, as the loopback Discord counts its route.
+ANSWER = "POST /interactions/{id}/{token}/callback"
+
+
 async def capture_answer(run: Run) -> Path:
     """The largest hand of a running game, as the real bot answers it (its
     bots still running): the one whose turn it is, with its menus."""
@@ -74,10 +79,40 @@ async def capture_answer(run: Run) -> Path:
     raise LookupError("no running game shows a table")
 
 
-async def null_floor(run: Run, answer: Path, seconds: float) -> dict[str, Any]:
-    """The null bot in the real bot's place (stopped), pressed flat out."""
-    server = run.server
-    env = run.bot_env() | {"FLOOR_ANSWER": str(answer)}
+#: A paced floor kept its pace if it answered this share of the rate asked
+#: for in time, and no more than this share of its answers late.
+KEPT_PACE, LATE_AT_MOST = 0.9, 0.02
+
+#: What each typed command is sent with (the null bot answers any with the hand).
+TYPED_OPTIONS: dict[str, dict[str, Any]] = {
+    "hand": {},
+    "play": {"ingredient": "salami", "count": 1, "draw": "supply"},
+    "pass": {"draw": "supply"},
+}
+
+
+async def null_floor(
+    run: Run,
+    answer: Path,
+    seconds: float,
+    rate: float | None = None,
+    typed: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    """The null bot in the real bot's place (stopped), pressed flat out, or
+    at `rate` interactions a second in all (each channel's presser starting
+    a press every channels / `rate` seconds, or at once if the last answer
+    came later): the pace the real bot was asked at in the run. With
+    `typed` (how many of each `/mammamia` command the play sent: `hand`,
+    `play`, `pass`), the presses are those commands in those shares,
+    answered through discord.py's command tree, instead of the hand button."""
+    server: LoadDiscord = run.server
+    env = run.bot_env() | {"FLOOR_ANSWER": str(answer), "FLOOR_COMMANDS": "1" if typed else ""}
+    # discord.py's cost, not the bot's: the null bot is this checkout's,
+    # whichever bot the run measured (`--bot-root`).
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    commands = [k for k in TYPED_OPTIONS if (typed or {}).get(k)]
+    shares = [(typed or {})[k] for k in commands]
+    rng = random.Random(45)
     null = BotProcess(env, run.workdir, run.workdir / "null_bot.log", module="bench.null_bot")
     old = server.active_session
     await null.start()
@@ -87,25 +122,63 @@ async def null_floor(run: Run, answer: Path, seconds: float) -> dict[str, Any]:
                 raise RuntimeError(f"the null bot exited; see {null.log_path}")
             await asyncio.sleep(0.01)
         tables = [t for t in run.tables if t.shown.table is not None]
+        # Connected is not ready: the clock starts once it has answered one
+        # of each press (its guilds read, its first answers' imports done).
+        for name in commands or ["button"]:
+            table = tables[0]
+            shown = table.shown.table
+            assert shown is not None
+            for _ in range(50):
+                if name == "button":
+                    first = await server.click(table.users[0], shown, hand_button(shown))
+                else:
+                    first = await server.slash(
+                        table.users[0], table.channel, "mammamia", name, options=TYPED_OPTIONS[name]
+                    )
+                if first.response is not None:
+                    break
         elapsed: list[float] = []
         until = time.monotonic() + seconds
 
-        async def press(table: Any) -> None:
+        period = len(tables) / rate if rate else 0.0
+
+        async def press(table: Any, first: float) -> None:
             message: FakeMessage = table.shown.table
             custom_id = hand_button(message)
+            due = first
             while time.monotonic() < until:
-                result = await server.click(table.users[0], message, custom_id)
+                if period:
+                    now = time.monotonic()
+                    if due > now:
+                        await asyncio.sleep(due - now)
+                    due = max(due + period, time.monotonic())
+                if commands:
+                    name = rng.choices(commands, shares)[0]
+                    options = TYPED_OPTIONS[name]
+                    user, channel = table.users[0], table.channel
+                    result = await server.slash(user, channel, "mammamia", name, options=options)
+                else:
+                    result = await server.click(table.users[0], message, custom_id)
                 if result.response is not None:
                     elapsed.append(result.response.elapsed)
                 server.forget_old()
 
         start, load_before = time.monotonic(), os.getloadavg()
         cpu_before, own_before = null.cpu_seconds(), time.process_time()
-        await asyncio.gather(*(press(t) for t in tables))
-        took = time.monotonic() - start
+        # Spread over one period, as the players' moves are spread in play.
+        starts = [start + period * i / max(1, len(tables)) for i in range(len(tables))]
+        await asyncio.gather(*(press(t, at) for t, at in zip(tables, starts, strict=True)))
+        end = time.monotonic()
+        took = end - start
         cpu = null.cpu_seconds() - cpu_before
+        # Every answer the null bot sent, in time or late (Discord refuses
+        # those after 3 s, but the null bot spent their CPU all the same):
+        # counting only the ones in time made a loaded run's floor look dear.
+        sent = sum(n for route, n in server.calls.between(start, end).items() if ANSWER in route)
         return {
             "channels": len(tables),
+            "paced_per_second": round(rate, 1) if rate else None,
+            "pressed": dict(zip(commands, shares, strict=True)) if commands else "hand button",
             "answer_bytes": answer.stat().st_size,
             "seconds": round(took, 1),
             "load_average_before_after": [round(load_before[0], 2), round(os.getloadavg()[0], 2)],
@@ -113,16 +186,33 @@ async def null_floor(run: Run, answer: Path, seconds: float) -> dict[str, Any]:
             "answered_per_second": round(len(elapsed) / took, 1),
             "answer_p50_ms": ms(percentile(elapsed, 50)),
             "answer_p99_ms": ms(percentile(elapsed, 99)),
+            "answers_sent": sent,
+            "sent_late": sent - len(elapsed),
             "null_bot_cpu_percent": round(100 * cpu / took),
             "harness_cpu_percent": round(100 * (time.process_time() - own_before) / took),
-            "null_bot_cpu_ms_per_interaction": round(1000 * cpu / max(1, len(elapsed)), 3),
-            "most_per_second_on_one_core": round(len(elapsed) / cpu) if cpu else None,
+            "null_bot_cpu_ms_per_interaction": round(1000 * cpu / max(1, sent), 3),
+            "most_per_second_on_one_core": round(sent / cpu) if cpu else None,
+            # Whether the null bot was asked as the bot was: at the play's pace
+            # (9 in 10 of its presses answered in time, 2 in 100 late at most);
+            # a harness or a null bot starved by the machine asks or answers
+            # fewer, in bursts, and its figure is not the same answers' floor.
+            "kept_pace": bool(
+                rate
+                and len(elapsed) / took >= KEPT_PACE * rate
+                and sent - len(elapsed) <= LATE_AT_MOST * max(1, sent)
+            ),
         }
     finally:
         await null.stop()
 
 
-async def measure(games: int, seconds: float, workdir: Path) -> dict[str, Any]:
+async def measure(
+    games: int,
+    seconds: float,
+    workdir: Path,
+    rate: float | None = None,
+    typed: dict[str, int] | None = None,
+) -> dict[str, Any]:
     run = Run(Options(games=games, restart=False, quiet=True), workdir)
     run.make_tables()
     server = run.server
@@ -133,7 +223,8 @@ async def measure(games: int, seconds: float, workdir: Path) -> dict[str, Any]:
         await run.quiet(0.5)
         answer = await capture_answer(run)
         await run.stop_bots()
-        return {"games_opened": opened, **await null_floor(run, answer, seconds)}
+        floor = await null_floor(run, answer, seconds, rate, typed)
+        return {"games_opened": opened, **floor}
     finally:
         await server.stop()
 
@@ -142,9 +233,12 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.floor", description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=100, help="channels, each with one presser")
     p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--rate", type=float, help="interactions a second in all (default: flat out)")
+    p.add_argument("--typed", action="store_true", help="typed /mammamia hand and play, half each")
     a = p.parse_args(argv)
+    typed = {"hand": 1, "play": 1} if a.typed else None
     with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
-        summary = asyncio.run(measure(a.games, a.seconds, Path(tmp)))
+        summary = asyncio.run(measure(a.games, a.seconds, Path(tmp), a.rate, typed))
     json.dump(summary, sys.stdout, indent=2)
     print()
     return 0

@@ -2,7 +2,9 @@
 private message (read from the JSON file `$FLOOR_ANSWER`: content, embeds and
 component rows, as a hand of the real bot looks), built through discord.py as
 the real bot builds its answers (its view stopped, so discord.py does not
-keep it), with no game, database or table behind it.
+keep it), with no game, database or table behind it. With
+`FLOOR_COMMANDS=1` the typed `/mammamia` commands reach it through
+discord.py's command tree, as they reach the real bot.
 
     DISCORD_TOKEN=… DISCORD_API_BASE=… DISCORD_GATEWAY_URL=… FLOOR_ANSWER=answer.json \\
         python -m bench.null_bot
@@ -15,12 +17,15 @@ import contextlib
 import json
 import os
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.__main__ import tune_interpreter
 from bot.app.config import apply_endpoint_overrides, load_config
+from bot.kit.limits import TYPED
 
 BUTTON, SELECT = 2, 3
 
@@ -58,11 +63,28 @@ def item(data: dict[str, Any], row: int) -> discord.ui.Item[discord.ui.View]:
 
 
 class NullBot(discord.Client):
-    def __init__(self, answer: dict[str, Any]) -> None:
+    """With `commands`, typed commands are answered as a discord.py bot
+    answers them, through its command tree: `/mammamia hand`, `play` and
+    `pass`, their options as the real bot declares them (their ranges and
+    choices parsed, in discord.py's way), each answered with the hand."""
+
+    def __init__(self, answer: dict[str, Any], commands: bool = False) -> None:
         super().__init__(intents=discord.Intents(guilds=True))
         self.answer = answer
+        self.tree: app_commands.CommandTree[NullBot] | None = None
+        if commands:
+            self.tree = app_commands.CommandTree(self)
+            self.tree.add_command(typed_commands(self.send_answer))
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if (
+            self.tree is not None
+            and interaction.type == discord.InteractionType.application_command
+        ):
+            return  # the tree answers it
+        await self.send_answer(interaction)
+
+    async def send_answer(self, interaction: discord.Interaction[Any]) -> None:
         view = discord.ui.View(timeout=None)
         for row, components in enumerate(self.answer.get("components") or []):
             for component in components["components"]:
@@ -77,6 +99,37 @@ class NullBot(discord.Client):
         )
 
 
+def typed_commands(
+    answer: Callable[[discord.Interaction[Any]], Awaitable[None]],
+) -> app_commands.Group:
+    """`/mammamia hand`, `play` and `pass` with the real bot's options
+    (bot.games.mammamia.commands), each answered by `answer`."""
+    group = app_commands.Group(name="mammamia", description="Mamma Mia!")
+    draws = [app_commands.Choice(name=v, value=v) for v in ("supply", "orders")]
+
+    @group.command(name="hand", description="hand")
+    async def hand(interaction: discord.Interaction[Any]) -> None:
+        await answer(interaction)
+
+    @group.command(name="play", description="play")
+    @app_commands.choices(draw=draws)
+    async def play(
+        interaction: discord.Interaction[Any],
+        ingredient: app_commands.Range[str, 1, TYPED],
+        count: app_commands.Range[int, 1, 15],
+        draw: str,
+        order: app_commands.Range[str, 1, TYPED] | None = None,
+    ) -> None:
+        await answer(interaction)
+
+    @group.command(name="pass", description="pass")
+    @app_commands.choices(draw=draws)
+    async def pass_(interaction: discord.Interaction[Any], draw: str) -> None:
+        await answer(interaction)
+
+    return group
+
+
 def main() -> int:
     config = load_config()
     apply_endpoint_overrides(config)
@@ -85,7 +138,8 @@ def main() -> int:
     tune_interpreter()  # as the bot: the floor is fair
     discord.utils.setup_logging(level=config.log_level, root=True)
     with contextlib.suppress(KeyboardInterrupt):  # how the benchmark stops it
-        asyncio.run(NullBot(answer).start(config.token))
+        commands = os.environ.get("FLOOR_COMMANDS") == "1"
+        asyncio.run(NullBot(answer, commands).start(config.token))
     return 0
 
 

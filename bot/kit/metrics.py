@@ -159,31 +159,37 @@ def http_trace(budget: Places | None = None) -> aiohttp.TraceConfig:
     has every globally limited one take a place in `budget` before it leaves,
     given back once it is answered (or failed)."""
 
+    # Each request's class is worked out once, as it starts (a regex on its
+    # path), and counted on the class's own child of `REST`: every answer and
+    # edit passes here.
+    counted = {kind: REST.labels(kind) for kind in (TOKEN, GLOBAL)}
+
     async def starting(
         session: aiohttp.ClientSession,
         context: SimpleNamespace,
         params: aiohttp.TraceRequestStartParams,
     ) -> None:
-        if budget is not None and route_class(params.url.path) == GLOBAL:
+        kind = context.kind = route_class(params.url.path)
+        if budget is not None and kind == GLOBAL:
             context.place = await budget.take()
 
-    def give_back(context: SimpleNamespace) -> None:
+    def give_back(context: SimpleNamespace) -> str | None:
         place = getattr(context, "place", None)
         if budget is not None and place is not None:
             budget.done(place)
+        kind: str | None = getattr(context, "kind", None)
+        if kind is not None:
+            counted[kind].inc()
+        return kind
 
     async def ended(
         session: aiohttp.ClientSession,
         context: SimpleNamespace,
         params: aiohttp.TraceRequestEndParams,
     ) -> None:
-        give_back(context)
-        kind = route_class(params.url.path)
-        if kind is None:
-            return
-        REST.labels(kind).inc()
+        kind = give_back(context)
         response = params.response
-        if response.status == 429:
+        if kind is not None and response.status == 429:
             scope = response.headers.get("X-RateLimit-Scope", "unknown")
             RATE_LIMITED.labels(kind, scope).inc()
 
@@ -193,9 +199,6 @@ def http_trace(budget: Places | None = None) -> aiohttp.TraceConfig:
         params: aiohttp.TraceRequestExceptionParams,
     ) -> None:
         give_back(context)
-        kind = route_class(params.url.path)
-        if kind is not None:
-            REST.labels(kind).inc()
 
     trace = aiohttp.TraceConfig()
     trace.on_request_start.append(starting)

@@ -40,6 +40,10 @@ class Live:
     # version: a move's answer, its table, its narration and its clock all
     # ask (`remember`).
     known: dict[Hashable, object] = field(default_factory=dict, repr=False, compare=False)
+    # Answers kept across versions by what they are made of (`keep`).
+    lasting: dict[Hashable, tuple[Hashable, object]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
     # The computer players moving for seats, by (seat, difficulty or "" for a
     # person's stand-in), each with the last version whose events it has read
     # (`bot.flow.due.DueMoves.agent_for`); rebuilt from the events after a restart.
@@ -56,6 +60,16 @@ class Live:
         if key not in known:
             known[key] = work()
         return cast(T, known[key])
+
+    def keep(self, place: Hashable, made_of: Hashable, work: Callable[[], T]) -> T:
+        """`work()` for `place` (a seat's hand, say), done again only when
+        what it is made of (`made_of`, equal when the result would be) changed,
+        whatever the version: a seat's hand stays the same while others move."""
+        kept = self.lasting.get(place)
+        if kept is None or kept[0] != made_of:
+            kept = (made_of, work())
+            self.lasting[place] = kept
+        return cast(T, kept[1])
 
     def public_view(self) -> View:
         """The engine's public view of the state as it stands."""

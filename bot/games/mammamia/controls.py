@@ -73,20 +73,32 @@ def legal_of(live: Live, seat: int) -> list[Action]:
 
 def turns_of(live: Live, seat: int) -> list[Action]:
     """The turns `seat`'s hand offers: its legal turns on its turn, else those
-    of its next turn (the engine's `next_turns` is both)."""
-    return next_turns(state_of(live), seat)
+    of its next turn (the engine's `next_turns` is both). Worked out once a
+    version: a move's answer, its key and the readied hand all ask."""
+    return live.remember(("turns", seat), lambda: next_turns(state_of(live), seat))
 
 
 def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
-    def make() -> Reply:
-        return hand(live.id, view_of(live, seat), live.names(), turns_of(live, seat), draft, notice)
+    def make(said: str | None = None) -> Reply:
+        return hand(live.id, view_of(live, seat), live.names(), turns_of(live, seat), draft, said)
 
-    if notice is not None:  # what was just played: said once
-        return make()
-    code = (draft or Draft()).encode()
-    return answers.answer(live, "hand", seat, code, make=make)
+    made_of = hand_key(seat, draft)(live)
+    if made_of is None:  # a reveal or the end: the hand says whose turn it is
+        if notice is not None:  # what was just played: said once
+            return make(notice)
+        code = (draft or Draft()).encode()
+        return answers.answer(live, "hand", seat, code, make=make)
+    # In the turn phase a seat's cards and next turns stay the same while the
+    # others move: the hand looked at between its owner's moves, and the one
+    # a move answers with (its notice apart), is one already built. One is
+    # kept for each seat with no pick, one with its latest pick.
+    place = ("hand", seat, draft is None or draft == Draft())
+    shown = live.keep(place, made_of, make).copy()
+    if notice and shown.embed is not None:  # in the turn phase a notice is all it says
+        shown.embed.description = notice
+    return shown
 
 
 def played_notice(outcome: Outcome) -> str:
