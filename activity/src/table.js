@@ -29,6 +29,8 @@ export class TableView {
     this.stripTimer = null;
     this.pacer = new Pacer((step) => this.showStep(step));
     this.clockEnds = null;
+    this.held = false; // the dock waits for the reveal's cards still to turn
+    this.keptFocus = null;
     this.counts = {}; // cards counted out, by group (what to ask for, what pays)
     setInterval(() => this.tick(), 1000);
   }
@@ -60,6 +62,7 @@ export class TableView {
     if (moment) {
       const paced = (frame.scene.steps || []).filter((s) => s.paced);
       if (!first && paced.length) this.pacer.add(paced, frame.scene.pace);
+      if (this.pacer.waiting > 0 && !this.held) this.draw(); // the dock waits for them
       if (!paced.length || first) this.app.say(frame.scene.live);
       this.settleStrip();
     }
@@ -71,7 +74,7 @@ export class TableView {
 
   draw() {
     const root = this.app.root;
-    const was = focusedKey();
+    const was = focusedKey() || this.keptFocus;
     const scene = this.scene;
     const frame = this.frame;
     const mine = scene.seats.find((s) => s.mine);
@@ -87,6 +90,11 @@ export class TableView {
     );
     root.dataset.version = `${frame.game}:${frame.version}`;
     root.dataset.kind = "table";
+    // The dock waits while the reveal's cards before this moment are still
+    // being turned (`dock`): what had the focus there has it again after.
+    this.held = this.pacer.waiting > 0;
+    root.dataset.held = this.held ? "true" : "false";
+    this.keptFocus = this.held ? was : null;
     if (this.stripShown) this.fitStrip();
     this.countOven();
     restoreFocus(root, was);
@@ -430,8 +438,12 @@ export class TableView {
 
   // What confirms: a decision's own buttons, the choices a card would also
   // give, Play with the one action the picks name, and after a game its end.
+  // Held (nothing) while the reveal's cards that led here are still being
+  // turned at the game's pace: a decision shows once its order's card has,
+  // as the channel's buttons do, and its clock starts then too (the server's).
   dock() {
     const scene = this.scene;
+    if (this.pacer.waiting > 0) return null;
     const dock = el("footer", { class: "dock" });
     if (scene.prompt) dock.append(el("div", { class: "prompt" }, ...scene.prompt.split("\n").map((t) => el("p", { text: t }))));
     const buttons = el("div", { class: "controls", role: "group", "aria-label": scene.ui.choose });
@@ -646,6 +658,7 @@ export class TableView {
     }
     this.countOven();
     this.settleStrip();
+    if (this.held && !this.pacer.waiting) this.draw(); // the last card turned: the dock
   }
 
   placeStrip() {

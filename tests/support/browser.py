@@ -123,12 +123,14 @@ class Seat:
 
     async def at(self, game: int, version: int, timeout: float = 10_000) -> None:
         """Wait until the table shows this version of the game, or a later one
-        (a computer may move before the page draws the version asked for)."""
+        (a computer may move before the page draws the version asked for),
+        with its dock: not held while the reveal's cards are still turned."""
         await self.table.wait_for_function(
             """([game, version]) => {
-                const shown = document.getElementById("table")?.dataset.version || "";
-                const [g, v] = shown.split(":");
-                return g === String(game) && Number(v) >= version;
+                const table = document.getElementById("table");
+                const [g, v] = (table?.dataset.version || "").split(":");
+                const ready = g === String(game) && Number(v) >= version;
+                return ready && table.dataset.held !== "true";
             }""",
             arg=[game, version],
             timeout=timeout,

@@ -5,7 +5,8 @@ order card, the pile to draw from, Play), every card she needs, the piles
 and Play on the first screen at each step; then the reveal at the game's
 pace, the oven's cards turned one by one beside the oven, never over a
 seat, her place or a control, and her own order's decision asked in the
-dock on the first screen (PL-R5, PL-H1, MM-R10)."""
+dock on the first screen once the cards before it are turned, not ahead
+of them (PL-R5, PL-H1, MM-R10)."""
 
 from __future__ import annotations
 
@@ -112,6 +113,11 @@ async def test_pl_r5_a_plus_turn_and_its_reveal_step_by_step_on_a_phone(discord_
             asked = set(live.rules.to_act(live.state)) | set(questions.asked(live))
             if mine and live.state.phase == "reveal" and 0 in asked:
                 if live.version not in answered:
+                    # Asked once the cards that led to it are turned, not before.
+                    await table.at(game_id, live.version)
+                    paced = [s["text"] for s in table.state()["scene"]["steps"] if s.get("paced")]
+                    said = await table.table.evaluate("document.getElementById('live').textContent")
+                    assert not paced or said == paced[-1], ("asked ahead of the reveal", said)
                     await step(table, "decision", seen, [".dock .controls", ".dock .prompt"])
                 button = table.table.locator(".dock .controls .action").last
                 if live.version not in answered:  # once: the game may wait on the others
