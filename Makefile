@@ -89,7 +89,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/mypy
 	PYTHONPATH=tests/support $(BIN)/lint-imports
 
-# The tests in parallel, two workers per core up to four: a worker waits much
+# The tests in parallel, three workers per core up to six: a worker waits much
 # of its time (real processes starting, Discord's rate-limit windows, a browser),
 # and each starts its own PostgreSQL and browser. Each worker is handed two tests
 # at a time, the longest first (tests/conftest.py), so that all finish together.
@@ -98,7 +98,7 @@ lint: $(VENV)/.installed-test
 # `make test JOBS=1` runs them in one process. What they need is made first, side
 # by side once the environment is there (the checks, the compiled modules, the
 # Activity's client).
-JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); n=$$((2 * n)); [ $$n -gt 4 ] && n=4; echo $$n)
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); n=$$((3 * n)); [ $$n -gt 6 ] && n=6; echo $$n)
 test: $(VENV)/.installed-test
 	$(MAKE) --no-print-directory -j 4 -O lint compiled compiled-rivals activity chromium
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(JOBS) --maxschedchunk 2
