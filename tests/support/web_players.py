@@ -77,6 +77,19 @@ async def add_computer(seat: Seat, level: str) -> None:
     await seat.table.locator('[data-key="addbot"]').click()
 
 
+async def a_full_table(seat: Seat, seats: int) -> None:
+    """Easy computers beside the lobby's host until `seats` sit, the game's
+    most (its add button gone), then the game started at the table."""
+    for count in range(2, seats + 1):
+        await add_computer(seat, "easy")
+        await seat.table.wait_for_function(
+            f"document.querySelectorAll('.lobby-seats li').length === {count}"
+        )
+    assert not await seat.table.locator('[data-key="addbot"]').count(), f"{seats} seats at most"
+    await lobby_click(seat, "start")
+    await seat.showing("table")
+
+
 # --- a turn put together from the hand ------------------------------------------------------
 
 

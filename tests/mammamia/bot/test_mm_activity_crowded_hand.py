@@ -18,7 +18,7 @@ from engine.mammamia.actions import ORDERS, Turn
 
 from browser import Seat, chromium, off_screen
 from web_game import at_the_launcher, held, shoot
-from web_players import add_computer, lobby_click, open_lobby, tap
+from web_players import a_full_table, open_lobby, tap
 
 PHONES = [(320, 640), (375, 667)]
 #: What must be on the first screen on a phone during the turn: the hand,
@@ -96,14 +96,7 @@ async def test_pl_t1_pl_t2_a_crowded_plus_hand_on_one_phone_screen(discord_serve
         )
         await open_lobby(table, "Mamma Mia!", {"variant": "plus", "help": "off"})
         await table.showing("lobby")
-        for seats in range(2, 7):  # a full table: five computers beside her
-            await add_computer(table, "easy")
-            await table.table.wait_for_function(
-                f"document.querySelectorAll('.lobby-seats li').length === {seats}"
-            )
-        assert not await table.table.locator('[data-key="addbot"]').count(), "six seats at most"
-        await lobby_click(table, "start")
-        await table.showing("table")
+        await a_full_table(table, 6)  # five computers beside her
         await bots.idle()
         game_id = int(table.state()["game"])
         service = bots.current.service

@@ -20,7 +20,7 @@ from engine.pizzaisland.cards import parts
 
 from browser import Seat, chromium, off_screen
 from web_game import at_the_launcher, held, shoot
-from web_players import add_computer, lobby_click
+from web_players import a_full_table
 
 PHONES = [(320, 640), (375, 667)]
 #: What must be on the first screen while Ana takes: her pizzas, the deck,
@@ -95,14 +95,7 @@ async def test_pi_a1_the_fullest_table_on_one_phone_screen(discord_server, bots,
         await frame.locator('label[for="opt-level-advanced"]').click()
         await frame.locator('[data-key="open"]').click()
         await table.showing("lobby")
-        for seats in range(2, 5):  # four seats: three computers beside her
-            await add_computer(table, "easy")
-            await table.table.wait_for_function(
-                f"document.querySelectorAll('.lobby-seats li').length === {seats}"
-            )
-        assert not await table.table.locator('[data-key="addbot"]').count(), "four seats at most"
-        await lobby_click(table, "start")
-        await table.showing("table")
+        await a_full_table(table, 4)  # three computers beside her
         await bots.idle()
         game_id = int(table.state()["game"])
         service = bots.current.service
