@@ -56,6 +56,14 @@ class Armed:
             data["after"] = self.after
         return data
 
+    @property
+    def shown(self) -> float | None:
+        """The timeout a table shows as time left: a person's turn or decision
+        timer (the clocks with a half-way reminder), never a computer's pause,
+        nor a move the bot makes at once (for an away seat, or the seats it
+        plays answering a question first), which would read as no time left."""
+        return self.due if self.rest is not None else None
+
     def reminder_pending(self) -> bool:
         """Whether the stored deadline is the half-way reminder, not the timeout."""
         return not self.reminded and self.rest is not None

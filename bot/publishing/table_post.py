@@ -113,8 +113,8 @@ def presence_notes(reply: Reply, presence: Presence, version: int, names: list[s
     if embed is None:
         return
     armed = presence.armed_for(version)
-    if armed is not None and armed.due is not None:
-        embed.add_field(name=t("table.time_left"), value=f"<t:{int(armed.due)}:R>", inline=True)
+    if armed is not None and armed.shown is not None:
+        embed.add_field(name=t("table.time_left"), value=f"<t:{int(armed.shown)}:R>", inline=True)
     auto = presence.auto_at(version)
     if auto is not None:
         seat = auto.seat

@@ -156,7 +156,7 @@ class Door:
                 events[version] = [e for e in shown if e.to is None or e.to == seat]
         presence = live.presence()
         armed = presence.armed_for(live.version)
-        due = armed.due if armed is not None else None
+        due = armed.shown if armed is not None else None
         auto = presence.auto_at(live.version)
         running = live.row.status == GameStatus.RUNNING
         return Seen(

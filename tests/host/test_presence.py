@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import discord
+
+from bot.i18n import t
+from bot.kit.reply import Reply
 from bot.live.presence import Answers, Armed, Auto, Presence
+from bot.publishing.table_post import presence_notes
 
 DEADLINE = datetime(2025, 1, 1, 12, 0, 30, tzinfo=UTC)
 
@@ -51,3 +56,22 @@ def test_what_is_written_reads_back_the_same() -> None:
     assert Presence.of({}, 2).unattended == 0, "a presence stored before the count: none yet"
     assert again.auto_at(4) == presence.auto and again.auto_at(5) is None
     assert again.armed_for(4) is again.armed and again.armed_for(3) is None
+
+
+def test_a_table_shows_time_left_only_on_a_persons_clock() -> None:
+    """A computer's pause, or a move the bot makes at once (an away seat, the
+    seats it plays answering a question first), is armed with a timeout but
+    no timer: the table and the web table showed it as "Time runs out: 0:00"
+    while a person's question was still open. A person's turn or decision
+    timer (the clocks with a half-way reminder) is shown, reminded or not."""
+    computer = Armed(4, due=DEADLINE.timestamp())  # `deadlines.arm`: start + computer_pause
+    person = Armed(4, rest=30.0, due=DEADLINE.timestamp() + 30)
+    reminded = Armed(4, reminded=True, rest=30.0, due=DEADLINE.timestamp())
+    assert computer.shown is None
+    assert (person.shown, reminded.shown) == (person.due, reminded.due)
+    for armed, shown in ((computer, False), (person, True), (reminded, True)):
+        reply = Reply(embed=discord.Embed(title="table"))
+        presence = Presence([0, 0], [False, False], [False, False], armed=armed)
+        presence_notes(reply, presence, 4, ["Ana", "Ben"])
+        assert reply.embed is not None
+        assert (t("table.time_left") in [f.name for f in reply.embed.fields]) == shown, armed
