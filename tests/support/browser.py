@@ -202,6 +202,12 @@ async def reveal_over(seat: Seat) -> list[str]:
 OFF_SCREEN = (JS / "off_screen.js").read_text()
 
 
+async def resize(seat: Seat, width: int, height: int) -> None:
+    """The page at another size (a phone turned, a window resized), once redrawn."""
+    await seat.page.set_viewport_size({"width": width, "height": height})
+    await seat.table.wait_for_function("w => document.documentElement.clientWidth === w", arg=width)
+
+
 async def off_screen(seat: Seat, selectors: list[str]) -> list[str]:
     found: list[str] = await seat.table.evaluate(OFF_SCREEN, selectors)
     return found

@@ -16,7 +16,7 @@ import pytest
 
 from engine.mammamia.actions import ORDERS, Turn
 
-from browser import Seat, chromium, off_screen
+from browser import Seat, chromium, off_screen, resize
 from web_game import at_the_launcher, held, shoot
 from web_players import a_full_table, open_lobby, tap
 
@@ -69,10 +69,7 @@ async def check_phones(table: Seat, name: str) -> list[str]:
     redrawn at each (as when a phone turns or a window is resized)."""
     found = []
     for width, height in PHONES:
-        await table.page.set_viewport_size({"width": width, "height": height})
-        await table.table.wait_for_function(
-            "w => document.documentElement.clientWidth === w", arg=width
-        )
+        await resize(table, width, height)
         off = await off_screen(table, TURN_SCREEN)
         room = await table.table.evaluate(ROOM)
         print("ROOM", name, width, room, flush=True)
@@ -121,7 +118,7 @@ async def test_pl_t1_pl_t2_a_crowded_plus_hand_on_one_phone_screen(discord_serve
                 problems = await check_phones(table, name)
                 assert problems == [], (orders, size, problems)
                 checked += 1
-                await table.page.set_viewport_size({"width": 320, "height": 640})
+                await resize(table, 320, 640)
                 if orders >= 9 and size >= 14:  # the largest: every order drawn, five kinds
                     # A whole turn put together: Play names it, at length, and still
                     # the hand, the piles and Play are all in sight.

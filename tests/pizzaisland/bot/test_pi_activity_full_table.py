@@ -18,7 +18,7 @@ import pytest
 from engine.pizzaisland import actions as pi
 from engine.pizzaisland.cards import parts
 
-from browser import Seat, chromium, off_screen
+from browser import Seat, chromium, off_screen, resize
 from web_game import at_the_launcher, held, shoot
 from web_players import a_full_table
 
@@ -61,10 +61,7 @@ def filling(state: Any, legal: list[Any], seat: int) -> Any:
 async def check_phones(table: Seat, name: str) -> list[str]:
     found = []
     for width, height in PHONES:
-        await table.page.set_viewport_size({"width": width, "height": height})
-        await table.table.wait_for_function(
-            "w => document.documentElement.clientWidth === w", arg=width
-        )
+        await resize(table, width, height)
         off = await off_screen(table, TAKING_SCREEN)
         # Every slice, place and pizza named in words, never by the pictures' symbols.
         named = await table.table.evaluate(
@@ -74,7 +71,7 @@ async def check_phones(table: Seat, name: str) -> list[str]:
         off += await table.table.evaluate(UNDER_THE_DOCK, TAKING_SCREEN[:-1])
         problems = await shoot(table, f"{name}-{width}")
         found += [f"{width}: {p}" for p in off + problems]
-    await table.page.set_viewport_size({"width": 320, "height": 640})
+    await resize(table, 320, 640)
     return found
 
 
