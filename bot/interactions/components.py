@@ -264,8 +264,8 @@ async def reply(
 ) -> discord.Message | None:
     """Answer the interaction with `message`, or follow up if it was answered;
     the follow-up, if it was one (else the answer is the interaction's own)."""
-    kwargs = drop_none((await drawn(interaction, message)).kwargs())
-    return await send(interaction, ephemeral=ephemeral, **kwargs)
+    kwargs = drop_none((await drawn(interaction, message)).kwargs())  # within the limits
+    return await _send(interaction, ephemeral, kwargs)
 
 
 async def edit(interaction: discord.Interaction, message: Reply) -> None:
@@ -274,7 +274,7 @@ async def edit(interaction: discord.Interaction, message: Reply) -> None:
     clicked = interaction.message
     shown = [a.filename for a in clicked.attachments] if clicked is not None else []
     message = await drawn(interaction, message, shown)
-    await update(interaction, **message.kwargs(edit=True))
+    await _update(interaction, message.kwargs(edit=True))  # within the limits
 
 
 # --- answering in time ------------------------------------------------------------
@@ -325,7 +325,13 @@ async def send(
     follow-up. The message, unless it was the first answer (then Discord
     returns none: `interaction.original_response()` fetches it). Within
     Discord's limits, whatever it was given (`bot.kit.limits.fit`)."""
-    kwargs = fit(kwargs)
+    return await _send(interaction, ephemeral, fit(kwargs))
+
+
+async def _send(
+    interaction: discord.Interaction, ephemeral: bool, kwargs: dict[str, Any]
+) -> discord.Message | None:
+    """`send`, of what is within Discord's limits already (a `Reply`'s kwargs)."""
     async with _answering(interaction):
         if not interaction.response.is_done():
             await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
@@ -341,7 +347,11 @@ async def send(
 async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Edit the message whose button or menu was used, as the answer
     (within Discord's limits, `bot.kit.limits.fit`)."""
-    kwargs = fit(kwargs)
+    await _update(interaction, fit(kwargs))
+
+
+async def _update(interaction: discord.Interaction, kwargs: dict[str, Any]) -> None:
+    """`update`, with what is within Discord's limits already."""
     async with _answering(interaction):
         if interaction.response.is_done():  # deferred: the original is that message
             await interaction.edit_original_response(**kwargs)
@@ -361,12 +371,30 @@ def age(interaction: discord.Interaction) -> float:
     return (discord.utils.utcnow() - interaction.created_at).total_seconds()
 
 
-async def _defer_in_time(interaction: discord.Interaction) -> None:
+class _DeferInTime:
     """If the handler has not answered `DEFER_AFTER` s after Discord sent the
     interaction (the bot is behind), defer it, so the answer may come later;
-    the move itself was, or will be, committed either way."""
-    await asyncio.sleep(max(0.0, DEFER_AFTER - age(interaction)))
-    await _defer(interaction)
+    the move itself was, or will be, committed either way. A timer of the
+    event loop, not a task: nearly every interaction is answered in time,
+    and a task per interaction (started, put to sleep, cancelled) cost
+    more than its answer's words."""
+
+    __slots__ = ("_task", "_timer", "interaction")
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self._task: asyncio.Task[None] | None = None
+        delay = max(0.0, DEFER_AFTER - age(interaction))
+        self._timer = asyncio.get_running_loop().call_later(delay, self._fire)
+
+    def _fire(self) -> None:
+        self._task = asyncio.create_task(_defer(self.interaction), name="defer-in-time")
+
+    def cancel(self) -> None:
+        """The handler is done: no deferral, or none still under way."""
+        self._timer.cancel()
+        if self._task is not None:
+            self._task.cancel()
 
 
 async def _defer(interaction: discord.Interaction) -> None:
@@ -482,7 +510,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> bo
     handling += 1
     budget.AHEAD.set(True)  # a person waits: before the clocks' and catch-up's requests
     notice = None
-    deadline = asyncio.create_task(_defer_in_time(interaction), name="defer-in-time")
+    deadline = _DeferInTime(interaction)
     with use_locale(interaction.locale):
         try:
             if age(interaction) >= BEHIND:
