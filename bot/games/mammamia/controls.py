@@ -147,15 +147,24 @@ def hand_key(
     code = (draft or Draft()).encode()
 
     def key(live: Live) -> Hashable:
-        view = view_of(live, seat)
-        if view.phase != "turn":
-            return None
-        mine = view.players[seat]
-        turns = tuple(turns_of(live, seat))
-        held = (tuple(view.hand), tuple(view.hand_orders), mine.order_pile_size, mine.colour)
-        return (current_locale(), view.variant, live.names()[seat], held, turns, code, notice)
+        # What the seat holds and may play, worked out once a version: a
+        # move's answer, its kept hand and the hand readied at a hand-over
+        # each ask.
+        locale = current_locale()
+        held = live.remember(("hand_key", seat, locale), lambda: _held_key(live, seat, locale))
+        return None if held is None else (held, code, notice)
 
     return key
+
+
+def _held_key(live: Live, seat: int, locale: str) -> Hashable:
+    view = view_of(live, seat)
+    if view.phase != "turn":
+        return None
+    mine = view.players[seat]
+    turns = tuple(turns_of(live, seat))
+    held = (view.hand, view.hand_orders, mine.order_pile_size, mine.colour)
+    return (locale, view.variant, live.names()[seat], held, turns)
 
 
 def keep_hand(

@@ -20,7 +20,7 @@ too, and needs no redrawing when their turn comes (`bot.publishing.hands`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -170,19 +170,29 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
 Option = tuple[str, str, bool, str | None]
 
 
-# The whole-turn menu's options, kept by the turns, language and pick: a
-# hand's menu offers the same turns at every choice made in it (a move's
-# answers are mostly these menus), and its labels were worked out each time.
-@lru_cache(maxsize=2048)
 def _turn_options(
     every: tuple[Turn | Pass, ...], variant: str, locale: str, picked: Action | None
 ) -> tuple[Option, ...]:
-    return tuple(_option_of(a, variant, locale, picked) for a in every)
+    """The whole-turn menu's options, the pick preselected."""
+    code = Draft.of(picked).encode() if picked is not None else None
+    return tuple(
+        (label, value, value == code, draw)
+        for label, value, draw in _turn_rows(every, variant, locale)
+    )
 
 
-def _option_of(action: Turn | Pass, variant: str, locale: str, picked: Action | None) -> Option:
-    label, draw = _turn_option(action, variant, locale)
-    return label, Draft.of(action).encode(), action == picked, draw
+# The whole-turn menu's labels and values, kept by the turns and language: a
+# hand's menu offers the same turns at every choice made in it (a move's
+# answers are mostly these menus), whichever turn is picked.
+@lru_cache(maxsize=2048)
+def _turn_rows(
+    every: tuple[Turn | Pass, ...], variant: str, locale: str
+) -> tuple[tuple[str, str, str | None], ...]:
+    rows = []
+    for action in every:
+        label, draw = _turn_option(action, variant, locale)
+        rows.append((label, Draft.of(action).encode(), draw))
+    return tuple(rows)
 
 
 def _turn_option(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str | None]:
@@ -261,38 +271,79 @@ def hand(
     """The hand message for `view.seat`, with turn controls when it has
     `turns` to pick from (its legal turns, or those of its next turn)."""
     seat = view.seat
-    colour = view.players[seat].colour
-    embed = discord.Embed(
-        title=t("hand.title", name=names[seat], colour=render.COLOUR_EMOJI[colour]),
-        colour=render.COLOURS[view.variant],
+    me = view.players[seat]
+    face = _face(
+        view,
+        names[seat],
+        (view.variant, view.hand, view.hand_orders, me.order_pile_size, me.colour),
     )
-    ingredients, orders = _hand_text(view)
-    embed.add_field(name=t("hand.ingredients"), value=ingredients, inline=False)
-    embed.add_field(
-        name=t("hand.orders"),
-        value="\n".join(orders) if orders else t("hand.no_orders"),
-        inline=False,
-    )
-    pile = view.players[seat].order_pile_size
-    embed.add_field(name=t("hand.order_pile"), value=tn("hand.count", pile), inline=True)
-    embed.add_field(name=t("hand.size"), value=tn("hand.count", len(view.hand)), inline=True)
+    embed = discord.Embed(title=face.title, colour=render.COLOURS[view.variant])
+    for name, value, inline in face.fields:
+        embed.add_field(name=name, value=value, inline=inline)
     # Whose turn it is, the table says (and its mention); the hand says it
     # only in a reveal or at the end, so it stays the same while turns pass.
     lines = [render.status_line(view, names, seat)] if view.phase != "turn" else []
     if notice:
         lines.insert(0, notice)
     embed.description = "\n".join(lines) or None
-    # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
-    shown = HandPicture.of(view)
-    pictures = [Picture("hand.png", hand_image, (shown,), hand_alt(view))]
-    marks = order_legend(shown.orders)
-    if marks:
-        embed.set_footer(text=marks)
+    if face.footer:
+        embed.set_footer(text=face.footer)
+    pictures = [face.picture]
     if not any(isinstance(a, Turn | Pass) for a in turns):
         refresh = button(t("hand.refresh"), custom_id(game, ANY_VERSION, "hand"))
         return Reply(embed=embed, items=[refresh], pictures=pictures)
     items = _controls(game, ANY_VERSION, view, turns, draft or Draft())
     return Reply(embed=embed, items=items, pictures=pictures)
+
+
+@dataclass(frozen=True)
+class _Face:
+    """What a hand shows of the cards it holds: its embed's title, fields and
+    footer, and its picture."""
+
+    title: str
+    fields: tuple[tuple[str, str, bool], ...]
+    footer: str | None
+    picture: Picture
+
+
+def _face(view: PlayerView, name: str, held: Hashable) -> _Face:
+    """The hand's face, worked out once for what it holds (`held`: the
+    variant, cards, order cards, order pile and colour), its owner's name
+    and the language: every answer that shows a seat's hand between its
+    moves (each choice in its menus, its Play) shows the same, and its
+    picture keeps the key it was drawn by."""
+    key = (held, name, current_locale())
+    face = _FACES.get(key)
+    if face is None:
+        if len(_FACES) >= FACES_KEPT:
+            del _FACES[next(iter(_FACES))]  # the oldest
+        face = _FACES[key] = _face_of(view, name)
+    return face
+
+
+#: Hand faces kept (a few for every seat of every live game).
+FACES_KEPT = 4096
+_FACES: dict[Hashable, _Face] = {}
+
+
+def _face_of(view: PlayerView, name: str) -> _Face:
+    me = view.players[view.seat]
+    ingredients, orders = _hand_text(view)
+    pile = me.order_pile_size
+    # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
+    shown = HandPicture.of(view)
+    return _Face(
+        title=t("hand.title", name=name, colour=render.COLOUR_EMOJI[me.colour]),
+        fields=(
+            (t("hand.ingredients"), ingredients, False),
+            (t("hand.orders"), "\n".join(orders) if orders else t("hand.no_orders"), False),
+            (t("hand.order_pile"), tn("hand.count", pile), True),
+            (t("hand.size"), tn("hand.count", len(view.hand)), True),
+        ),
+        footer=order_legend(shown.orders),
+        picture=Picture("hand.png", hand_image, (shown,), hand_alt(view)),
+    )
 
 
 def _controls(
