@@ -156,4 +156,16 @@ class Live:
         return [seat.name for seat in self.row.seats]
 
     def presence(self) -> Presence:
+        """Who is at the table, as stored: one of its own, to change and store."""
         return Presence.of(self.row.presence, len(self.row.seats), self.row.deadline_at)
+
+    def presence_seen(self) -> Presence:
+        """Who is at the table, as stored, read once per stored row: to read
+        only (the publisher reads it three times a move); `presence()` gives
+        one to change."""
+        row = self.row
+        seen = self.__dict__.get("_presence_seen")
+        if seen is None or seen[0] is not row:
+            seen = (row, self.presence())
+            object.__setattr__(self, "_presence_seen", seen)
+        return cast(Presence, seen[1])

@@ -262,7 +262,7 @@ class Publisher:
         # The buttons only on the narration shown: if the game moved on while
         # the table was posted, its narration is the next sync's to show first
         # (drawing them now posted a reveal the next step posted again).
-        answers = live.presence().answers
+        answers = live.presence_seen().answers
         answered = tuple(sorted(answers.seats)) if answers and answers.version == now else ()
         if stage.decision != (now, answered) and now == version:
             table = replace(live.table(), answered=answered)
@@ -408,7 +408,7 @@ class Publisher:
         mentions, a repost), else edited in place if what it says changed."""
         outlet = stage.outlet
         await self._settle(live, stage)
-        presence = live.presence()
+        presence = live.presence_seen()
         table = live.table()
         moment = moment_of(live, table.view, presence)
         reply = table_reply(live, table, presence, moment)
@@ -499,7 +499,7 @@ class Publisher:
     async def _ready_hands(self, live: Live, stage: Stage) -> None:
         """The people the game now waits for and did not a sync before: the
         hands they keep open become playable (`bot.publishing.hands`)."""
-        moment = moment_of(live, live.public_view(), live.presence())
+        moment = moment_of(live, live.public_view(), live.presence_seen())
         waited = frozenset(moment.users)
         fresh = waited - stage.waited
         stage.waited = waited
