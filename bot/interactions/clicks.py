@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 
 import discord
 
@@ -46,12 +47,39 @@ def heard(interaction: discord.Interaction, kinds: Sequence[DynamicKind]) -> boo
     message = interaction.message
     if message is None or not isinstance(custom_id, str):
         return False
-    if not any(_template(k).fullmatch(custom_id) for k in kinds):
+    if not any(_template(k).fullmatch(custom_id) for k in _candidates(tuple(kinds), custom_id)):
         return False
     return any(
         getattr(c, "custom_id", None) == custom_id and c.type.value == kind
         for c in _walk(message.components)
     )
+
+
+def _candidates(kinds: tuple[DynamicKind, ...], custom_id: str) -> Sequence[DynamicKind]:
+    """The kinds whose template may match `custom_id`: a component kind's
+    template names its verb, the id's fourth part, so only the kinds of
+    that verb, and any kind with no verb; all of them for an id not of the
+    bot's form. (Every click asked each of some forty templates.)"""
+    match = ID.fullmatch(custom_id)
+    if match is None:
+        return kinds
+    by_verb, others = _by_verb(kinds)
+    return [*by_verb.get(match["verb"], ()), *others]
+
+
+@lru_cache(maxsize=8)
+def _by_verb(
+    kinds: tuple[DynamicKind, ...],
+) -> tuple[dict[str, list[DynamicKind]], list[DynamicKind]]:
+    by_verb: dict[str, list[DynamicKind]] = {}
+    others: list[DynamicKind] = []
+    for kind in kinds:
+        verb = getattr(kind, "verb", None)
+        if isinstance(verb, str):
+            by_verb.setdefault(verb, []).append(kind)
+        else:
+            others.append(kind)
+    return by_verb, others
 
 
 def _template(kind: DynamicKind) -> re.Pattern[str]:
