@@ -149,7 +149,13 @@ class Published:
         )
 
     def but(self, **changes: Any) -> Published:
-        return replace(self, **changes)
+        """This with `changes`; itself when they change nothing (the
+        publisher says what its messages show at every sync, mostly the same)."""
+        for name, value in changes.items():
+            now = getattr(self, name)
+            if now is not value and now != value:
+                return replace(self, **changes)
+        return self
 
 
 def _ping_json(ping: Ping) -> JSON:
