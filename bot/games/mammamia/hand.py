@@ -183,8 +183,10 @@ def _turn_options(
 
 # The whole-turn menu's labels and values, kept by the turns and language: a
 # hand's menu offers the same turns at every choice made in it (a move's
-# answers are mostly these menus), whichever turn is picked.
-@lru_cache(maxsize=2048)
+# answers are mostly these menus), whichever turn is picked. The picks of
+# one turn come within seconds: a few hundred kept are enough, where each
+# keeps its turns alive for the cycle collector to walk through.
+@lru_cache(maxsize=256)
 def _turn_rows(
     every: tuple[Turn | Pass, ...], variant: str, locale: str
 ) -> tuple[tuple[str, str, str | None], ...]:
@@ -322,8 +324,9 @@ def _face(view: PlayerView, name: str, held: Hashable) -> _Face:
     return face
 
 
-#: Hand faces kept (a few for every seat of every live game).
-FACES_KEPT = 4096
+#: Hand faces kept: the latest ones, which the picks of a turn, seconds
+#: apart, ask again (each kept face is objects the cycle collector walks).
+FACES_KEPT = 512
 _FACES: dict[Hashable, _Face] = {}
 
 
