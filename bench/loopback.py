@@ -225,7 +225,15 @@ class LoadDiscord(FakeDiscord):
         as long (the table it posted, edited in place at each hand-over; a
         hand kept open, readied at its owner's turn)."""
         cutoff = time.monotonic() - age
-        for token in [t for t, r in self.interactions.items() if r.dispatched_at < cutoff]:
+        # Kept in the order they were dispatched: the old ones come first (the
+        # floor calls this at every press, and a scan of every interaction of
+        # the run cost its presser a tenth of a core).
+        old = []
+        for token, r in self.interactions.items():
+            if r.dispatched_at >= cutoff:
+                break
+            old.append(token)
+        for token in old:
             del self.interactions[token]
         while self._private and self._private[0][0] < cutoff:
             self.messages.pop(self._private.popleft()[1], None)

@@ -105,6 +105,10 @@ class FakeDiscord(Actors):
         self.avatar_requests = 0  # pictures its CDN served
         self.guilds: list[FakeGuild] = []
         self.messages: dict[int, FakeMessage] = {}
+        # Each channel's public messages' ids, oldest first (ids only grow):
+        # an interaction's payload names the newest, which a scan of every
+        # message took longer to find the more messages a run had made.
+        self._public_ids: dict[int, list[int]] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
         """The bot's DM channels, by the other user's id."""
         self.nonces: dict[tuple[int, str], tuple[FakeMessage, float]] = {}
@@ -554,6 +558,8 @@ class FakeDiscord(Actors):
         msg.mention_ids = self._mentions(msg.content)
         msg.notified = self._notified(msg.mention_ids, body.get("allowed_mentions"))
         self.messages[msg.id] = msg
+        if msg.public:
+            self._public_ids.setdefault(channel.id, []).append(msg.id)
         if msg.nonce is not None and body.get("enforce_nonce"):
             self.nonces[(channel.id, msg.nonce)] = (msg, self.clock.time())
         # DMs are not dispatched: the bot's intents here never ask for DM events.
@@ -650,12 +656,13 @@ class FakeDiscord(Actors):
     def last_message_id(self, channel: FakeChannel) -> str | None:
         """The channel's newest message still there (ephemeral ones are no
         channel's), as Discord tells it in an interaction's channel."""
-        ids = [
-            m.id
-            for m in self.messages.values()
-            if m.channel_id == channel.id and m.public and not m.deleted
-        ]
-        return str(max(ids)) if ids else None
+        ids = self._public_ids.get(channel.id, [])
+        while ids:
+            newest = self.messages.get(ids[-1])
+            if newest is not None and not newest.deleted:
+                return str(newest.id)
+            ids.pop()  # deleted (or forgotten): never the newest again
+        return None
 
     def public_messages(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
         """Live public messages of the channel, oldest first, each as last edited."""
