@@ -403,9 +403,9 @@ class GameService:
         if seat is None:
             return
         async with self.games.lock(live.id):
-            presence = live.presence()
-            if not presence.away[seat]:
+            if not live.presence_seen().away[seat]:  # nearly always: nothing to store
                 return
+            presence = live.presence()
             presence.away[seat], presence.timeouts[seat] = False, 0
             await self.rearm(live, presence)
         self.changed(live)

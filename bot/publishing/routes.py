@@ -88,7 +88,8 @@ class Carrier:
             event = self.interaction.extras.setdefault(ANSWERED, asyncio.Event())
             event.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), left)
+                async with asyncio.timeout(left):  # no task of its own, as wait_for makes
+                    await event.wait()
 
     def ready(self) -> bool:
         """Answered (a follow-up needs the first answer) and not waiting to fill
