@@ -6,22 +6,30 @@ BIN := $(VENV)/bin
 .PHONY: run test lint bench bench-bot clean i18n-extract activity chromium compiled compiled-rivals \
 	lock wheel
 
+# The environment, with pip (the tests build a wheel with it) and uv, which installs
+# the locked packages: the same packages as pip would, in a third of its time.
+UV := uv==0.13.8
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(BIN)/uv: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check $(UV)
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --upgrade pip
 
 # Every package at the version and hash requirements/*.lock pins (`make lock` writes
-# them from pyproject.toml), then the bot itself, editable, built with what they pinned.
+# them from pyproject.toml), compiled to bytecode once, then the bot itself,
+# editable, built with what they pinned.
 LOCK := requirements
-INSTALL := $(BIN)/python -m pip install --quiet --require-hashes --no-deps -r
+INSTALL := $(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes --no-deps \
+	--compile-bytecode -r
 SELF := $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 
-$(VENV)/.installed-run: pyproject.toml setup.py $(LOCK)/compile.lock | $(BIN)/python
+$(VENV)/.installed-run: pyproject.toml setup.py $(LOCK)/compile.lock | $(BIN)/uv
 	$(INSTALL) $(LOCK)/compile.lock
 	$(SELF)
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml setup.py $(LOCK)/test.lock | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml setup.py $(LOCK)/test.lock | $(BIN)/uv
 	$(INSTALL) $(LOCK)/test.lock
 	$(SELF)
 	touch $@ $(VENV)/.installed-run
@@ -29,11 +37,9 @@ $(VENV)/.installed-test: pyproject.toml setup.py $(LOCK)/test.lock | $(BIN)/pyth
 # The lock files, again from pyproject.toml (after a change of its dependencies;
 # `make test` checks they agree): what the tests install, what `make run` and the
 # Docker image's build install, and what a running bot needs, at the same versions.
-UV := uv==0.13.8
 COMPILE_LOCK := $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 \
 	--generate-hashes --no-header --quiet
-lock: | $(BIN)/python
-	$(BIN)/python -m pip install --quiet $(UV)
+lock: | $(BIN)/uv
 	$(COMPILE_LOCK) --upgrade --extra compile --extra test -o $(LOCK)/test.lock
 	$(COMPILE_LOCK) --extra compile -c $(LOCK)/test.lock -o $(LOCK)/compile.lock
 	$(COMPILE_LOCK) -c $(LOCK)/test.lock -o $(LOCK)/run.lock

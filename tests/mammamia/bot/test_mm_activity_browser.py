@@ -17,7 +17,7 @@ import random
 
 from engine import mammamia as engine
 
-from browser import Seat, chromium, off_screen, reader, reveal_over
+from browser import REVEAL_OVER, Seat, chromium, off_screen, reader
 from viewers import check_frames
 from web_game import answered, at_the_launcher, into_a_game, play_to_the_end, shoot
 from web_players import choose_turn, decide, key_turn, point_turn
@@ -34,6 +34,13 @@ SPREAD = """() => {
   const right = Math.max(...seats.map((r) => r.right));
   return { felt: felt.width / innerWidth, seats: (right - left) / innerWidth };
 }"""
+#: A move's first look at the table, in one trip to the page: what the
+#: reveal's strip lies over, whether it is there, and the player's place lit.
+LOOK = f"""() => ({{
+  over: ({REVEAL_OVER.strip().rstrip(";")})(),
+  strips: document.querySelectorAll(".reveal").length,
+  lit: document.querySelectorAll(".mine .myseat.turn").length,
+}})"""
 #: The group of cards the focus is in (the hand, the piles to draw from).
 FOCUS_GROUP = "() => document.activeElement.closest('[data-group]')?.dataset.group ?? ''"
 
@@ -58,9 +65,9 @@ class MammaMiaRound:
         width = (320, 375, 1280)[index]
         # The oven's cards turned, during the reveal and for a moment after
         # it, lie over the table's middle: never over a seat or a control.
-        over = await reveal_over(table)
-        self.strips += await table.table.locator(".reveal").count()
-        assert over == [], (width, over)
+        look = await table.table.evaluate(LOOK)
+        self.strips += look["strips"]
+        assert look["over"] == [], (width, look["over"])
         if not any(a.get("fields") for a in scene["actions"]):  # a decision of the reveal
             if f"{width}-decision" not in self.shots:
                 self.shots.add(f"{width}-decision")
@@ -70,7 +77,7 @@ class MammaMiaRound:
             await answered(table, version, lambda: decide(table, self.rng))
             return
         # Their own turn lit at their place (the others' seats lit at theirs).
-        assert await table.table.locator(".mine .myseat.turn").count() == 1, width
+        assert look["lit"] == 1, width
         if width > 1000:  # a desktop uses its width: the table across it, the seats spread
             spread = await table.table.evaluate(SPREAD)
             assert spread["felt"] >= 0.7 and spread["seats"] >= 0.5, spread
@@ -81,7 +88,7 @@ class MammaMiaRound:
             assert off == [], (width, off)
         turn = choose_turn(table, self.rng, orders=index != 0)
         later = "later" if table.state()["view"]["round"] > 1 else "turn"
-        if later == "later" and await table.table.locator(".reveal").count():
+        if later == "later" and look["strips"]:
             later = "turn"  # the table later on, once the reveal's cards are gone
         if f"{width}-{later}" not in self.shots:
             self.shots.add(f"{width}-{later}")
