@@ -157,55 +157,54 @@ def http_trace(budget: Places | None = None) -> aiohttp.TraceConfig:
     """Counts every REST call discord.py makes (its one HTTP session, the
     interactions' webhook calls included) by route class, and each 429; and
     has every globally limited one take a place in `budget` before it leaves,
-    given back once it is answered (or failed).
+    given back once it is answered (or failed)."""
 
-    discord.py takes a trace config for the session it makes, but aiohttp's
-    tracing costs a dozen objects and two URLs rebuilt a request (a fortieth
-    of the bot's CPU under load, three requests a move): at the session's
-    first request (the log-in's) the trace puts `http_middleware` in its
-    place, on that very session, which sees that request and every other."""
-    middleware = http_middleware(budget)
-    trace = aiohttp.TraceConfig()
+    # Each request's class is worked out once, as it starts (a regex on its
+    # path), and counted on the class's own child of `REST`: every answer and
+    # edit passes here.
+    counted = {kind: REST.labels(kind) for kind in (TOKEN, GLOBAL)}
 
     async def starting(
         session: aiohttp.ClientSession,
         context: SimpleNamespace,
         params: aiohttp.TraceRequestStartParams,
     ) -> None:
-        if trace in session.trace_configs:
-            session.trace_configs.remove(trace)
-            # aiohttp reads a session's middlewares at each request, after
-            # its traces started: no setter, but the attribute it reads.
-            session._middlewares = (*session._middlewares, middleware)
+        kind = context.kind = route_class(params.url.path)
+        if budget is not None and kind == GLOBAL:
+            context.place = await budget.take()
 
-    trace.on_request_start.append(starting)
-    return trace
+    def give_back(context: SimpleNamespace) -> str | None:
+        place = getattr(context, "place", None)
+        if budget is not None and place is not None:
+            budget.done(place)
+        kind: str | None = getattr(context, "kind", None)
+        if kind is not None:
+            counted[kind].inc()
+        return kind
 
-
-def http_middleware(budget: Places | None = None) -> aiohttp.ClientMiddlewareType:
-    """`http_trace`'s work, as aiohttp's client middleware: each request's
-    class worked out as it leaves (a regex on its path) and counted on the
-    class's own child of `REST`: every answer and edit passes here."""
-    counted = {kind: REST.labels(kind) for kind in (TOKEN, GLOBAL)}
-
-    async def middleware(
-        request: aiohttp.ClientRequest, handler: aiohttp.ClientHandlerType
-    ) -> aiohttp.ClientResponse:
-        kind = route_class(request.url.path)
-        place = await budget.take() if budget is not None and kind == GLOBAL else None
-        try:
-            response = await handler(request)
-        finally:
-            if place is not None and budget is not None:
-                budget.done(place)
-            if kind is not None:
-                counted[kind].inc()
+    async def ended(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestEndParams,
+    ) -> None:
+        kind = give_back(context)
+        response = params.response
         if kind is not None and response.status == 429:
             scope = response.headers.get("X-RateLimit-Scope", "unknown")
             RATE_LIMITED.labels(kind, scope).inc()
-        return response
 
-    return middleware
+    async def failed(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestExceptionParams,
+    ) -> None:
+        give_back(context)
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_start.append(starting)
+    trace.on_request_end.append(ended)
+    trace.on_request_exception.append(failed)
+    return trace
 
 
 class _Readings(Collector):
