@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
-from discord.webhook.async_ import async_context
 
 from bot.kit.reply import Reply
 
@@ -180,9 +178,10 @@ class Outlet:
         try:
             if route is not None:
                 carrier, how = route
-                await token_edit(
-                    carrier.interaction, None if how == "original" else message_id, kwargs
-                )
+                if how == "original":
+                    await carrier.interaction.edit_original_response(**kwargs)
+                else:
+                    await carrier.interaction.followup.edit_message(message_id, **kwargs)
                 return True
             await self.channel.get_partial_message(message_id).edit(**kwargs)
             return True
@@ -215,45 +214,6 @@ class Outlet:
                 del self.reach[message_id]
         if self.carrier is not None and not self.carrier.alive:
             self.carrier = None
-
-
-async def token_edit(
-    interaction: discord.Interaction, message_id: int | None, kwargs: dict[str, Any]
-) -> None:
-    """Edit a message through an interaction's token: its answer (`message_id`
-    None) or one of its follow-ups. What discord.py's `edit_original_response`
-    and `followup.edit_message` send, through the same adapter (its rate
-    limits, its retries, its errors), without making the message Discord
-    sends back into a `discord.Message`, which nobody here reads: a table
-    edited at every move parsed its whole message for nothing."""
-    hook = interaction.followup  # the interaction's webhook: its token, the bot's session
-    adapter = async_context.get()
-    previous = interaction.client.allowed_mentions
-    with handle_message_parameters(previous_allowed_mentions=previous, **kwargs) as params:
-        if message_id is None:
-            await adapter.edit_original_interaction_response(
-                interaction.application_id,
-                interaction.token,
-                session=hook.session,
-                proxy=hook.proxy,
-                proxy_auth=hook.proxy_auth,
-                payload=params.payload,
-                multipart=params.multipart,
-                files=params.files,
-            )
-        else:
-            await adapter.edit_webhook_message(
-                interaction.application_id,
-                interaction.token,
-                message_id,
-                session=hook.session,
-                proxy=hook.proxy,
-                proxy_auth=hook.proxy_auth,
-                payload=params.payload,
-                multipart=params.multipart,
-                files=params.files,
-                with_components=kwargs.get("view") is not None,
-            )
 
 
 def _updated(carrier: Carrier) -> bool:
