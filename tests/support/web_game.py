@@ -19,7 +19,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from bot.flow import questions
 from bot.i18n import t
 
-from browser import Seat, layout_problems, open_table, reader
+from browser import Seat, layout_problems, off_screen, open_table, reader, resize
 from web_players import add_computer, lobby_click, open_lobby
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "activity-screens"
@@ -80,6 +80,39 @@ async def at_the_launcher(
             f"document.querySelectorAll('.people li').length === {len(users)}"
         )
     return tables
+
+
+#: The phones a table is checked on: the smallest, and a common one.
+PHONES = [(320, 640), (375, 667)]
+
+
+async def a_phone_at_the_launcher(discord_server, bot, browser, user) -> Seat:
+    """`user` alone at the app launcher, on the smallest phone, asking for
+    reduced motion."""
+    (seat,) = await at_the_launcher(
+        discord_server, bot, browser, [user], PHONES[:1], motion=(False,)
+    )
+    return seat
+
+
+async def on_each_phone(
+    seat: Seat,
+    name: str,
+    first: list[str],
+    more: Callable[[Seat, int], Awaitable[list[str]]] | None = None,
+) -> list[str]:
+    """The page redrawn at each phone's size (as when a phone turns), each
+    photographed: what of `first` is off its first screen, what `more` finds
+    there, and what is wrong on it, each with the width."""
+    found = []
+    for width, height in PHONES:
+        await resize(seat, width, height)
+        off = await off_screen(seat, first)
+        if more is not None:
+            off += await more(seat, width)
+        problems = await shoot(seat, f"{name}-{width}")
+        found += [f"{width}: {p}" for p in off + problems]
+    return found
 
 
 async def into_a_game(

@@ -16,11 +16,10 @@ import pytest
 
 from engine.mammamia.actions import ORDERS, Turn
 
-from browser import Seat, chromium, off_screen, resize
-from web_game import at_the_launcher, held, shoot
+from browser import Seat, chromium, resize
+from web_game import a_phone_at_the_launcher, held, on_each_phone
 from web_players import a_full_table, open_lobby, tap
 
-PHONES = [(320, 640), (375, 667)]
 #: What must be on the first screen on a phone during the turn: the hand,
 #: the piles to draw from, and Play (as in test_mm_activity_browser.py).
 TURN_SCREEN = [".hand [data-key]", ".draw .pile", '.dock [data-key="play"]']
@@ -67,17 +66,14 @@ async def compose(table: Seat, legal: list[Any]) -> None:
 async def check_phones(table: Seat, name: str) -> list[str]:
     """The one-screen rule and the layout at each phone's size, the page
     redrawn at each (as when a phone turns or a window is resized)."""
-    found = []
-    for width, height in PHONES:
-        await resize(table, width, height)
-        off = await off_screen(table, TURN_SCREEN)
-        room = await table.table.evaluate(ROOM)
+
+    async def room(seat: Seat, width: int) -> list[str]:
+        room = await seat.table.evaluate(ROOM)
         print("ROOM", name, width, room, flush=True)
-        if room < 0:  # its centre in sight, but its edge under the dock
-            off.append(f"the hand's last row {-room} px under the dock")
-        problems = await shoot(table, f"{name}-{width}")
-        found += [f"{width}: {p}" for p in off + problems]
-    return found
+        # Its centre in sight, but its edge under the dock.
+        return [f"the hand's last row {-room} px under the dock"] if room < 0 else []
+
+    return await on_each_phone(table, name, TURN_SCREEN, room)
 
 
 @pytest.mark.parametrize("locale", ["en-US", "fr"])  # French: the longest status line
@@ -88,9 +84,7 @@ async def test_pl_t1_pl_t2_a_crowded_plus_hand_on_one_phone_screen(discord_serve
     ana = discord_server.users[0]
     ana.locale = locale
     async with chromium() as browser:
-        (table,) = await at_the_launcher(
-            discord_server, bot, browser, [ana], PHONES[:1], motion=(False,)
-        )
+        table = await a_phone_at_the_launcher(discord_server, bot, browser, ana)
         await open_lobby(table, "Mamma Mia!", {"variant": "plus", "help": "off"})
         await table.showing("lobby")
         await a_full_table(table, 6)  # five computers beside her

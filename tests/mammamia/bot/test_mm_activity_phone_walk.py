@@ -19,7 +19,7 @@ from bot.flow import questions
 from engine.mammamia.actions import SUPPLY, Turn
 
 from browser import Seat, chromium, off_screen, reveal_over
-from web_game import at_the_launcher, held, shoot
+from web_game import a_phone_at_the_launcher, held, shoot
 from web_players import add_computer, lobby_click, open_lobby, tap
 
 TURN_SCREEN = [".hand [data-key]", ".draw .pile", '.dock [data-key="play"]']
@@ -51,9 +51,7 @@ async def test_pl_r5_a_plus_turn_and_its_reveal_step_by_step_on_a_phone(discord_
     ana = discord_server.users[0]
     seen: list[str] = []
     async with chromium() as browser:
-        (table,) = await at_the_launcher(
-            discord_server, bot, browser, [ana], [(320, 640)], motion=(False,)
-        )
+        table = await a_phone_at_the_launcher(discord_server, bot, browser, ana)
         await open_lobby(table, "Mamma Mia!", {"variant": "plus", "help": "on"})
         await table.showing("lobby")
         for seats in (2, 3):

@@ -18,11 +18,10 @@ import pytest
 from engine.pizzaisland import actions as pi
 from engine.pizzaisland.cards import parts
 
-from browser import Seat, chromium, off_screen, resize
-from web_game import at_the_launcher, held, shoot
+from browser import Seat, chromium, resize
+from web_game import a_phone_at_the_launcher, held, on_each_phone
 from web_players import a_full_table
 
-PHONES = [(320, 640), (375, 667)]
 #: What must be on the first screen while Ana takes: her pizzas, the deck,
 #: the Ship's cards and the buttons that confirm.
 TAKING_SCREEN = [".mine .pizza", ".pile.deck", ".ship .card", ".dock .controls"]
@@ -59,18 +58,15 @@ def filling(state: Any, legal: list[Any], seat: int) -> Any:
 
 
 async def check_phones(table: Seat, name: str) -> list[str]:
-    found = []
-    for width, height in PHONES:
-        await resize(table, width, height)
-        off = await off_screen(table, TAKING_SCREEN)
+    async def named_and_clear(seat: Seat, width: int) -> list[str]:
         # Every slice, place and pizza named in words, never by the pictures' symbols.
-        named = await table.table.evaluate(
+        named = await seat.table.evaluate(
             "() => [...document.querySelectorAll('[aria-label]')].map((e) => e.ariaLabel)"
         )
-        off += [f"named by symbols: {n}" for n in named if set(n) & set("▲■●🟥🟩🟨")]
-        off += await table.table.evaluate(UNDER_THE_DOCK, TAKING_SCREEN[:-1])
-        problems = await shoot(table, f"{name}-{width}")
-        found += [f"{width}: {p}" for p in off + problems]
+        found = [f"named by symbols: {n}" for n in named if set(n) & set("▲■●🟥🟩🟨")]
+        return found + await seat.table.evaluate(UNDER_THE_DOCK, TAKING_SCREEN[:-1])
+
+    found = await on_each_phone(table, name, TAKING_SCREEN, named_and_clear)
     await resize(table, 320, 640)
     return found
 
@@ -82,9 +78,7 @@ async def test_pi_a1_the_fullest_table_on_one_phone_screen(discord_server, bots,
     ana = discord_server.users[0]
     ana.locale = locale
     async with chromium() as browser:
-        (table,) = await at_the_launcher(
-            discord_server, bot, browser, [ana], PHONES[:1], motion=(False,)
-        )
+        table = await a_phone_at_the_launcher(discord_server, bot, browser, ana)
         # The game by its name, not its title (which is in Ana's language).
         frame = table.table
         game = frame.locator('[data-key="game:pizza-island"]')
