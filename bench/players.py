@@ -176,20 +176,23 @@ class Table:
             await asyncio.sleep(self.rng.uniform(*self.think))
             if time.monotonic() >= until:
                 return
+            # A move not sent (its hand not shown yet, say, the bot being
+            # behind) is tried again after another pause, not taken as made.
             if decision:
-                await self._decide(user, version)
+                sent = await self._decide(user, version)
             else:
-                await self._turn(user, version)
-            acted, since = version, time.monotonic()
+                sent = await self._turn(user, version)
+            if sent:
+                acted, since = version, time.monotonic()
 
-    async def _turn(self, user: FakeUser, version: int) -> None:
+    async def _turn(self, user: FakeUser, version: int) -> bool:
+        """A turn; whether it was sent."""
         if self.mix == "typed":
-            await self._typed_turn(user, version)
-            return
+            return await self._typed_turn(user, version)
         server, game = self.server, self.shown.game
         table = self.shown.table
         if table is None:
-            return
+            return False
         by_buttons = self.rng.random() < 0.5
         if by_buttons:
             opened = self._do(
@@ -200,7 +203,7 @@ class Table:
         r = await opened
         hand = r.message if r is not None else None
         if hand is None:
-            return
+            return False
         version = _hand_version(hand, game, version)
         if by_buttons and self.rng.random() < 0.3:
             hand = await self._other_kind(user, hand, game, version)
@@ -210,7 +213,7 @@ class Table:
             play = _button(hand, f"mm:{game}:{version}:play:")
         if play is None or play.get("disabled"):
             self.metrics.harness_errors["hand without Play"] += 1
-            return
+            return False
         kind, count, order, draw = play["custom_id"].split(":", 4)[4].split(".")
         if by_buttons or draw == "-" or (kind != "-" and count == "-"):
             await self._do("button:play", server.click(user, hand, play["custom_id"]), True)
@@ -223,22 +226,23 @@ class Table:
                 options["order"] = order
             command = server.slash(user, self.channel, "mammamia", "play", options=options)
             await self._do("slash:play", command, True)
+        return True
 
-    async def _typed_turn(self, user: FakeUser, version: int) -> None:
+    async def _typed_turn(self, user: FakeUser, version: int) -> bool:
         """`/mammamia play` typed from the hand last seen (looked at first
         with `/mammamia hand` now and then, or when none was seen)."""
         seen = self.seen.get(user.id)
         if seen is None or self.rng.random() < LOOK_FIRST:
             seen = await self._look(user)
             if seen is None:
-                return
+                return False
         options = self._typed_options(seen, version)
         if options is None:
             seen = await self._look(user)
             options = self._typed_options(seen, version) if seen is not None else None
             if options is None:
                 self.metrics.harness_errors["typed: no turn to type"] += 1
-                return
+                return False
         if "ingredient" not in options:  # no ingredient in hand (MM-T4): `/mammamia pass`
             command = self.server.slash(user, self.channel, "mammamia", "pass", options=options)
             r = await self._do("slash:pass", command, True)
@@ -250,6 +254,7 @@ class Table:
             self.seen[user.id] = answer  # the hand after the move
         else:  # refused (the hand had changed): look before the next turn
             self.seen.pop(user.id, None)
+        return True
 
     async def _look(self, user: FakeUser) -> FakeMessage | None:
         command = self.server.slash(user, self.channel, "mammamia", "hand")
@@ -322,17 +327,18 @@ class Table:
         )
         return (r.message if r is not None else None) or hand
 
-    async def _decide(self, user: FakeUser, version: int) -> None:
+    async def _decide(self, user: FakeUser, version: int) -> bool:
+        """A decision's button; whether one was pressed."""
         message = self.shown.decision
         if message is None:
-            return
+            return False
         choices = []
         for button in message.buttons():
             match = CUSTOM_ID.match(button.get("custom_id", ""))
             if match and int(match.group(2)) == version:
                 choices.append(button["custom_id"])
         if not choices:
-            return
+            return False
         paying = [c for c in choices if c.endswith(":pay:yes")]
         chosen = paying[0] if paying and self.rng.random() < 0.5 else self.rng.choice(choices)
         verb = CUSTOM_ID.match(chosen).group(3)  # type: ignore[union-attr]
@@ -347,6 +353,7 @@ class Table:
                     self.server.select(user, picker, menu["custom_id"], [first]),
                     True,
                 )
+        return True
 
     async def peek(self, user: FakeUser | None = None) -> InteractionResult | None:
         """One look at the hand (the table's button), as a player coming back would."""

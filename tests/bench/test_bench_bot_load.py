@@ -11,8 +11,7 @@ from bench.bot_load import Options, Run, report
 
 async def test_two_games_are_played_measured_and_resumed_after_a_crash(tmp_path: Path) -> None:
     # A short floor: its path runs; the figure itself is for a real run. Ten
-    # seconds of play: it runs first in `make test`, beside every worker's
-    # start, where five saw one move a game.
+    # seconds of play: it runs first in `make test`, beside every worker's start.
     options = Options(games=2, seconds=10, think=(0.2, 0.5), quiet=True, floor_seconds=2)
     summary = await Run(options, tmp_path).run()
 
