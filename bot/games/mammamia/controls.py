@@ -162,7 +162,10 @@ def _held_key(live: Live, seat: int, locale: str) -> Hashable:
     if view.phase != "turn":
         return None
     mine = view.players[seat]
-    turns = tuple(turns_of(live, seat))
+    # The turns as plain tuples (a Turn's fields, a Pass's fewer): compared
+    # in C at every hand readied or kept, where the actions' own equality is
+    # a Python call each.
+    turns = tuple(map(tuple, turns_of(live, seat)))
     held = (view.hand, view.hand_orders, mine.order_pile_size, mine.colour)
     return (locale, view.variant, live.names()[seat], held, turns)
 

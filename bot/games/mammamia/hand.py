@@ -184,17 +184,29 @@ def _turn_options(
 # The whole-turn menu's labels and values, kept by the turns and language: a
 # hand's menu offers the same turns at every choice made in it (a move's
 # answers are mostly these menus), whichever turn is picked. The picks of
-# one turn come within seconds: a few hundred kept are enough, where each
-# keeps its turns alive for the cycle collector to walk through.
-@lru_cache(maxsize=256)
+# one turn come within seconds: a few hundred kept are enough. Keyed by the
+# turns as plain tuples (a Turn's fields, a Pass's fewer): hashed and
+# compared in C, where an action's hash and equality are a Python call
+# each, and let go by the cycle collector, which walks every action kept.
+ROWS_KEPT = 256
+_ROWS: dict[Hashable, tuple[tuple[str, str, str | None], ...]] = {}
+
+
 def _turn_rows(
     every: tuple[Turn | Pass, ...], variant: str, locale: str
 ) -> tuple[tuple[str, str, str | None], ...]:
-    rows = []
-    for action in every:
-        label, draw = _turn_option(action, variant, locale)
-        rows.append((label, Draft.of(action).encode(), draw))
-    return tuple(rows)
+    key = (tuple(map(tuple, every)), variant, locale)
+    rows = _ROWS.pop(key, None)
+    if rows is None:
+        if len(_ROWS) >= ROWS_KEPT:
+            del _ROWS[next(iter(_ROWS))]  # the least lately used
+        made = []
+        for action in every:
+            label, draw = _turn_option(action, variant, locale)
+            made.append((label, Draft.of(action).encode(), draw))
+        rows = tuple(made)
+    _ROWS[key] = rows  # the latest used, last
+    return rows
 
 
 def _turn_option(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str | None]:
