@@ -89,11 +89,27 @@ function sync(old, node) {
     if (old.data !== node.data) old.data = node.data;
     return;
   }
+  // Most of a table drawn again is as it was (the cards' pictures above all):
+  // the browser compares such a part faster than a walk here would.
+  if (old.isEqualNode(node)) {
+    adopt(old, node);
+    return;
+  }
   for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
   for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  handlers(old, node);
+  patch(old, [...node.childNodes]);
+}
+
+function handlers(old, node) {
   old._on = node._on;
   for (const type of Object.keys(node._on || {})) old.addEventListener(type, dispatch);
-  patch(old, [...node.childNodes]);
+}
+
+// The same tree: only the handlers are new.
+function adopt(old, node) {
+  if (old._on || node._on) handlers(old, node);
+  for (let a = old.firstElementChild, b = node.firstElementChild; a; a = a.nextElementSibling, b = b.nextElementSibling) adopt(a, b);
 }
 
 // A symbol of the art sprite (bot/web/art.py), placed in a box of the drawing.

@@ -17,7 +17,10 @@ export function roving(group) {
   group.setAttribute("data-roving", "");
   const all = items(group);
   if (!all.length) return;
-  const keep = all.find((e) => e.dataset.key === current.get(group.dataset.group)) || all[0];
+  // Read out here: the handlers below must not hold this built group (and its
+  // whole tree) once a kept group in the page has taken them.
+  const remembered = current.get(group.dataset.group);
+  const keep = all.find((e) => e.dataset.key === remembered) || all[0];
   for (const item of all) item.tabIndex = item === keep ? 0 : -1;
   on(group, "focusin", (event) => {
     const now = items(event.currentTarget);
