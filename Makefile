@@ -74,12 +74,14 @@ $(ACTIVITY)/dist/app.js: $(ACTIVITY)/node_modules/.package-lock.json $(wildcard 
 
 activity: $(ACTIVITY)/dist/app.js
 
-# The browser the Activity's tests drive: Debian's Chromium, installed once, with
-# the fonts its pages need in every language (emoji; Japanese and Chinese).
+# The browser the Activity's tests drive: Debian's Chromium headless shell, installed
+# once, with the fonts its pages need in every language (emoji; Japanese and Chinese).
+# Where it cannot be installed, Debian's whole Chromium does, more slowly.
 chromium:
-	@(test -x /usr/bin/chromium && test -d /usr/share/fonts/opentype/noto) || (apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji \
-		fonts-noto-cjk >/dev/null)
+	@(test -x /usr/bin/chromium-headless-shell && test -d /usr/share/fonts/opentype/noto) || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		chromium-headless-shell fonts-noto-color-emoji fonts-noto-cjk >/dev/null) || \
+		(test -x /usr/bin/chromium && echo "No chromium-headless-shell: the tests use Chromium." >&2)
 
 # The bot from this checkout, for trying it and for development (docs/deploy.md
 # runs it for good). Node builds the Activity's client only when ACTIVITY_PORT is set.

@@ -24,6 +24,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from bot.kit import metrics, processes
+from bot.pictures.warm import WARM, ready
 
 #: Bytes of recently drawn pictures kept, at most.
 RECENT_BYTES = 24 * 1024 * 1024
@@ -32,32 +33,20 @@ _recent: OrderedDict[Hashable, bytes] = OrderedDict()
 _kept = 0  # bytes in `_recent`
 _drawing: dict[Hashable, asyncio.Future[bytes]] = {}
 _worker = processes.Pipe("pictures")
-#: What the worker does once it has started (a game's palette found, its parts
-#: drawn), so that the first picture asked for does not wait for it.
-_warm: list[Callable[[], bytes]] = []
-
-
-def warm_with(fn: Callable[[], bytes]) -> Callable[[], bytes]:
-    """Have the worker run `fn` (a module-level function) when it starts."""
-    _warm.append(fn)
-    return fn
 
 
 async def start() -> None:
     """Start the worker before the first picture is asked for (a new process
-    takes a moment to import Pillow and the drawing code), and warm it up."""
-    await _worker.run(_ready_bytes)
-    for fn in _warm:
+    takes a moment to import Pillow and the drawing code), and warm it up
+    (`bot.pictures.warm`)."""
+    await _worker.run(ready)
+    for fn in WARM:
         await _worker.run(fn)
 
 
 def stop() -> None:
     """End the worker (the bot stops)."""
     _worker.stop()
-
-
-def _ready_bytes() -> bytes:
-    return b""  # the worker imported this package, and all the drawing code with it
 
 
 def drawn(key: Hashable) -> bytes | None:

@@ -54,10 +54,10 @@ from bot.games.pizzaisland.pictures import (
 from bot.games.pizzaisland.pictures.cards import SHAPES, SLICES
 from bot.kit import processes
 from bot.kit.reply import Picture, Reply
-from bot.pictures import render
 from bot.pictures import worker as picture_worker
 from bot.pictures.canvas import PHONE_W, SMALLEST_DIGITS, Pen
 from bot.pictures.palette import BACKGROUND, LIGHT, PANEL
+from bot.pictures.worker import render
 from engine.mammamia import new_game, player_view, public_view
 from engine.mammamia.cards import ORDER_CARDS
 from engine.mammamia.events import Made, Returned, Revealed

@@ -26,7 +26,7 @@ from bot.pictures import glyphs as kit_glyphs
 from bot.pictures import lettering
 from bot.pictures.canvas import SCALE, STENCIL, Palette, Pen, Sheet
 from bot.pictures.palette import LIGHT, MUTED, PANEL, WINNER, shade
-from bot.pictures.worker import warm_with
+from bot.pictures.warm import warm_with
 from engine.mammamia.cards import BOXES, ORDER_CARDS
 from engine.mammamia.events import Event, Made, Returned
 from engine.mammamia.views import PlayerView, PublicView
