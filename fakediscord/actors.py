@@ -287,6 +287,7 @@ class Actors:
         )
         rec.payload = self._interaction_payload(rec, data)
         self.interactions[rec.token] = rec
+        self._waiting.append(rec)
         rec.dispatched_at = time.monotonic()
         await session.dispatch("INTERACTION_CREATE", rec.payload)
         try:
@@ -368,7 +369,7 @@ class Actors:
         start = time.monotonic()
         while True:
             now = time.monotonic()
-            pending = any(not r.answered.is_set() for r in self.interactions.values())
+            pending = self.unanswered()
             quiet_since = max(self._last_activity, self.limits.busy_until())
             if not pending and self._inflight == 0 and now - quiet_since >= quiet:
                 break

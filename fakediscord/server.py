@@ -117,6 +117,8 @@ class FakeDiscord(Actors):
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_syncs = 0
         self.interactions: dict[str, InteractionResult] = {}
+        #: Interactions not seen answered yet (`unanswered`), oldest first.
+        self._waiting: list[InteractionResult] = []
         self.sessions: list[GatewaySession] = []
         self.recommended_shards = 1  # what GET /gateway/bot answers
         self._clients: dict[int, RunningClient] = {}
@@ -635,6 +637,13 @@ class FakeDiscord(Actors):
         return frozenset(u for u in mentioned if "users" in parse or u in users)
 
     # -- queries for tests -----------------------------------------------------------
+    def unanswered(self) -> bool:
+        """Whether an interaction still waits for its initial response. Those
+        seen answered are forgotten, so a test asking after every step of a
+        long game looks at the few under way, not at every interaction since."""
+        self._waiting = [rec for rec in self._waiting if not rec.answered.is_set()]
+        return bool(self._waiting)
+
     def is_answer(self, message: FakeMessage) -> bool:
         """Whether the message is an interaction's first answer (a command's
         reply, such as a lobby), not a follow-up or a post of the bot's own."""

@@ -6,7 +6,7 @@
 // screen readers; the words are all the server's.
 
 import { cardArt, backArt, counted, face, pizzaArt, shipArt } from "./art.js";
-import { el, hidden, svg, use } from "./dom.js";
+import { el, hidden, on, patch, svg, use } from "./dom.js";
 import { focusedKey, restoreFocus, roving } from "./keys.js";
 import { anchors, Pacer, pop, travel, turnOver } from "./motion.js";
 import { Composer } from "./picks.js";
@@ -25,6 +25,7 @@ export class TableView {
     this.frame = null;
     this.sentAt = null;
     this.strip = el("div", { class: "reveal", role: "list" });
+    this.strip._own = true; // placed by placeStrip(), not by draw()
     this.stripShown = false;
     this.stripTimer = null;
     this.pacer = new Pacer((step) => this.showStep(step));
@@ -45,6 +46,7 @@ export class TableView {
     if (first) {
       this.pacer.clear();
       this.strip.replaceChildren();
+      this.strip.remove();
       this.stripShown = false;
     }
     const at = `${frame.game}:${frame.version}`;
@@ -79,15 +81,17 @@ export class TableView {
     const frame = this.frame;
     const mine = scene.seats.find((s) => s.mine);
     const others = scene.seats.filter((s) => !s.mine);
-    root.replaceChildren(
-      ...[
-        this.header(),
-        this.felt(others, mine || scene.hand ? this.mine(mine) : null),
-        scene.final ? this.final() : null,
-        this.panels(),
-        this.dock(),
-      ].filter(Boolean),
-    );
+    const parts = [
+      this.header(),
+      this.felt(others, mine || scene.hand ? this.mine(mine) : null),
+      scene.final ? this.final() : null,
+      this.panels(),
+      this.dock(),
+    ].filter(Boolean);
+    // The table drawn again changes only what changed; what showed the
+    // launcher or a lobby goes whole (none of their nodes is kept).
+    if (root.dataset.kind === "table") patch(root, parts);
+    else root.replaceChildren(...parts);
     root.dataset.version = `${frame.game}:${frame.version}`;
     root.dataset.kind = "table";
     // The dock waits while the reveal's cards before this moment are still
@@ -95,7 +99,7 @@ export class TableView {
     this.held = this.pacer.waiting > 0;
     root.dataset.held = this.held ? "true" : "false";
     this.keptFocus = this.held ? was : null;
-    if (this.stripShown) this.fitStrip();
+    if (this.stripShown) this.placeStrip();
     this.countOven();
     restoreFocus(root, was);
     this.tick();
@@ -130,7 +134,6 @@ export class TableView {
     others.forEach((s, i) => seats.append(this.seat(s, i, others.length)));
     const centre = el("div", { class: "centre", role: "group", "aria-label": scene.ui.centre });
     for (const p of scene.centre) centre.append(this.pile(p));
-    if (this.stripShown) centre.append(this.strip);
     return el("section", { class: "felt", "aria-label": scene.ui.table }, seats, centre, mine);
   }
 
@@ -198,8 +201,8 @@ export class TableView {
         this.draw();
       }
     };
-    g.addEventListener("click", run);
-    g.addEventListener("keydown", (event) => {
+    on(g, "click", run);
+    on(g, "keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
         run();
@@ -560,7 +563,7 @@ export class TableView {
     });
     roving(row);
     // A radio group: moving along it chooses; a digit chooses that option.
-    row.addEventListener("keydown", (event) => {
+    on(row, "keydown", (event) => {
       let target = null;
       if (/^[1-9]$/.test(event.key)) target = options[Number(event.key) - 1];
       else if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) {

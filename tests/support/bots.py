@@ -113,7 +113,7 @@ class Bots:
 
 
 def _answered(server: FakeDiscord) -> bool:
-    return server._inflight == 0 and all(r.answered.is_set() for r in server.interactions.values())
+    return server._inflight == 0 and not server.unanswered()
 
 
 def cheap_computers(monkeypatch: pytest.MonkeyPatch) -> None:

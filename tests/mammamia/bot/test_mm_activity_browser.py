@@ -41,6 +41,23 @@ LOOK = f"""() => ({{
   strips: document.querySelectorAll(".reveal").length,
   lit: document.querySelectorAll(".mine .myseat.turn").length,
 }})"""
+#: Before a turn put together by pointing: when Play is pressed, whether it
+#: is the very button there before the picks (kept while each pick drew the
+#: table again, its words and its action brought up to date) and how many of
+#: the hand's cards are still the nodes they were (a pick changes only them).
+KEPT = """() => {
+  const play = document.querySelector('.dock [data-key="play"]');
+  const hand = [...document.querySelectorAll(".hand [data-key]")];
+  window.__kept = null;
+  const pressed = (event) => {
+    const button = event.target.closest('[data-key="play"]');
+    if (!button) return;
+    document.removeEventListener("click", pressed, true);
+    const kept = hand.filter((e) => e.isConnected).length;
+    window.__kept = { play: button === play, hand: kept, of: hand.length };
+  };
+  document.addEventListener("click", pressed, true);
+}"""
 #: The group of cards the focus is in (the hand, the piles to draw from).
 FOCUS_GROUP = "() => document.activeElement.closest('[data-group]')?.dataset.group ?? ''"
 
@@ -106,7 +123,11 @@ class MammaMiaRound:
             assert self.left in ("hand", "draw"), self.left
         else:
             self.pointed |= index == 0
+            await table.table.evaluate(KEPT)
+            # A Play button with its handler from before the picks would send nothing.
             await point_turn(table, turn)
+            kept = await table.table.evaluate("window.__kept")
+            assert kept and kept["play"] and kept["hand"] == kept["of"] > 0, kept
 
 
 async def test_a_classic_game_from_the_launcher(discord_server, bots):

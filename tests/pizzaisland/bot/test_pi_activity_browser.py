@@ -17,6 +17,8 @@ import random
 from functools import partial
 from typing import Any
 
+from playwright.async_api import Locator
+
 from bot.i18n import t
 from engine.pizzaisland import actions as pi
 
@@ -33,6 +35,16 @@ from web_game import (
 )
 from web_players import key_choice, lobby_click, open_lobby, point_choice, tap
 
+#: Each control on the table marked with the version it was first seen at
+#: (a node drawn again for a later version keeps its mark only if kept).
+MARK = """() => {
+  const shown = document.getElementById("table").dataset.version;
+  for (const e of document.querySelectorAll("[data-key]")) e.__since ??= shown;
+}"""
+#: Whether a control was there, the same node, at an earlier version.
+KEPT = """(e) => e.__since !== undefined
+  && e.__since !== document.getElementById("table").dataset.version"""
+
 
 class IslandRound:
     """How each player at a table plays Pizza Island: by pointing at the
@@ -44,6 +56,7 @@ class IslandRound:
         self.done: list[str] = []
         self.shots: set[str] = set()
         self.moves = 0
+        self.kept = 0  # presses of a control kept from an earlier version
 
     async def __call__(self, table: Seat, version: int) -> None:
         scene = table.state()["scene"]
@@ -66,7 +79,14 @@ class IslandRound:
         weights = [0.3 if a["label"] == stop else 1.0 for a in actions]
         chosen = self.rng.choices(actions, weights)[0]
         self.done.append(str(chosen["action"]))
+        await table.table.evaluate(MARK)
         await answered(table, version, lambda: self.press(table, chosen))
+
+    async def tap(self, table: Seat, target: Locator) -> bool:
+        """Press `target`: one kept from an earlier version must send this
+        version's action (`answered` checks it was acted on), not its old one."""
+        self.kept += await target.evaluate(KEPT)
+        return await tap(table, target)
 
     async def press(self, table: Seat, chosen: dict[str, Any]) -> str:
         frame = table.table
@@ -77,23 +97,23 @@ class IslandRound:
         if "fields" in chosen:  # a Fork: my slice, then theirs, then Play
             give, take = chosen["fields"]["give"], chosen["fields"]["take"]
             me = table.state()["seat"]
-            await tap(table, frame.locator(f'[data-key^="place:{me}:{give}:"]').first)
+            await self.tap(table, frame.locator(f'[data-key^="place:{me}:{give}:"]').first)
             seat, card = take.split(":", 1)
-            await tap(table, frame.locator(f'[data-key^="place:{seat}:{card}:"]').first)
-            await tap(table, frame.locator('.dock [data-key="play"]'))
+            await self.tap(table, frame.locator(f'[data-key^="place:{seat}:{card}:"]').first)
+            await self.tap(table, frame.locator('.dock [data-key="play"]'))
             return "fork"
         if action.get("take") == "deck" and self.rng.random() < 0.5:
-            await tap(table, frame.locator('[data-key="pile:deck"]'))
+            await self.tap(table, frame.locator('[data-key="pile:deck"]'))
             return "deck"
         label = chosen["label"]
         on_card = frame.locator(
             f'.felt [role=button][aria-label$="{label}"], .felt button.card[aria-label$="{label}"]'
         )
         if await on_card.count() and self.rng.random() < 0.5:
-            await tap(table, on_card.first)
+            await self.tap(table, on_card.first)
             return "card"
         button = frame.locator(".dock .controls .action", has_text=label).first
-        await tap(table, button)
+        await self.tap(table, button)
         return "button"
 
 
@@ -124,6 +144,7 @@ async def test_a_pizza_island_match_from_the_launcher(discord_server, bots):
             assert check_frames(table.frames, row, seat) > 20
             assert table.failed == [], "no file missing (no 404), no script error"
     assert any("take" in d for d in round_.done) and any("stop" in d for d in round_.done)
+    assert round_.kept > 0, "no control kept from an earlier version was pressed"
 
 
 #: What must be on the first screen of a phone during a Pepper's choice: the
