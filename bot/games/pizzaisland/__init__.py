@@ -9,11 +9,6 @@ otherwise import discord.py and every module of the presentation with them
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from bot.kit.lazy import names_from
 
-
-def __getattr__(name: str) -> Any:
-    if name.startswith("__"):
-        raise AttributeError(name)
-    return getattr(importlib.import_module("bot.games.pizzaisland.presentation"), name)
+__getattr__ = names_from(__name__ + ".presentation")
