@@ -685,6 +685,13 @@ export class TableView {
     const dock = this.app.root.querySelector(".dock");
     const top = dock ? dock.getBoundingClientRect().top : box.bottom;
     this.strip.style.bottom = `${Math.max(0, Math.round(box.bottom - top + 4))}px`;
+    // No room above the dock at all (a phone with the counters open): no strip
+    // rather than one over what confirms; the status line still says each card.
+    this.strip.style.display = "";
+    if (this.strip.getBoundingClientRect().bottom > top) {
+      this.strip.style.display = "none";
+      return;
+    }
     while (this.strip.childElementCount > 1 && this.strip.scrollHeight > this.strip.clientHeight + 1) {
       this.strip.firstElementChild.remove();
     }
