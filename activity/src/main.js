@@ -88,7 +88,10 @@ class App {
   show(frame) {
     this.frame = frame;
     const scene = frame.scene;
-    if (scene.lang) document.documentElement.lang = scene.lang;
+    // Set only when it changes: setting it, even to the same value, makes the
+    // browser restyle and repaint the whole page (every node's language may
+    // have changed), once a frame.
+    if (scene.lang && document.documentElement.lang !== scene.lang) document.documentElement.lang = scene.lang;
     root.setAttribute("aria-busy", "false");
     if (scene.kind === "launcher") {
       launcher(this, frame);

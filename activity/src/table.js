@@ -6,7 +6,7 @@
 // screen readers; the words are all the server's.
 
 import { cardArt, backArt, counted, face, pizzaArt, shipArt } from "./art.js";
-import { el, hidden, on, patch, svg, use } from "./dom.js";
+import { el, hidden, on, patch, reducedMotion, svg, use } from "./dom.js";
 import { focusedKey, restoreFocus, roving } from "./keys.js";
 import { anchors, Pacer, pop, travel, turnOver } from "./motion.js";
 import { Composer } from "./picks.js";
@@ -50,15 +50,18 @@ export class TableView {
       this.stripShown = false;
     }
     const at = `${frame.game}:${frame.version}`;
-    const before = first ? null : anchors(this.app.root);
-    this.frame = frame;
     const moment = this.composer.reset(frame.scene, at);
+    // Where things stand before the draw, only when something will travel:
+    // measuring forces a layout the page would not otherwise need.
+    const moving = moment && !first && !reducedMotion() && Boolean(frame.scene.moves?.length);
+    const before = moving ? anchors(this.app.root) : null;
+    this.frame = frame;
     if (moment) {
       this.counts = {};
       this.clockEnds = frame.scene.clock ? performance.now() + frame.scene.clock.seconds * 1000 : null;
     }
     this.draw();
-    if (moment && !first) {
+    if (moving) {
       travel(this.app.root, frame.scene.moves, before);
     }
     if (moment) {
@@ -723,13 +726,15 @@ export class TableView {
     const oven = this.frame && this.scene.centre.find((p) => p.id === "oven");
     if (!badge || !oven) return;
     const left = this.pacer.queue.filter((s) => s.card && s.from === "oven").length;
-    badge.textContent = String(oven.count + left);
+    const count = String(oven.count + left);
+    if (badge.textContent !== count) badge.textContent = count; // the same text set again is laid out again
   }
 
   tick() {
     const shown = this.app.root.querySelector(".clock");
     if (!shown || this.clockEnds === null) return;
     const left = Math.max(0, Math.round((this.clockEnds - performance.now()) / 1000));
-    shown.textContent = `${shown.dataset.label}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    const text = `${shown.dataset.label}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    if (shown.textContent !== text) shown.textContent = text;
   }
 }
