@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import discord
+from discord import SelectOption
 
 from bot.games.mammamia import render
 from bot.games.mammamia.legends import order_legend
 from bot.games.mammamia.pictures import HandPicture, hand_image
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.kit.reply import GREEN, Item, Picture, Reply, button, select
+from bot.kit.reply import GREEN, Item, Picture, Reply, button, option, select, select_of
 from engine.mammamia.actions import Action, Pass, Turn
 from engine.mammamia.views import PlayerView
 
@@ -167,46 +168,59 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     return t("hand.whole_turn", cards=cards, draw=draw)
 
 
-Option = tuple[str, str, bool, str | None]
+class _Menu:
+    """The whole-turn menu of one list of turns (a seat's, at one version):
+    its turns in the menu's order, and its options in each language, made
+    once. A hand's menu offers the same turns at every choice made in it (a
+    move's answers are mostly these menus), whichever turn is picked: each
+    answer copies the options and preselects the pick."""
+
+    __slots__ = ("every", "hand", "legal", "options", "turns")
+
+    def __init__(self, view: PlayerView, legal: list[Action]) -> None:
+        self.legal = legal  # kept: the menu is known by this very list
+        self.hand = view.hand
+        self.every = whole_turns(view, legal)
+        self.turns = [a for a in legal if isinstance(a, Turn)]
+        # By (variant, language): the options with none preselected, and
+        # where each turn's draft code is among them.
+        self.options: dict[tuple[str, str], tuple[list[SelectOption], dict[str, list[int]]]] = {}
+
+    def offered(self, variant: str, locale: str, picked: Action | None) -> list[SelectOption]:
+        """The menu's options, `picked` preselected: a list of the answer's own."""
+        made = self.options.get((variant, locale))
+        if made is None:
+            plain: list[SelectOption] = []
+            where: dict[str, list[int]] = {}
+            for index, action in enumerate(self.every):
+                label, draw = _turn_option(action, variant, locale)
+                code = Draft.of(action).encode()
+                plain.append(option(label, code, False, draw))
+                where.setdefault(code, []).append(index)
+            made = self.options[(variant, locale)] = (plain, where)
+        options = list(made[0])
+        if picked is not None:
+            for index in made[1].get(Draft.of(picked).encode(), ()):
+                shown = made[0][index]
+                options[index] = option(shown.label, shown.value, True, shown.description)
+        return options
 
 
-def _turn_options(
-    every: tuple[Turn | Pass, ...], variant: str, locale: str, picked: Action | None
-) -> tuple[Option, ...]:
-    """The whole-turn menu's options, the pick preselected."""
-    code = Draft.of(picked).encode() if picked is not None else None
-    return tuple(
-        (label, value, value == code, draw)
-        for label, value, draw in _turn_rows(every, variant, locale)
-    )
+# The menus of the latest lists of turns, by the list's identity (a seat's
+# turns are worked out once a version, `bot.games.mammamia.controls.turns_of`):
+# the picks of one turn come within seconds, so a few hundred are enough.
+MENUS_KEPT = 256
+_MENUS: dict[int, _Menu] = {}
 
 
-# The whole-turn menu's labels and values, kept by the turns and language: a
-# hand's menu offers the same turns at every choice made in it (a move's
-# answers are mostly these menus), whichever turn is picked. The picks of
-# one turn come within seconds: a few hundred kept are enough. Keyed by the
-# turns as plain tuples (a Turn's fields, a Pass's fewer): hashed and
-# compared in C, where an action's hash and equality are a Python call
-# each, and let go by the cycle collector, which walks every action kept.
-ROWS_KEPT = 256
-_ROWS: dict[Hashable, tuple[tuple[str, str, str | None], ...]] = {}
-
-
-def _turn_rows(
-    every: tuple[Turn | Pass, ...], variant: str, locale: str
-) -> tuple[tuple[str, str, str | None], ...]:
-    key = (tuple(map(tuple, every)), variant, locale)
-    rows = _ROWS.pop(key, None)
-    if rows is None:
-        if len(_ROWS) >= ROWS_KEPT:
-            del _ROWS[next(iter(_ROWS))]  # the least lately used
-        made = []
-        for action in every:
-            label, draw = _turn_option(action, variant, locale)
-            made.append((label, Draft.of(action).encode(), draw))
-        rows = tuple(made)
-    _ROWS[key] = rows  # the latest used, last
-    return rows
+def _menu(view: PlayerView, legal: list[Action]) -> _Menu:
+    menu = _MENUS.pop(id(legal), None)
+    if menu is None or menu.legal is not legal or menu.hand != view.hand:
+        if len(_MENUS) >= MENUS_KEPT:
+            del _MENUS[next(iter(_MENUS))]  # the least lately used
+        menu = _Menu(view, legal)
+    _MENUS[id(legal)] = menu  # the latest used, last
+    return menu
 
 
 def _turn_option(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str | None]:
@@ -376,18 +390,12 @@ def _controls(
     variant = view.variant
     picked = chosen(draft, legal)
     items: list[Item] = []
-    every = whole_turns(view, legal)
-    turns = [a for a in legal if isinstance(a, Turn)]
-    if len(every) <= MOST:  # every turn in one select: two taps with Play
-        locale = current_locale()
-        items.append(
-            select(
-                custom_id(game, version, "turn", code),
-                _turn_options(tuple(every), variant, locale, picked),
-                0,
-                t("hand.pick_turn"),
-            )
-        )
+    menu = _menu(view, legal)
+    turns = menu.turns
+    if len(menu.every) <= MOST:  # every turn in one select: two taps with Play
+        offered = menu.offered(variant, current_locale(), picked)
+        menu_id = custom_id(game, version, "turn", code)
+        items.append(select_of(menu_id, offered, 0, t("hand.pick_turn")))
     elif turns:  # any turn in three taps: the cards, what goes with them, Play
         held = Counter(view.hand)
         plays = sorted(
