@@ -193,12 +193,8 @@ class _Menu:
         key = ("turn", variant, locale)
         made = self.made.get(key)
         if made is None:
-            rows = []
-            for action in self.every:
-                label, draw = _turn_option(action, variant, locale)
-                code = Draft.of(action).encode()
-                rows.append((code, (label, code, draw)))
-            made = self.made[key] = _choices(rows)
+            rows = [_turn_row(action, variant, locale) for action in self.every]
+            made = self.made[key] = _choices([(row[1], row) for row in rows])
         return _picked(made, None if picked is None else Draft.of(picked).encode())
 
     def cards(self, locale: str, mine: tuple[str | None, int | None]) -> list[SelectOption]:
@@ -280,6 +276,15 @@ def _menu(view: PlayerView, legal: list[Action]) -> _Menu:
         menu = _Menu(view, legal)
     _MENUS[id(legal)] = menu  # the latest used, last
     return menu
+
+
+@lru_cache(maxsize=8192)
+def _turn_row(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str, str | None]:
+    """A whole turn's option in the menu: its label, its value (the turn's
+    draft) and its second line. Kept by language: the turns of every seat's
+    new hand after each move are mostly turns some hand offered already."""
+    label, draw = _turn_option(action, variant, locale)
+    return label, Draft.of(action).encode(), draw
 
 
 def _turn_option(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str | None]:
