@@ -6,14 +6,19 @@ BIN := $(VENV)/bin
 .PHONY: run test lint bench bench-bot clean i18n-extract activity chromium compiled compiled-rivals \
 	lock wheel
 
-# The environment, with pip (the tests build a wheel with it) and uv, which installs
-# the locked packages: the same packages as pip would, in a third of its time.
+# The environment, with uv, which installs the locked packages (the same packages
+# as pip would, in a third of its time), and pip (the tests build a wheel with it).
+# uv goes in by this Python's own pip where it has one that can install into
+# another environment (a second faster than the environment's own pip, made first).
 UV := uv==0.13.8
+PIP_QUIET := --quiet --disable-pip-version-check
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv --without-pip $(VENV)
 
 $(BIN)/uv: | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check $(UV)
+	$(PYTHON) -m pip --python $(BIN)/python install $(PIP_QUIET) $(UV) 2>/dev/null || \
+		{ $(BIN)/python -m ensurepip --default-pip >/dev/null && \
+		$(BIN)/python -m pip install $(PIP_QUIET) $(UV); }
 	$(BIN)/uv pip install --quiet --python $(BIN)/python --upgrade pip
 
 # Every package at the version and hash requirements/*.lock pins (`make lock` writes
@@ -104,11 +109,12 @@ lint: $(VENV)/.installed-test
 # Bytecode is cached even where the environment says not to: each worker and
 # each bot process a test starts would otherwise compile every module again.
 # `make test JOBS=1` runs them in one process. What they need is made first, side
-# by side once the environment is there (the checks, the compiled modules, the
-# Activity's client).
+# by side: the environment beside the Activity's client and the browser (which
+# need no Python), then the checks beside the compiled modules.
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); n=$$((3 * n)); [ $$n -gt 6 ] && n=6; echo $$n)
-test: $(VENV)/.installed-test
-	$(MAKE) --no-print-directory -j 4 -O lint compiled compiled-rivals activity chromium
+test:
+	$(MAKE) --no-print-directory -j 3 -O $(VENV)/.installed-test activity chromium
+	$(MAKE) --no-print-directory -j 3 -O lint compiled compiled-rivals
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(JOBS) --maxschedchunk 2
 
 bench: $(VENV)/.installed-test
