@@ -70,6 +70,23 @@ class BotRequest:
         return self.query.get(name, "").lower() in ("1", "true")
 
 
+#: A part's Content-Disposition as discord.py writes it (aiohttp's FormData with
+#: fields unquoted): `form-data; name="…"; filename="…"`, with backslash escapes.
+#: Read here: aiohttp's own parser builds its escape pattern anew at every call
+#: (it still reads a request's first part, once), and every move uploads a picture.
+_PARAMETER = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def part_names(part: BodyPartReader) -> tuple[str | None, str | None]:
+    """A part's name and file name."""
+    header = part.headers.get("Content-Disposition", "")
+    if "*=" in header:  # an RFC 5987 parameter: aiohttp's parser knows them
+        return part.name, part.filename
+    found = {key: _ESCAPE.sub(r"\1", value) for key, value in _PARAMETER.findall(header)}
+    return found.get("name"), found.get("filename")
+
+
 async def read_request(request: web.Request, path: str) -> BotRequest:
     content_type = request.headers.get("Content-Type", "")
     body: Any = None
@@ -80,13 +97,14 @@ async def read_request(request: web.Request, path: str) -> BotRequest:
         async for part in reader:
             if not isinstance(part, BodyPartReader):  # Discord sends no nested multipart
                 continue
-            if part.name == "payload_json":
+            name, filename = part_names(part)
+            if name == "payload_json":
                 body = json.loads(await part.text())
-            elif part.filename is not None:
+            elif filename is not None:
                 uploads.append(
                     Upload(
-                        field=part.name or "",
-                        filename=part.filename,
+                        field=name or "",
+                        filename=filename,
                         data=bytes(await part.read()),
                         content_type=part.headers.get("Content-Type"),
                     )

@@ -40,6 +40,7 @@ LONG_FIRST = (
     "tests/mammamia/bot/test_bot_games.py::test_whole_plus_game_of_five",
     "tests/bench/test_bench_bot_load.py",
     "tests/pizzaisland/bot/test_pi_activity_browser.py",
+    "tests/mammamia/bot/test_mm_activity_phone_walk.py",
     "tests/mammamia/bot/test_mm_computers.py",
     "tests/host/test_bot_catch_up.py",
     "tests/pizzaisland/bot/test_pi_bot.py",
@@ -58,6 +59,14 @@ LONG_FIRST = (
     "tests/mammamia/bot/test_quiet_channel.py",
     "tests/mammamia/bot/test_bot_help.py",
     "tests/mammamia/bot/test_bot_games.py",
+    "tests/mammamia/bot/test_mm_languages.py",
+    "tests/pizzaisland/bot/test_pi_activity_full_table.py",
+    "tests/pizzaisland/bot/test_activity_island.py",
+    "tests/mammamia/bot/test_mm_activity_crowded_hand.py",
+    "tests/pizzaisland/bot/test_pi_languages.py",
+    "tests/pizzaisland/bot/test_pi_stats.py",
+    "tests/mammamia/bot/test_mm_restart.py",
+    "tests/mammamia/bot/test_mm_stats.py",
 )
 
 

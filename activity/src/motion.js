@@ -75,8 +75,9 @@ export function pop(node) {
 
 // Steps shown one by one at the game's pace.
 export class Pacer {
-  constructor(show) {
+  constructor(show, done = () => {}) {
     this.show = show; // (step) => void
+    this.done = done; // () => void: the last step's pause is over, nothing queued
     this.queue = [];
     this.timer = null;
     this.pace = 1000;
@@ -98,7 +99,8 @@ export class Pacer {
     this.show(step);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.next();
+      if (this.queue.length) this.next();
+      else this.done();
     }, step.paced ? this.pace : 0);
   }
 

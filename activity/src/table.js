@@ -28,7 +28,9 @@ export class TableView {
     this.strip._own = true; // placed by placeStrip(), not by draw()
     this.stripShown = false;
     this.stripTimer = null;
-    this.pacer = new Pacer((step) => this.showStep(step));
+    // Once the last step's pause is over, the strip may go: a frame that came
+    // during it kept the strip (busy), and nothing else would look again.
+    this.pacer = new Pacer((step) => this.showStep(step), () => this.settleStrip());
     this.clockEnds = null;
     this.held = false; // the dock waits for the reveal's cards still to turn
     this.keptFocus = null;

@@ -199,13 +199,20 @@ def select(
     past Discord's 25 are left out when it is sent (`bot.kit.limits`). A
     description is the option's second line, whole on a phone where a long
     label is cut."""
+    return select_of(cid, [option(*each) for each in options], row, placeholder)
+
+
+def select_of(
+    cid: str, options: list[discord.SelectOption], row: int | None = None, placeholder: str = ""
+) -> Select:
+    """`select` of options made already (`option`): the list becomes the select's."""
     menu: Select = discord.ui.Select(custom_id=cid, row=row, placeholder=placeholder or None)
-    menu.options = [_option(*option) for option in options]
+    menu.options = options
     return menu
 
 
 @lru_cache(maxsize=4096)
-def _option(
+def option(
     label: str, value: str, default: bool, description: str | None = None
 ) -> discord.SelectOption:
     """One option, made once: discord.py checks each option as it is made, and

@@ -13,7 +13,7 @@ default changes no game.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
@@ -79,6 +79,12 @@ class Table(Generic[PV, E]):
     def events(self) -> list[E]:
         """This game's public events so far, oldest first."""
         return [e for v in sorted(self.history) for e in self.history[v] if e.to is None]
+
+    def newest_events(self) -> Iterator[E]:
+        """This game's public events, newest first, as far as they are read
+        (a table's latest lines need the last few of a long game's)."""
+        for version in sorted(self.history, reverse=True):
+            yield from (e for e in reversed(self.history[version]) if e.to is None)
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,14 @@ from typing import Any
 import discord
 import pytest
 import pytest_asyncio
+from aiohttp import BodyPartReader
+from aiohttp.helpers import content_disposition_header
 from discord import app_commands
 from discord.ext import commands
+from multidict import CIMultiDict, CIMultiDictProxy
 
 from fakediscord import FakeDiscord, RuleViolation, patch_discord
+from fakediscord.routing import part_names
 
 # -- the demo bot --------------------------------------------------------------------
 
@@ -402,6 +406,20 @@ async def test_file_follow_up_records_bytes(discord_server: FakeDiscord, bot: De
     result = await discord_server.slash(discord_server.users[0], None, "demo", "file")
     msg = await result.wait_for_original()
     assert [(a.filename, a.data) for a in msg.attachments] == [("scores.csv", b"score,1\n")]
+
+
+@pytest.mark.parametrize(
+    "filename", ["p.png", 'a "quoted" name.png', "back\\slash.png", "ピザ.png", "a; b=c.png"]
+)
+def test_a_parts_names_are_read_as_aiohttp_reads_them(filename: str) -> None:
+    """The loopback reads a part's names itself (aiohttp's parser is slow):
+    exactly as aiohttp reads what discord.py writes, escapes and all."""
+    header = content_disposition_header(
+        "form-data", quote_fields=False, name="files[0]", filename=filename
+    )
+    headers = CIMultiDictProxy(CIMultiDict({"Content-Disposition": header}))
+    part = BodyPartReader(b"--x", headers, None)  # type: ignore[arg-type]  # never read
+    assert part_names(part) == (part.name, part.filename) == ("files[0]", filename)
 
 
 # -- components and modals -----------------------------------------------------------

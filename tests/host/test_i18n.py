@@ -7,6 +7,7 @@ import importlib
 import inspect
 import re
 import string
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -215,6 +216,7 @@ def extracted(folder: Path, method_map: list[tuple[str, str]] | None = None) -> 
     return found
 
 
+@cache
 def used_by_the_code() -> dict[str, bool]:
     """What `make i18n-extract` finds (babel.cfg's files, the project's
     keywords), the same in each game's folder outside them (the tests' own
@@ -235,9 +237,6 @@ def used_by_the_code() -> dict[str, bool]:
 def generated_ids() -> set[str]:
     """Message ids the host builds from each game's settings (`cogs.games`)."""
     return {key for shown in presentations().values() for key in message_ids(shown)}
-
-
-USED = used_by_the_code()
 
 
 def test_extraction_keywords_find_t_tn_n_and_nn_(tmp_path: Path) -> None:
@@ -270,9 +269,10 @@ def test_every_id_the_code_uses_is_in_english_with_the_right_plurality() -> None
     english = {
         (m.id if isinstance(m.id, str) else m.id[0]): m.pluralizable for m in ENGLISH if m.id
     }
-    missing = sorted(key for key in USED if key not in english)
+    used = used_by_the_code()
+    missing = sorted(key for key in used if key not in english)
     assert not missing, f"ids used but not in en: {missing}"
-    wrong = sorted(key for key, plural in USED.items() if english[key] != plural)
+    wrong = sorted(key for key, plural in used.items() if english[key] != plural)
     assert not wrong, f"t()/N_() for a plural message or tn()/Nn_() for a singular: {wrong}"
 
 
@@ -312,7 +312,8 @@ def test_pybabel_extract_finds_every_message_of_the_catalog() -> None:
     """Issue #11: no id is built at run time (`t(f"kind.{k}")`), so the extracted
     template lists every message a translator must translate; an id chosen at
     run time is a literal in a table, marked `N_`/`Nn_`. Unused messages go."""
-    unseen = [key for key in english_ids() if key not in USED]
+    used = used_by_the_code()  # scanned once, by the tests that need it, not at collection
+    unseen = [key for key in english_ids() if key not in used]
     assert not unseen, f"ids pybabel extract does not find: {unseen}"
 
 

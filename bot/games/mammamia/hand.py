@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import discord
+from discord import SelectOption
 
 from bot.games.mammamia import render
 from bot.games.mammamia.legends import order_legend
 from bot.games.mammamia.pictures import HandPicture, hand_image
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
-from bot.kit.reply import GREEN, Item, Picture, Reply, button, select
+from bot.kit.reply import GREEN, Item, Picture, Reply, button, option, select_of
 from engine.mammamia.actions import Action, Pass, Turn
 from engine.mammamia.views import PlayerView
 
@@ -167,46 +168,123 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     return t("hand.whole_turn", cards=cards, draw=draw)
 
 
-Option = tuple[str, str, bool, str | None]
+#: A menu's options with none preselected, and where each choice is among them.
+Choices = tuple[list[SelectOption], dict[Hashable, list[int]]]
 
 
-def _turn_options(
-    every: tuple[Turn | Pass, ...], variant: str, locale: str, picked: Action | None
-) -> tuple[Option, ...]:
-    """The whole-turn menu's options, the pick preselected."""
-    code = Draft.of(picked).encode() if picked is not None else None
-    return tuple(
-        (label, value, value == code, draw)
-        for label, value, draw in _turn_rows(every, variant, locale)
-    )
+class _Menu:
+    """The menus of one list of turns (a seat's, at one version): its turns in
+    the whole-turn menu's order, and each menu's options in each language,
+    made once. A hand's menus offer the same turns at every choice made in
+    them (a move's answers are mostly these menus), whichever is picked:
+    each answer copies the options and preselects the pick."""
+
+    __slots__ = ("every", "hand", "legal", "made", "turns")
+
+    def __init__(self, view: PlayerView, legal: list[Action]) -> None:
+        self.legal = legal  # kept: the menu is known by this very list
+        self.hand = view.hand
+        self.every = whole_turns(view, legal)
+        self.turns = [a for a in legal if isinstance(a, Turn)]
+        self.made: dict[Hashable, Choices | None] = {}
+
+    def offered(self, variant: str, locale: str, picked: Action | None) -> list[SelectOption]:
+        """The whole-turn menu's options, `picked` preselected."""
+        key = ("turn", variant, locale)
+        made = self.made.get(key)
+        if made is None:
+            rows = [_turn_row(action, variant, locale) for action in self.every]
+            made = self.made[key] = _choices([(row[1], row) for row in rows])
+        return _picked(made, None if picked is None else Draft.of(picked).encode())
+
+    def cards(self, locale: str, mine: tuple[str | None, int | None]) -> list[SelectOption]:
+        """The cards menu's options (each kind and count playable), `mine` preselected."""
+        key = ("cards", locale)
+        made = self.made.get(key)
+        if made is None:
+            held = Counter(self.hand)
+            plays = sorted(
+                {(a.ingredient, a.count) for a in self.turns},
+                key=lambda p: (-held[p[0]], p[0], -p[1]),
+            )
+            rows = [((k, n), (_cards_label(k, n, locale), f"{k}*{n}", None)) for k, n in plays]
+            made = self.made[key] = _choices(rows)
+        return _picked(made, mine)
+
+    def finish(self, variant: str, locale: str, draft: Draft) -> list[SelectOption] | None:
+        """The options of what goes with the cards chosen (the order card and
+        the draw), the draft's preselected; None when there is no choice."""
+        cards = (
+            (draft.kind, draft.count)
+            if draft.kind is not None and draft.count is not None
+            else None
+        )
+        key = ("finish", variant, locale, cards)
+        if key not in self.made:
+            pairs = finishes(self.turns, draft)
+            rows = [
+                (
+                    (order, draw),
+                    (
+                        render.order_label(variant, order)
+                        if order
+                        else finish_label(None, draw, variant),
+                        f"{order or NONE}{FINISH}{draw or NONE}",
+                        draw_name(draw) if order else None,
+                    ),
+                )
+                for order, draw in pairs
+            ]
+            # A choice the player makes; one possible needs none.
+            self.made[key] = _choices(rows) if len(pairs) > 1 else None
+        made = self.made[key]
+        return None if made is None else _picked(made, (draft.order, draft.draw))
 
 
-# The whole-turn menu's labels and values, kept by the turns and language: a
-# hand's menu offers the same turns at every choice made in it (a move's
-# answers are mostly these menus), whichever turn is picked. The picks of
-# one turn come within seconds: a few hundred kept are enough. Keyed by the
-# turns as plain tuples (a Turn's fields, a Pass's fewer): hashed and
-# compared in C, where an action's hash and equality are a Python call
-# each, and let go by the cycle collector, which walks every action kept.
-ROWS_KEPT = 256
-_ROWS: dict[Hashable, tuple[tuple[str, str, str | None], ...]] = {}
+def _choices(rows: Sequence[tuple[Hashable, tuple[str, str, str | None]]]) -> Choices:
+    """Options of (label, value, description) rows, each known by its key."""
+    plain: list[SelectOption] = []
+    where: dict[Hashable, list[int]] = {}
+    for index, (key, (label, value, description)) in enumerate(rows):
+        plain.append(option(label, value, False, description))
+        where.setdefault(key, []).append(index)
+    return plain, where
 
 
-def _turn_rows(
-    every: tuple[Turn | Pass, ...], variant: str, locale: str
-) -> tuple[tuple[str, str, str | None], ...]:
-    key = (tuple(map(tuple, every)), variant, locale)
-    rows = _ROWS.pop(key, None)
-    if rows is None:
-        if len(_ROWS) >= ROWS_KEPT:
-            del _ROWS[next(iter(_ROWS))]  # the least lately used
-        made = []
-        for action in every:
-            label, draw = _turn_option(action, variant, locale)
-            made.append((label, Draft.of(action).encode(), draw))
-        rows = tuple(made)
-    _ROWS[key] = rows  # the latest used, last
-    return rows
+def _picked(made: Choices, key: Hashable) -> list[SelectOption]:
+    """A copy of the options, those known by `key` preselected."""
+    plain, where = made
+    options = list(plain)
+    for index in where.get(key, ()):
+        shown = plain[index]
+        options[index] = option(shown.label, shown.value, True, shown.description)
+    return options
+
+
+# The menus of the latest lists of turns, by the list's identity (a seat's
+# turns are worked out once a version, `bot.games.mammamia.controls.turns_of`):
+# the picks of one turn come within seconds, so a few hundred are enough.
+MENUS_KEPT = 256
+_MENUS: dict[int, _Menu] = {}
+
+
+def _menu(view: PlayerView, legal: list[Action]) -> _Menu:
+    menu = _MENUS.pop(id(legal), None)
+    if menu is None or menu.legal is not legal or menu.hand != view.hand:
+        if len(_MENUS) >= MENUS_KEPT:
+            del _MENUS[next(iter(_MENUS))]  # the least lately used
+        menu = _Menu(view, legal)
+    _MENUS[id(legal)] = menu  # the latest used, last
+    return menu
+
+
+@lru_cache(maxsize=8192)
+def _turn_row(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str, str | None]:
+    """A whole turn's option in the menu: its label, its value (the turn's
+    draft) and its second line. Kept by language: the turns of every seat's
+    new hand after each move are mostly turns some hand offered already."""
+    label, draw = _turn_option(action, variant, locale)
+    return label, Draft.of(action).encode(), draw
 
 
 def _turn_option(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str | None]:
@@ -376,44 +454,24 @@ def _controls(
     variant = view.variant
     picked = chosen(draft, legal)
     items: list[Item] = []
-    every = whole_turns(view, legal)
-    turns = [a for a in legal if isinstance(a, Turn)]
-    if len(every) <= MOST:  # every turn in one select: two taps with Play
-        locale = current_locale()
-        items.append(
-            select(
-                custom_id(game, version, "turn", code),
-                _turn_options(tuple(every), variant, locale, picked),
-                0,
-                t("hand.pick_turn"),
-            )
-        )
+    menu = _menu(view, legal)
+    turns = menu.turns
+    if len(menu.every) <= MOST:  # every turn in one select: two taps with Play
+        offered = menu.offered(variant, current_locale(), picked)
+        menu_id = custom_id(game, version, "turn", code)
+        items.append(select_of(menu_id, offered, 0, t("hand.pick_turn")))
     elif turns:  # any turn in three taps: the cards, what goes with them, Play
-        held = Counter(view.hand)
-        plays = sorted(
-            {(a.ingredient, a.count) for a in turns}, key=lambda p: (-held[p[0]], p[0], -p[1])
-        )
-        mine = (draft.kind, draft.count)
         locale = current_locale()
-        cards = [(_cards_label(k, n, locale), f"{k}*{n}", (k, n) == mine) for k, n in plays]
+        cards = menu.cards(locale, (draft.kind, draft.count))
         items.append(
-            select(custom_id(game, version, "cards", code), cards, 1, t("hand.pick_cards"))
+            select_of(custom_id(game, version, "cards", code), cards, 1, t("hand.pick_cards"))
         )
-        pairs = finishes(turns, draft)
-        if len(pairs) > 1:  # a choice the player makes; one possible needs none
-            options = [
-                (
-                    render.order_label(variant, order)
-                    if order
-                    else finish_label(None, draw, variant),
-                    f"{order or NONE}{FINISH}{draw or NONE}",
-                    (order, draw) == (draft.order, draft.draw),
-                    draw_name(draw) if order else None,
-                )
-                for order, draw in pairs
-            ]
+        finish = menu.finish(variant, locale, draft)
+        if finish is not None:
             items.append(
-                select(custom_id(game, version, "finish", code), options, 2, t("hand.pick_finish"))
+                select_of(
+                    custom_id(game, version, "finish", code), finish, 2, t("hand.pick_finish")
+                )
             )
     label = t("hand.play_turn", turn=turn_label(picked, variant)) if picked else t("hand.choose")
     play = button(label, custom_id(game, version, "play", code), GREEN, row=4)

@@ -86,7 +86,7 @@ class PizzaIslandPresentation(Presentation[PublicView, PlayerView, ev.Event, ren
         return render.settings_lines(settings)
 
     def table(self, table: PITable) -> Reply:
-        return render.table(table.game, table.view, table.names, table.events)
+        return render.table(table.game, table.view, table.names, table.newest_events())
 
     def moment(self, view: PublicView) -> str | None:
         acting = view.to_act

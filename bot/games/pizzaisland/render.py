@@ -8,7 +8,7 @@ what a Mushroom or a Pepper showed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -212,10 +212,13 @@ def hero_name(hero: str) -> str:
     return f"{HERO_EMOJI.get(hero, '')} {t(HERO_KEYS[hero])}" if hero in HERO_KEYS else hero
 
 
-def latest_lines(events: Sequence[ev.Event], names: Sequence[str], most: int = 3) -> list[str]:
-    """The last few things that happened this game, newest last."""
+def latest_lines(
+    newest_first: Iterable[ev.Event], names: Sequence[str], most: int = 3
+) -> list[str]:
+    """The last few things that happened this game, newest last, from its
+    events newest first."""
     lines: list[str] = []
-    for event in reversed(events):
+    for event in newest_first:
         if isinstance(event, ev.GameStarted | ev.GameOver | ev.MatchOver):
             break
         line = event_line(event, names)
@@ -278,14 +281,16 @@ def achievements_text(view: PublicView, names: Sequence[str]) -> str | None:
     return "\n".join(held) if held else None
 
 
-def table(game: int, view: PublicView, names: Sequence[str], events: Sequence[ev.Event]) -> Reply:
+def table(
+    game: int, view: PublicView, names: Sequence[str], newest_first: Iterable[ev.Event]
+) -> Reply:
     """The one public table message: every pizza, the deck, the Ship, whose
     turn and how many cards taken, the latest moves, the match standing."""
     level = view.level
     title = t("pi.table.title", game=str(view.game), level=t(LEVEL_KEYS.get(level, level)))
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = [status_line(view, names)]
-    lines += [f"› {line}" for line in latest_lines(events, names)]
+    lines += [f"› {line}" for line in latest_lines(newest_first, names)]
     embed.description = "\n".join(lines)[:4000]
     for player in view.players:
         if not player.playing:

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 import pytest
 
+import bot.games.mammamia.hand as hands
 from bot.games.mammamia import render
 from bot.games.mammamia.controls import _picker
 from bot.games.mammamia.hand import MOST, Draft, chosen, hand
@@ -102,6 +103,37 @@ def test_every_legal_turn_is_three_clicks_away(variant, seats):
         assert max(reached.values()) <= CLICKS
         checked += len(legal)
     assert checked > 100
+
+
+@pytest.mark.parametrize("variant", ["classic", "plus"])
+def test_menus_kept_for_a_list_of_turns_answer_as_menus_made_afresh(variant):
+    """A seat's menus are made once for its turns of a version and copied
+    for each answer: every pick, in every language, shows the options a
+    hand made afresh shows, the pick alone preselected (a pick made before
+    never stays preselected)."""
+    two_steps = 0
+    for state in positions(variant, 4, seed=45 + len(variant), wanted=10):
+        seat = state.to_act()[0]
+        view = engine.player_view(state, seat)
+        legal = engine.legal_actions(state, seat)  # one list, as the bot keeps it a version
+        names = [f"P{i}" for i in range(state.seats)]
+        turns = [a for a in legal if isinstance(a, Turn | Pass)][:8]
+        drafts = [Draft(), *map(Draft.of, turns)]
+        drafts += [Draft(a.ingredient, a.count) for a in turns if isinstance(a, Turn)]
+        drafts += [Draft(kind="nothing", count=1, order="-", draw=""), Draft()]
+        for locale in ("en", "ja", "en"):
+            with use_locale(locale):
+                kept = [hand(1, view, names, legal, d).view().to_components() for d in drafts]
+                for draft, shown in zip(drafts, kept, strict=True):
+                    hands._MENUS.clear()
+                    assert shown == hand(1, view, names, legal, draft).view().to_components()
+                    options = [
+                        o for row in shown for c in row["components"] for o in c.get("options", [])
+                    ]
+                    marked = [o for o in options if o.get("default")]
+                    assert len(marked) <= 2 and (draft != Draft() or not marked)
+        two_steps += len([a for a in legal if isinstance(a, Turn)]) > MOST
+    assert two_steps, "a hand of more turns than one menu holds was checked"
 
 
 def test_a_hand_with_many_orders_offers_every_draw():

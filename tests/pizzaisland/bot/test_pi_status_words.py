@@ -98,4 +98,4 @@ def test_pi_what_just_happened_says_you_to_whoever_did_it(kind: type, locale: st
         assert NAMES[victim] not in theirs and NAMES[me] in theirs, theirs
         assert spoken(theirs) in said(victim)
     with use_locale(locale):  # the channel's narration: the third person, as before
-        assert public in pi_render.latest_lines(events, NAMES, most=len(events))
+        assert public in pi_render.latest_lines(reversed(events), NAMES, most=len(events))
