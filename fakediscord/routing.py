@@ -9,7 +9,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -72,19 +73,43 @@ class BotRequest:
 
 #: A part's Content-Disposition as discord.py writes it (aiohttp's FormData with
 #: fields unquoted): `form-data; name="…"; filename="…"`, with backslash escapes.
-#: Read here: aiohttp's own parser builds its escape pattern anew at every call
-#: (it still reads a request's first part, once), and every move uploads a picture.
 _PARAMETER = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
 _ESCAPE = re.compile(r"\\(.)")
+_BOUNDARY = re.compile(r'boundary="?([^";]+)"?')
 
 
-def part_names(part: BodyPartReader) -> tuple[str | None, str | None]:
-    """A part's name and file name."""
-    header = part.headers.get("Content-Disposition", "")
-    if "*=" in header:  # an RFC 5987 parameter: aiohttp's parser knows them
-        return part.name, part.filename
-    found = {key: _ESCAPE.sub(r"\1", value) for key, value in _PARAMETER.findall(header)}
+def part_names(disposition: str) -> tuple[str | None, str | None]:
+    """A part's name and file name, from its Content-Disposition."""
+    if "*=" in disposition:  # an RFC 5987 parameter: aiohttp's parser knows them
+        _, params = parse_content_disposition(disposition)
+        return params.get("name"), content_disposition_filename(params, "filename")
+    found = {key: _ESCAPE.sub(r"\1", value) for key, value in _PARAMETER.findall(disposition)}
     return found.get("name"), found.get("filename")
+
+
+def form_parts(body: bytes, content_type: str) -> list[tuple[dict[str, str], bytes]]:
+    """The parts of a multipart body: each one's headers (names in lower case)
+    and bytes. Read here rather than by aiohttp's reader, whose parser of a
+    part's Content-Disposition builds its escape pattern anew at every call
+    (128 calls of re.escape), and every move uploads a picture."""
+    found = _BOUNDARY.search(content_type)
+    delimiter = b"--" + found.group(1).encode() if found else b""
+    if not found or not body.startswith(delimiter):
+        raise web.HTTPBadRequest(text="a multipart body without its boundary")
+    parts = []
+    # --B CRLF part CRLF --B CRLF part CRLF --B-- : each part starts with CRLF.
+    for segment in body[len(delimiter) :].split(b"\r\n" + delimiter):
+        if not segment.startswith(b"\r\n"):
+            break  # "--": the end
+        head, _, data = segment[2:].partition(b"\r\n\r\n")
+        if segment[2:].startswith(b"\r\n"):  # a part without headers
+            head, data = b"", segment[4:]
+        headers = {}
+        for line in head.decode("utf-8").split("\r\n"):
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        parts.append((headers, data))
+    return parts
 
 
 async def read_request(request: web.Request, path: str) -> BotRequest:
@@ -93,20 +118,17 @@ async def read_request(request: web.Request, path: str) -> BotRequest:
     uploads: list[Upload] = []
     raw = b""
     if content_type.startswith("multipart/"):
-        reader = await request.multipart()
-        async for part in reader:
-            if not isinstance(part, BodyPartReader):  # Discord sends no nested multipart
-                continue
-            name, filename = part_names(part)
+        for headers, data in form_parts(await request.read(), content_type):
+            name, filename = part_names(headers.get("content-disposition", ""))
             if name == "payload_json":
-                body = json.loads(await part.text())
+                body = json.loads(data)
             elif filename is not None:
                 uploads.append(
                     Upload(
                         field=name or "",
                         filename=filename,
-                        data=bytes(await part.read()),
-                        content_type=part.headers.get("Content-Type"),
+                        data=data,
+                        content_type=headers.get("content-type"),
                     )
                 )
     elif content_type.startswith("application/x-www-form-urlencoded"):

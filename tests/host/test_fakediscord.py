@@ -8,17 +8,16 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 import pytest_asyncio
-from aiohttp import BodyPartReader
-from aiohttp.helpers import content_disposition_header
+from aiohttp.base_protocol import BaseProtocol
 from discord import app_commands
 from discord.ext import commands
-from multidict import CIMultiDict, CIMultiDictProxy
 
 from fakediscord import FakeDiscord, RuleViolation, patch_discord
-from fakediscord.routing import part_names
+from fakediscord.routing import form_parts, part_names
 
 # -- the demo bot --------------------------------------------------------------------
 
@@ -411,15 +410,38 @@ async def test_file_follow_up_records_bytes(discord_server: FakeDiscord, bot: De
 @pytest.mark.parametrize(
     "filename", ["p.png", 'a "quoted" name.png', "back\\slash.png", "ピザ.png", "a; b=c.png"]
 )
-def test_a_parts_names_are_read_as_aiohttp_reads_them(filename: str) -> None:
-    """The loopback reads a part's names itself (aiohttp's parser is slow):
-    exactly as aiohttp reads what discord.py writes, escapes and all."""
-    header = content_disposition_header(
-        "form-data", quote_fields=False, name="files[0]", filename=filename
-    )
-    headers = CIMultiDictProxy(CIMultiDict({"Content-Disposition": header}))
-    part = BodyPartReader(b"--x", headers, None)  # type: ignore[arg-type]  # never read
-    assert part_names(part) == (part.name, part.filename) == ("files[0]", filename)
+async def test_a_form_is_read_as_aiohttp_reads_what_discord_py_writes(filename: str) -> None:
+    """The loopback reads a multipart body itself (aiohttp's reader is slow):
+    the parts discord.py sends (its JSON, its files, any bytes, any file
+    name), exactly as aiohttp's own reader reads them."""
+    form = aiohttp.FormData(quote_fields=False)  # as discord.py's HTTP client builds it
+    form.add_field("payload_json", '{"content": "ピザ"}', content_type="application/json")
+    png = b"\x89PNG\r\n\r\n--\r\n--x\r\n" + bytes(range(256))
+    form.add_field("files[0]", png, filename=filename, content_type="image/png")
+    form.add_field("files[1]", b"", filename="empty.txt")
+    writer = form()
+    body = await writer.as_bytes()
+    parts = form_parts(body, writer.content_type)
+    read = [
+        (part_names(h.get("content-disposition", "")), h.get("content-type"), d) for h, d in parts
+    ]
+    theirs = aiohttp.MultipartReader({"Content-Type": writer.content_type}, _stream(body))
+    expected = []
+    while (part := await theirs.next()) is not None:
+        assert isinstance(part, aiohttp.BodyPartReader)
+        data = bytes(await part.read())
+        expected.append(((part.name, part.filename), part.headers.get("Content-Type"), data))
+    assert read == expected
+    assert [names for names, _, _ in read][1] == ("files[0]", filename)
+
+
+def _stream(body: bytes) -> aiohttp.StreamReader:
+    """The body, in the stream aiohttp's reader reads a request's from."""
+    loop = asyncio.get_running_loop()
+    stream = aiohttp.StreamReader(BaseProtocol(loop), 2**16, loop=loop)
+    stream.feed_data(body)
+    stream.feed_eof()
+    return stream
 
 
 # -- components and modals -----------------------------------------------------------
