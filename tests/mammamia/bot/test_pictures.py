@@ -9,6 +9,7 @@ import dataclasses
 import io
 import itertools
 import os
+import pickle
 import signal
 import sys
 import typing
@@ -296,6 +297,20 @@ def test_hand_cache_returns_the_same_bytes_object_for_an_equal_view(game: typing
     assert hand_image(first) is hand_image(second)
     other = dataclasses.replace(first, order_pile=first.order_pile + 1)
     assert hand_image(other) != hand_image(first)
+
+
+def test_hands_and_reveals_go_to_the_worker_pickled_as_equal_values() -> None:
+    """They pickle as plain tuples (their own `__reduce__`), every field kept,
+    and an order face comes back as one object however often it is sent."""
+    hands = samples.hands("plus", 5, 2)
+    reveals = samples.reveals("plus", 6, 2)
+    assert any(r.revealed is not None and not isinstance(r.revealed, str) for r in reveals)
+    for sent in [(h,) for h in hands] + [(r.table, r.revealed, r.outcomes) for r in reveals]:
+        assert pickle.loads(pickle.dumps(sent)) == sent
+    held = next(h for h in hands if h.orders)
+    first, second = pickle.loads(pickle.dumps(held)), pickle.loads(pickle.dumps(held))
+    assert first == held and first.orders[0] is second.orders[0]
+    assert hand_image(first) == hand_image(dataclasses.replace(held))
 
 
 def test_every_picture_is_cached_by_value() -> None:

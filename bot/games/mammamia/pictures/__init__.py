@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
@@ -69,6 +69,9 @@ class HandPicture:
             tuple(OrderFace.of(variant, o) for o in orders),
             me.order_pile_size,
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled for the worker: its fields, plainly
+        return (HandPicture, (self.colour, self.ingredients, self.orders, self.order_pile))
 
 
 #: Two order cards to a row: the pictures fit a phone (`canvas.PHONE_W`).
@@ -148,6 +151,9 @@ class Table:
         view = _public(view)
         return cls.of(view.variant, view.table)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled for the worker: its fields, plainly
+        return (Table, (self.piles,))
+
 
 Result = Literal["made", "paid", "helped", "returned"]
 
@@ -174,6 +180,9 @@ class Outcome:
         if isinstance(event, Returned):
             return cls(OrderFace.of(variant, event.order), "returned")
         return None
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled for the worker: its fields, plainly
+        return (Outcome, (self.order, self.result))
 
 
 def outcomes_of(variant: str, events: Iterable[Event]) -> tuple[Outcome, ...]:
