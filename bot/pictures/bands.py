@@ -38,8 +38,13 @@ ZLIB_HEADER = b"\x78\x5e"  # deflate, a 32 KB window, a fast level's hint
 FINAL = b"\x03\x00"  # an empty last block (fixed codes): the stream's end
 BASE = 65521  # Adler-32's modulus
 
-#: A part pasted: its indices (mode "P"), and the corner it goes at.
-Pasted = tuple[Image.Image, int, int]
+#: A part pasted: its indices (mode "P"), the corner it goes at, and its
+#: number, the same for the same part and never another's (`canvas.Palette`):
+#: a band is kept by its parts' numbers, which hold no image alive.
+Pasted = tuple[Image.Image, int, int, int]
+#: What a band holds: its size, its background, and each part's number and
+#: corner in it (all ints, so the cycle collector leaves the keys alone).
+Key = tuple[int | tuple[int, int, int], ...]
 #: A band's deflate, its rows' Adler-32 and their length in bytes.
 Deflated = tuple[bytes, int, int]
 
@@ -64,9 +69,7 @@ class Bands:
 
     def __init__(self, palette: bytes) -> None:
         self.plte = chunk(b"PLTE", palette)
-        self._kept: OrderedDict[tuple[object, ...], tuple[Deflated, Sequence[Pasted]]] = (
-            OrderedDict()
-        )
+        self._kept: OrderedDict[Key, Deflated] = OrderedDict()
         self._bytes = 0
         self.drawn = self.reused = 0  # bands deflated and bands found deflated
 
@@ -96,27 +99,26 @@ class Bands:
     def _band(
         self, width: int, height: int, top: int, background: int, parts: Sequence[Pasted]
     ) -> Deflated:
-        key = (width, height, background, *((id(p), x, y - top) for p, x, y in parts))
+        key: Key = (width, height, background, *((n, x, y - top) for _, x, y, n in parts))
         found = self._kept.get(key)
         if found is not None:
             self._kept.move_to_end(key)
             self.reused += 1
-            return found[0]
+            return found
         # One column more at the left, of index 0: each row's filter byte.
         rows = Image.new("P", (width + 1, height), background)
-        for part, x, y in parts:
+        for part, x, y, _ in parts:
             rows.paste(part, (x + 1, y - top))
         rows.paste(0, (0, 0, 1, height))
         raw = rows.tobytes()
         deflate = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
         data = deflate.compress(raw) + deflate.flush(zlib.Z_SYNC_FLUSH)
         done = (data, zlib.adler32(raw), len(raw))
-        # The parts are kept with the band, so that no other image takes their ids.
-        self._kept[key] = (done, tuple(parts))
+        self._kept[key] = done
         self._bytes += len(data)
         self.drawn += 1
         while self._bytes > KEPT_BYTES:
-            (old, _, _), _ = self._kept.popitem(last=False)[1]
+            old, _, _ = self._kept.popitem(last=False)[1]
             self._bytes -= len(old)
         return done
 
@@ -128,7 +130,7 @@ def _bands(height: int, parts: Sequence[Pasted]) -> list[tuple[int, list[Pasted]
     two bands go with the lower one, and the last band reaches the bottom."""
     spans = sorted(
         (max(0, y), min(height, y + part.height), i)
-        for i, (part, _, y) in enumerate(parts)
+        for i, (part, _, y, _) in enumerate(parts)
         if y < height and y + part.height > 0
     )
     bands: list[tuple[int, list[int]]] = []

@@ -19,13 +19,14 @@ digits, which `Pen.digits` alone draws, and players' names (`lettering`).
 from __future__ import annotations
 
 import io
+import itertools
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.pictures.bands import Bands
+from bot.pictures.bands import Bands, Pasted
 from bot.pictures.palette import BACKGROUND, RGB, shade, tint
 
 # Register the PNG encoder now, at import, rather than in the first draw.
@@ -232,7 +233,8 @@ class Palette:
             montage.paste(part, (0, y))
             y += part.height
         self.image: Image.Image = montage.quantize(256, Image.Quantize.FASTOCTREE)
-        self._parts: OrderedDict[int, tuple[Image.Image, Image.Image]] = OrderedDict()
+        self._parts: OrderedDict[int, tuple[Image.Image, Image.Image, int]] = OrderedDict()
+        self._numbers = itertools.count()
         self._index: dict[RGB, int] = {}
         self.bands = Bands(bytes(self.image.getpalette("RGB") or []))
 
@@ -247,17 +249,19 @@ class Palette:
             self._index[colour] = found
         return self._index[colour]
 
-    def part(self, part: Image.Image) -> Image.Image:
-        """A part (kept by its maker, as parts are) in this palette's indices, once."""
+    def part(self, part: Image.Image) -> tuple[Image.Image, int]:
+        """A part (kept by its maker, as parts are) in this palette's indices,
+        found once, and its number: the same while it is kept here, and never
+        another part's (`bands.Pasted`)."""
         kept = self._parts.get(id(part))
         if kept is not None and kept[0] is part:
             self._parts.move_to_end(id(part))
-            return kept[1]
-        indexed = self.indices(part)
-        self._parts[id(part)] = (part, indexed)
+            return kept[1], kept[2]
+        indexed, number = self.indices(part), next(self._numbers)
+        self._parts[id(part)] = (part, indexed, number)
         if len(self._parts) > self.KEPT:
             self._parts.popitem(last=False)
-        return indexed
+        return indexed, number
 
     def png(self, image: Image.Image) -> bytes:
         """A whole picture in this palette, as PNG bytes."""
@@ -284,15 +288,16 @@ class Sheet:
         self.size = (round(width), round(height))
         self.background = background
         self.palette = palette
-        self._pasted: list[tuple[Image.Image, int, int]] = []
+        self._pasted: list[Pasted] = []
 
     def paste(self, part: Image.Image, at: Point) -> None:
         x, y = at
         if x != round(x) or y != round(y):  # between pixels: it would not be the same picture
             raise ValueError(f"a part goes at whole picture units, not {at}")
+        number = -1  # without a palette, the parts are only pasted
         if self.palette is not None:
-            part = self.palette.part(part)
-        self._pasted.append((part, round(x), round(y)))
+            part, number = self.palette.part(part)
+        self._pasted.append((part, round(x), round(y), number))
 
     @property
     def image(self) -> Image.Image:
@@ -302,7 +307,7 @@ class Sheet:
         else:
             image = Image.new("P", self.size, self.palette.index(self.background))
             image.putpalette(self.palette.image.getpalette() or [])
-        for part, x, y in self._pasted:
+        for part, x, y, _ in self._pasted:
             image.paste(part, (x, y))
         return image
 

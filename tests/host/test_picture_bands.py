@@ -5,6 +5,7 @@ deflated again only when what it holds changed."""
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import struct
 import zlib
@@ -34,7 +35,7 @@ def chunks(png: bytes) -> list[tuple[bytes, bytes]]:
 def whole(size: tuple[int, int], background: int, parts: list[Pasted]) -> Image.Image:
     """The parts pasted in order on one image: what the bands must show."""
     image = Image.new("P", size, background)
-    for part, x, y in parts:
+    for part, x, y, _ in parts:
         image.paste(part, (x, y))
     return image
 
@@ -46,7 +47,7 @@ def block(rng: random.Random, width: int, height: int) -> Image.Image:
 
 def test_a_png_of_bands_is_well_formed_and_its_rows_unfiltered() -> None:
     rng = random.Random(1)
-    parts: list[Pasted] = [(block(rng, 40, 30), 5, 4), (block(rng, 40, 30), 60, 50)]
+    parts: list[Pasted] = [(block(rng, 40, 30), 5, 4, 0), (block(rng, 40, 30), 60, 50, 1)]
     png = Bands(PALETTE).png((120, 90), 7, parts)
     kinds = [kind for kind, _ in chunks(png)]
     assert kinds == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
@@ -63,7 +64,7 @@ def test_bands_show_the_very_pixels_of_the_parts_pasted_whole() -> None:
     """Parts that overlap (a later one over an earlier), touch, leave rows of
     background between them, or reach past any edge of the picture."""
     rng = random.Random(2)
-    bands = Bands(PALETTE)
+    bands, numbers = Bands(PALETTE), itertools.count()
     for _ in range(300):
         size = (rng.randrange(1, 90), rng.randrange(1, 90))
         parts: list[Pasted] = [
@@ -71,6 +72,7 @@ def test_bands_show_the_very_pixels_of_the_parts_pasted_whole() -> None:
                 block(rng, rng.randrange(1, 40), rng.randrange(1, 40)),
                 rng.randrange(-20, size[0] + 5),
                 rng.randrange(-20, size[1] + 5),
+                next(numbers),
             )
             for _ in range(rng.randrange(0, 7))
         ]
@@ -80,23 +82,33 @@ def test_bands_show_the_very_pixels_of_the_parts_pasted_whole() -> None:
         shown.load()
         expected = whole(size, background, parts)
         assert (shown.mode, shown.size) == ("P", size)
-        assert shown.tobytes() == expected.tobytes(), (size, [(p.size, x, y) for p, x, y in parts])
+        assert shown.tobytes() == expected.tobytes(), (
+            size,
+            [(p.size, x, y) for p, x, y, _ in parts],
+        )
 
 
 def test_a_band_is_deflated_once_and_again_only_when_it_changed() -> None:
     """Three bands (rows of parts with background between them): a picture
     that moves one part redeflates that part's band alone."""
     rng = random.Random(3)
-    top, middle, bottom = (block(rng, 30, 20) for _ in range(3))
+    top, middle, bottom, other = (block(rng, 30, 20) for _ in range(4))
     bands = Bands(PALETTE)
-    first = bands.png((100, 100), 0, [(top, 0, 0), (middle, 10, 40), (bottom, 0, 70)])
+    first = bands.png((100, 100), 0, [(top, 0, 0, 0), (middle, 10, 40, 1), (bottom, 0, 70, 2)])
     assert (bands.drawn, bands.reused) == (3, 0)
-    again = bands.png((100, 100), 0, [(top, 0, 0), (middle, 10, 40), (bottom, 0, 70)])
+    again = bands.png((100, 100), 0, [(top, 0, 0, 0), (middle, 10, 40, 1), (bottom, 0, 70, 2)])
     assert again == first and (bands.drawn, bands.reused) == (3, 3)
-    moved = bands.png((100, 100), 0, [(top, 0, 0), (middle, 50, 40), (bottom, 0, 70)])
+    moved = [(top, 0, 0, 0), (middle, 50, 40, 1), (bottom, 0, 70, 2)]
+    assert bands.png((100, 100), 0, moved) != first
     assert (bands.drawn, bands.reused) == (4, 5)
-    expected = whole((100, 100), 0, [(top, 0, 0), (middle, 50, 40), (bottom, 0, 70)])
-    assert Image.open(io.BytesIO(moved)).tobytes() == expected.tobytes()
+    assert Image.open(io.BytesIO(bands.png((100, 100), 0, moved))).tobytes() == (
+        whole((100, 100), 0, moved).tobytes()
+    )
+    swapped = [(top, 0, 0, 0), (other, 10, 40, 3), (bottom, 0, 70, 2)]  # another part, same place
+    assert Image.open(io.BytesIO(bands.png((100, 100), 0, swapped))).tobytes() == (
+        whole((100, 100), 0, swapped).tobytes()
+    )
+    assert (bands.drawn, bands.reused) == (5, 10)
 
 
 def test_adler32s_joined_are_the_adler32_of_the_bytes_end_to_end() -> None:
