@@ -12,8 +12,9 @@ zlib header and before the final block and the checksum (Adler-32, put
 together from the bands' own). A hand that changed one pile redeflates the
 band of that pile's row; its order cards' bands are the ones it had.
 
-Deflating was four fifths of a picture's CPU, and a band is deflated alone,
-not with the window of the band above, for a few per cent more bytes.
+Deflating the whole picture was four fifths of its CPU. A band deflated
+alone, without the window of the band above, costs hardly a byte: a hand
+is 10.5 KB, Pillow's PNG of it at the same level 10.6 KB.
 """
 
 from __future__ import annotations
