@@ -5,6 +5,7 @@ colour told apart by a shape or pattern as well as a colour."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import dataclasses
 import io
 import itertools
@@ -63,6 +64,8 @@ from engine.mammamia import new_game, player_view, public_view
 from engine.mammamia.cards import ORDER_CARDS
 from engine.mammamia.events import Made, Returned, Revealed
 from engine.mammamia.state import OVER
+
+from browser import chromium
 
 LIMIT = 200 * 1024
 
@@ -611,3 +614,42 @@ def test_pi_card_ids_are_checked() -> None:
         ship_image(("blue-a",))
     with pytest.raises(ValueError):
         seen_cards_image(("red-d-knife",))
+
+
+async def test_a_browser_shows_the_pictures_put_together_from_bands_pixel_for_pixel() -> None:
+    """Chromium (Discord's desktop client and its web page) decodes hands and
+    reveals whose PNG is joined from bands deflated apart (`bot.pictures.bands`)
+    to the very colours Pillow decodes: a stream of blocks flushed to a byte
+    is plain deflate to any PNG decoder."""
+    shown = [hand_image(h) for h in samples.hands("plus", 5, 2)[::20]]
+    shown += [
+        reveal_image(r.table, r.revealed, r.outcomes) for r in samples.reveals("plus", 6, 2)[::20]
+    ]
+    async with chromium() as browser:
+        page = await browser.new_page()
+        for png in shown:
+            expected = opened(png).convert("RGBA")
+            url = "data:image/png;base64," + base64.b64encode(png).decode()
+            decoded = await page.evaluate(DECODED, url)
+            assert decoded["size"] == list(expected.size)
+            assert base64.b64decode(decoded["rgba"]) == expected.tobytes()
+
+
+#: The page's script: a PNG's size and pixels (RGBA, row by row, in base64)
+#: as the browser decodes them.
+DECODED = """async (url) => {
+  const image = new Image();
+  image.src = url;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const context = canvas.getContext("2d", { colorSpace: "srgb" });
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  let binary = "";
+  for (let i = 0; i < data.length; i += 0x8000) {
+    binary += String.fromCharCode.apply(null, data.subarray(i, i + 0x8000));
+  }
+  return { size: [canvas.width, canvas.height], rgba: btoa(binary) };
+}"""
