@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: The moves counted, by who made them (each counter found once, not at every move).
+PERSONS_MOVES, BOTS_MOVES = metrics.MOVES.labels("person"), metrics.MOVES.labels("bot")
+
 #: The person's interaction that made a change, if one did: the change is
 #: published through it (`bot.publishing.routes`).
 By = discord.Interaction | None
@@ -243,7 +246,7 @@ class GameService:
         except StaleVersion as stale:  # another process wrote first: reload
             self.games.drop(live.id)
             raise ServiceError("stale") from stale
-        metrics.MOVES.labels("person" if by is not None else "bot").inc()
+        (PERSONS_MOVES if by is not None else BOTS_MOVES).inc()
         # What the publisher set meanwhile (message ids) stays; what the action
         # settles (model, intent, clock) comes from it.
         live.published = live.published.but(**settled(published))

@@ -4,9 +4,10 @@ the events of each action, and what its public messages show."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
+from bot.kit.frozen import replaced
 from bot.live.narration import stored_model
 from bot.live.presence import Presence
 from bot.live.public_messages import Published
@@ -117,12 +118,12 @@ class Live:
             # more; in memory `record` and `state` are the truth, and keeping
             # those copies doubled what every live game costs.
             if value.record is not None or value.snapshot is not None:
-                value = replace(value, record=None, snapshot=None)
+                value = replaced(value, record=None, snapshot=None)
             # The table's id is the publisher's, in memory first (stored with the
             # next move): a row read back from a write keeps it.
             current = self.__dict__.get("row")
             if current is not None and value.table_message_id != current.table_message_id:
-                value = replace(value, table_message_id=current.table_message_id)
+                value = replaced(value, table_message_id=current.table_message_id)
         super().__setattr__(name, value)
 
     @property
@@ -132,7 +133,7 @@ class Live:
 
     @table_id.setter
     def table_id(self, message_id: int | None) -> None:
-        object.__setattr__(self, "row", replace(self.row, table_message_id=message_id))
+        object.__setattr__(self, "row", replaced(self.row, table_message_id=message_id))
 
     @property
     def id(self) -> int:
