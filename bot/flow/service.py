@@ -31,7 +31,7 @@ from bot.live.deadlines import COMPUTER_PAUSE, arm, count_unattended
 from bot.live.games import LiveGames
 from bot.live.live import Live
 from bot.live.moments import intent
-from bot.live.narration import fold, stored_model
+from bot.live.narration import fold
 from bot.live.presence import NARRATION, Presence
 from bot.live.public_messages import Published
 from bot.live.refusals import ServiceError, named, seat_for, seat_for_target
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from bot.publishing.publisher import Publisher
 
 log = logging.getLogger(__name__)
+
+#: The moves counted, by who made them (each counter found once, not at every move).
+PERSONS_MOVES, BOTS_MOVES = metrics.MOVES.labels("person"), metrics.MOVES.labels("bot")
 
 #: The person's interaction that made a change, if one did: the change is
 #: published through it (`bot.publishing.routes`).
@@ -158,6 +161,7 @@ class GameService:
                 narration=published.to_json(),
             )
             live = Live(row, state, record, {0: events}, published)
+            live.narrated = first.narrated
             self.games.keep(live)
         self.changed(live, by)  # the first table follows the host's Start
         return live
@@ -219,6 +223,7 @@ class GameService:
         if count_unattended(live, presence) and status is None:
             status = GameStatus.CANCELLED  # nobody plays it: a table that never ends stops
         after = Live(live.row, state, record, {**live.events, state.version: events})
+        after.narrated, live.narrated = live.narrated, None  # folded into below
         actor = live.row.seats[seat].user_id
         acting = acting | ({actor} if actor is not None else set())
         published, deadline = self.following(after, presence, live.published, events, acting)
@@ -241,7 +246,7 @@ class GameService:
         except StaleVersion as stale:  # another process wrote first: reload
             self.games.drop(live.id)
             raise ServiceError("stale") from stale
-        metrics.MOVES.labels("person" if by is not None else "bot").inc()
+        (PERSONS_MOVES if by is not None else BOTS_MOVES).inc()
         # What the publisher set meanwhile (message ids) stays; what the action
         # settles (model, intent, clock) comes from it.
         live.published = live.published.but(**settled(published))
@@ -249,6 +254,7 @@ class GameService:
         live.state, live.record = state, record
         live.events[state.version] = events
         live.known = after.known  # the views the clock and the post were worked out from
+        live.narrated = after.narrated
         if row.status == GameStatus.FINISHED:
             await self.record_result(live)
         return Outcome(live, seat, action, events)
@@ -268,11 +274,14 @@ class GameService:
         shown = live.shown
         behind = range(published.model_version + 1, live.version)  # a model stored by an older bot
         pending = [e for v in behind for e in live.events.get(v, [])]
-        folded = fold(shown, stored_model(shown, published), [*pending, *events])
-        model = folded.model.to_json() if folded.model is not None else None
+        folded = fold(shown, live.narration_model(published), [*pending, *events])
+        model = None
+        if folded.model is not None:
+            model = folded.model.to_json()
+            live.narrated = (model, folded.model)  # for the next action, once this one is stored
         published = published.but(
+            model_version=live.version,  # first: `but` need not compare the models
             model=model,
-            model_version=live.version,
             repost=published.repost or folded.repost,
             final_due=published.final_due or folded.final,
         )
@@ -454,7 +463,7 @@ def unpinged(published: Published, presence: Presence) -> Published:
 
 
 #: What an action settles in what the public messages show (`GameService.commit`).
-SETTLED = ("model", "model_version", "narration_from", "final_due", "ping", "intent", "repost")
+SETTLED = ("model_version", "model", "narration_from", "final_due", "ping", "intent", "repost")
 
 
 def settled(published: Published) -> JSON:

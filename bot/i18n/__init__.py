@@ -179,6 +179,10 @@ class Catalog:
         # A message with no parameters, finished: a hand's titles and field
         # names are said again at every answer.
         self._plain: dict[tuple[str, object | None], str] = {}
+        # A message with parameters, finished, by its id, locale and
+        # parameters (`_said`): a table says its title and three players'
+        # lines again at every move, as it said them the move before.
+        self._said: dict[tuple[object, ...], str] = {}
         if self.default_locale not in self._languages:
             raise ValueError(f"the catalog has no {default_locale!r} messages")
 
@@ -263,6 +267,18 @@ class Catalog:
             plain = self._plain.get((key, locale))
             if plain is not None:
                 return plain
+            return self._word(key, locale, params)
+        said = _said(key, locale, params)
+        if said is None:
+            return self._word(key, locale, params)
+        text = self._said.get(said)
+        if text is None:
+            text = self._word(key, locale, params)
+            self._keep_said(said, text)
+        return text
+
+    def _word(self, key: str, locale: object | None, params: dict[str, object]) -> str:
+        """`get`'s message, worded now."""
         singular = self._singular.get((key, locale))
         if singular is None:
             if self.is_plural(key):
@@ -282,8 +298,19 @@ class Catalog:
     def nget(self, key: str, n: int, /, locale: object | None = None, **params: object) -> str:
         """The plural message for `n` things; `{count}` is `n` unless given."""
         params.setdefault("count", n)
-        text = self.template(key, locale, n).format(**self._numbers(params, locale))
-        return self._finish(text, locale)
+        said = _said(key, locale, params, n)
+        text = self._said.get(said) if said is not None else None
+        if text is None:
+            text = self.template(key, locale, n).format(**self._numbers(params, locale))
+            text = self._finish(text, locale)
+            if said is not None:
+                self._keep_said(said, text)
+        return text
+
+    def _keep_said(self, said: tuple[object, ...], text: str) -> None:
+        if len(self._said) >= SAID_KEPT:  # bounded: names and numbers come and go
+            self._said.clear()
+        self._said[said] = text
 
     def _numbers(self, params: dict[str, object], locale: object | None) -> dict[str, object]:
         """`params` with each number written as the language writes it."""
@@ -340,6 +367,23 @@ _ELISION = re.compile(
 def _elide(match: re.Match[str]) -> str:
     word, emphasis = match.group(1), match.group(2)
     return f"{word[:-1]}'{emphasis}"
+
+
+#: Messages with parameters kept worded (`Catalog._said`), at most.
+SAID_KEPT = 8192
+
+
+def _said(
+    key: str, locale: object | None, params: dict[str, object], n: int | None = None
+) -> tuple[object, ...] | None:
+    """What a message with `params` is kept by: None when a parameter is not
+    plain text or a whole number (a float or a bool would be kept with the
+    int equal to it, and is written otherwise)."""
+    for value in params.values():
+        kind = type(value)
+        if kind is not str and kind is not int:
+            return None
+    return (key, locale, n, *params.items())
 
 
 def _written(value: object, locale: str) -> object:
@@ -557,4 +601,10 @@ def percent(share: float, locale: object | None = None) -> str:
 
 def _join(items: Iterable[str], style: Literal["standard", "or"], locale: object | None) -> str:
     where = locale_of(current_locale() if locale is None else locale)
+    return _joined(tuple(items), style, where)
+
+
+# Kept by language: a table joins its leftovers at every move, mostly as the move before.
+@functools.lru_cache(maxsize=4096)
+def _joined(items: tuple[str, ...], style: Literal["standard", "or"], where: str) -> str:
     return format_list(list(items), style=style, locale=_babel_locale(where))

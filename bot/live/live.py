@@ -4,12 +4,14 @@ the events of each action, and what its public messages show."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
+from bot.kit.frozen import replaced
+from bot.live.narration import stored_model
 from bot.live.presence import Presence
 from bot.live.public_messages import Published
-from bot.plugin.contract import AnyPresentation, Table
+from bot.plugin.contract import AnyPresentation, Model, Table
 from bot.plugin.registry import presentation
 from bot.storage import GameRow
 from engine import AnyGame, game
@@ -35,6 +37,11 @@ class Live:
     # What its messages owed as stored then (a post this process owes since,
     # for a move it made itself, cannot be out already).
     loaded: Published | None = None
+    # The narration model `published.model` stores (that very JSON form) and
+    # the same decoded, for the next action to fold its events into: a
+    # model of a reveal took 40-60 µs to decode, at every move of a round
+    # once it had one (`narration_model`).
+    narrated: tuple[JSON, Model] | None = field(default=None, repr=False, compare=False)
     # What the engine says of the state as it stands (its views, each seat's
     # legal actions) and the answers made from it, worked out once per
     # version: a move's answer, its table, its narration and its clock all
@@ -71,6 +78,16 @@ class Live:
             self.lasting[place] = kept
         return cast(T, kept[1])
 
+    def narration_model(self, published: Published) -> Model | None:
+        """The narration model `published` stores, to fold events into (it
+        changes in place): the one this game folded last (`narrated`) when
+        `published` stores its form, else decoded. It is this caller's
+        alone: what is kept is given up."""
+        kept, self.narrated = self.narrated, None
+        if kept is not None and kept[0] is published.model:
+            return kept[1]
+        return stored_model(self.shown, published)
+
     def public_view(self) -> View:
         """The engine's public view of the state as it stands."""
 
@@ -101,12 +118,12 @@ class Live:
             # more; in memory `record` and `state` are the truth, and keeping
             # those copies doubled what every live game costs.
             if value.record is not None or value.snapshot is not None:
-                value = replace(value, record=None, snapshot=None)
+                value = replaced(value, record=None, snapshot=None)
             # The table's id is the publisher's, in memory first (stored with the
             # next move): a row read back from a write keeps it.
             current = self.__dict__.get("row")
             if current is not None and value.table_message_id != current.table_message_id:
-                value = replace(value, table_message_id=current.table_message_id)
+                value = replaced(value, table_message_id=current.table_message_id)
         super().__setattr__(name, value)
 
     @property
@@ -116,7 +133,7 @@ class Live:
 
     @table_id.setter
     def table_id(self, message_id: int | None) -> None:
-        object.__setattr__(self, "row", replace(self.row, table_message_id=message_id))
+        object.__setattr__(self, "row", replaced(self.row, table_message_id=message_id))
 
     @property
     def id(self) -> int:

@@ -14,9 +14,10 @@ components (`bot.publishing.table_post.adopt`), however long the bot was down.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.kit.frozen import replaced
 from engine.value import JSON
 
 
@@ -154,7 +155,7 @@ class Published:
         for name, value in changes.items():
             now = getattr(self, name)
             if now is not value and now != value:
-                return replace(self, **changes)
+                return replaced(self, **changes)
         return self
 
 

@@ -137,11 +137,12 @@ class Narrator:
     ) -> Published:
         """The buttons of a pending public decision on the narration message,
         once narrated; none once nothing is pending."""
-        model = stored_model(shown, published)
-        if model is None or (not pending and not published.buttons):
-            return published
+        if published.model is None or (not pending and not published.buttons):
+            return published  # asked at each version: the model decoded only when drawn
         if published.narration_for != published.narration_from:
             return published  # its narration is not out yet: its first step posts it
+        model = stored_model(shown, published)
+        assert model is not None
         return await self._draw(shown, table, published, model, pending, place)
 
     async def final(

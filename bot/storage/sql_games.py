@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 
+from bot.kit.frozen import replaced
 from bot.storage.common import KEEP, Keep
 from bot.storage.games import (
     ChannelBusy,
@@ -190,7 +190,7 @@ class SqlGames(SqlGameReads, GameStore):
             return stored
         # Made from the row the caller holds and what was just written: nothing read back.
         stored_now = self._from_db_time(self._to_db_time(now))  # as a read would give it
-        return replace(
+        return replaced(
             row,
             record=dict(record),
             snapshot=dict(snapshot),

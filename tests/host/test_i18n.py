@@ -20,6 +20,7 @@ from babel.messages.pofile import read_po
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 
+from bot import i18n
 from bot.i18n import (
     EXTRACT_KEYWORDS,
     LANGUAGE_CHOICES,
@@ -464,6 +465,38 @@ def test_a_missing_message_falls_back_to_english_message_by_message() -> None:
     assert catalog.resolve("fr-CA") == "fr" and catalog.resolve("de") == "en"
     with pytest.raises(ValueError):
         Catalog([Messages("fr", {}, lambda n: 0)])
+
+
+def plural(n: int) -> int:
+    """English's plural rule."""
+    return int(n != 1)
+
+
+def test_a_message_kept_worded_is_worded_as_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Messages with parameters are kept worded by their id, language and
+    parameters (a table says most of its lines again at every move): the
+    same words as worded anew, a number never taken for a bool or a float
+    equal to it, and at most `SAID_KEPT` of them."""
+    catalog = Catalog(
+        [
+            Messages("en", {"n": "{x} left", "cards": ("{count} card", "{count} cards")}, plural),
+            Messages("fr", {"n": "{x} restant(s)"}, lambda n: int(n > 1)),
+        ]
+    )
+    for _ in range(2):  # worded, then kept
+        assert catalog.get("n", "en", x=1234) == "1,234 left"
+        assert catalog.get("n", "fr", x=1234) == "1\u202f234 restant(s)"
+        assert catalog.get("n", "en", x=1) == "1 left"
+        assert catalog.get("n", "en", x=True) == "True left"
+        assert catalog.get("n", "en", x=1.5) == "1.5 left"
+        assert catalog.get("n", "en", x="1") == "1 left"
+        assert catalog.nget("cards", 1, "en") == "1 card"
+        assert catalog.nget("cards", 2, "en") == "2 cards"
+        assert catalog.get("cards", "en", count=2) == "2 cards"
+    monkeypatch.setattr(i18n, "SAID_KEPT", 10)
+    for n in range(25):
+        assert catalog.get("n", "en", x=str(n)) == f"{n} left"
+        assert len(catalog._said) <= 10
 
 
 def test_use_locale_nests_and_restores() -> None:

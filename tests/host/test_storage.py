@@ -928,6 +928,45 @@ async def test_two_pools_commit_one_version_once(postgres_url: str) -> None:
             await s.close()
 
 
+async def test_the_moves_connection_is_held_and_replaced_when_it_is_lost(
+    postgres_url: str,
+) -> None:
+    """The games' writes keep one connection between statements (no pool
+    round at every move); the server dropping it costs no move: the next
+    one takes another, and a connection lost under a statement fails only
+    that statement."""
+    async with await open_storage(postgres_url, now=Clock()) as store:
+        assert isinstance(store, postgres_module.PostgresStorage)
+        game_id = await running_game(store)
+        await store.commit_action(game_id, 0, record(1), {"state": 1}, version=1)
+        held = store._writer
+        assert held is not None
+        await store.commit_action(game_id, 1, record(2), {"state": 2}, version=2)
+        assert store._writer is held, "kept for the next statement"
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            await admin.execute("SELECT pg_terminate_backend($1)", held.get_server_pid())
+            for _ in range(100):  # the client hears of it
+                if postgres_module._lost(held):
+                    break
+                await asyncio.sleep(0.02)
+            assert postgres_module._lost(held)
+            await store.commit_action(game_id, 2, record(3), {"state": 3}, version=3)
+            assert store._writer is not None and store._writer is not held
+            killed = store._writer.get_server_pid()
+            await admin.execute("SELECT pg_terminate_backend($1)", killed)
+        finally:
+            await admin.close()
+        # Lost without the client knowing yet: that statement fails, the next goes through.
+        try:
+            await store.commit_action(game_id, 3, record(4), {"state": 4}, version=4)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            assert store._writer is None
+            await store.commit_action(game_id, 3, record(4), {"state": 4}, version=4)
+        game = await store.game(game_id)
+        assert game is not None and game.version == 4
+
+
 async def test_two_connections_racing_in_open_transactions(postgres_url: str) -> None:
     """The second writer blocks on FOR UPDATE while the first holds its
     transaction open, and fails with StaleVersion once the first commits."""

@@ -79,6 +79,25 @@ class Line(Value):
 
     OMITTED_IF_NONE = frozenset({"order", "paid", "helper", "choice", "reason", "cards"})
 
+    def to_json(self) -> JSON:
+        # `Value.to_json`'s form, written out: a reveal's model is stored with
+        # every move once a round has one, and the generic walk of each field
+        # took 60-140 µs a model of 16-19 lines (this: a sixth).
+        data: JSON = {"type": self.type, "seat": self.seat}
+        if self.order is not None:
+            data["order"] = self.order
+        if self.paid is not None:
+            data["paid"] = dict(self.paid)
+        if self.helper is not None:
+            data["helper"] = self.helper
+        if self.choice is not None:
+            data["choice"] = list(self.choice)
+        if self.reason is not None:
+            data["reason"] = self.reason
+        if self.cards is not None:
+            data["cards"] = dict(self.cards)
+        return data
+
     @classmethod
     def from_json(cls, data: JSON) -> Line:
         choice = data.get("choice")
@@ -109,6 +128,21 @@ class Reveal(Value):
     done: bool = False  # the round is over: its whole story is shown
     first: int | None = None  # who starts the next round
     beats: int = 0  # pauses taken so far (`step`)
+
+    def to_json(self) -> JSON:
+        # `Value.to_json`'s form, written out (see `Line.to_json`).
+        return {
+            "round": self.round,
+            "revealer": self.revealer,
+            "total": self.total,
+            "shown": self.shown,
+            "table": dict(self.table),
+            "last": self.last,
+            "lines": [line.to_json() for line in self.lines],
+            "done": self.done,
+            "first": self.first,
+            "beats": self.beats,
+        }
 
     @classmethod
     def from_json(cls, data: JSON) -> Reveal:
