@@ -29,11 +29,12 @@ from discord import SelectOption
 
 from bot.games.mammamia import render
 from bot.games.mammamia.legends import order_legend
-from bot.games.mammamia.pictures import HandPicture, hand_image
+from bot.games.mammamia.pictures import HandPicture, OrderFace, hand_image
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
 from bot.kit.reply import GREEN, Item, Picture, Reply, button, option, select_of
 from engine.mammamia.actions import Action, Pass, Turn
+from engine.mammamia.cards import BOXES
 from engine.mammamia.views import PlayerView
 
 NONE = "-"
@@ -311,45 +312,89 @@ def finish_label(order: str | None, draw: str | None, variant: str) -> str:
     return t("hand.finish", order=render.order_label(variant, order), draw=draw_name(draw))
 
 
-def _hand_text(view: PlayerView) -> tuple[str, tuple[str, ...]]:
-    return _hand_words(view.variant, view.hand, view.hand_orders, current_locale())
-
-
 def hand_alt(view: PlayerView) -> str:
     """What the hand's picture shows, in words (its owner's eyes only)."""
-    pile = view.players[view.seat].order_pile_size
-    return _hand_alt(view.variant, view.hand, view.hand_orders, pile, current_locale())
+    return _words(view, current_locale())[1]
 
 
-# A hand's words are kept by what it holds and the language: a seat's hand
-# stays the same while the others move, and every answer that shows it (the
-# hand opened, each choice in its menus, the move) says it again.
+def _words(view: PlayerView, locale: str) -> tuple[_Held, str, _Dealt]:
+    """What the hand says of its ingredients, its picture's alt text, and
+    what it says of its order cards."""
+    orders = view.hand_orders
+    kinds = tuple(Counter(c for c in view.hand if c not in orders).items())
+    held = _held_words(view.variant, kinds, locale)
+    dealt = _dealt_words(view.variant, orders, locale)
+    pile = _count(view.players[view.seat].order_pile_size, locale)
+    return held, t("alt.hand", ingredients=held.alt, orders=dealt.alt, pile=pile), dealt
+
+
+# A hand is made of parts that come back far more often than the whole: the
+# same order cards stay in a hand for many moves, the same few ingredients
+# in the same counts come back in hand after hand, in every game. Each part's
+# words are kept by what it shows and the language, so a hand that changed
+# is put together from words made already.
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """A hand's ingredients: in its field, in its alt text, in its picture."""
+
+    text: str
+    alt: str
+    piles: tuple[tuple[str, int], ...]
+
+
 @lru_cache(maxsize=4096)
-def _hand_words(
-    variant: str, held: tuple[str, ...], orders: tuple[str, ...], locale: str
-) -> tuple[str, tuple[str, ...]]:
-    kinds = Counter(c for c in held if c not in orders)
-    ordered = sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))
-    ingredients = render.cards(dict(ordered))
-    return ingredients, tuple(render.order_line(variant, o) for o in orders)
+def _held_words(variant: str, kinds: tuple[tuple[str, int], ...], locale: str) -> _Held:
+    """`kinds`: each ingredient held and how many, in the hand's order."""
+    box = BOXES[variant].kinds
+    return _Held(
+        text=render.cards(dict(sorted(kinds, key=lambda kv: (-kv[1], kv[0])))),
+        alt=render.cards(sorted(kinds, key=lambda kv: -kv[1]), icon=False),
+        piles=tuple(sorted(kinds, key=lambda kv: (-kv[1], box.index(kv[0])))),
+    )
 
 
-@lru_cache(maxsize=4096)
-def _hand_alt(
-    variant: str, held: tuple[str, ...], orders: tuple[str, ...], pile: int, locale: str
-) -> str:
-    kinds = Counter(c for c in held if c not in orders)
-    piles = sorted(kinds.items(), key=lambda kv: -kv[1])
+@dataclass(frozen=True, slots=True)
+class _Dealt:
+    """A hand's order cards: its field, the legend of their marks, the alt
+    text's words, and how the picture draws them."""
+
+    text: str
+    legend: str | None
+    alt: str
+    faces: tuple[OrderFace, ...]
+
+
+@lru_cache(maxsize=2048)
+def _dealt_words(variant: str, orders: tuple[str, ...], locale: str) -> _Dealt:
+    faces = tuple(OrderFace.of(variant, o) for o in sorted(orders))
     cards = [
         t("alt.order", order=render.order_title(variant, o), needs=render.order_needs(variant, o))
         for o in orders
     ]
-    return t(
-        "alt.hand",
-        ingredients=render.cards(piles, icon=False),
-        orders=join_and(cards) or t("cards.none"),
-        pile=tn("hand.count", pile),
+    return _Dealt(
+        text="\n".join(render.order_line(variant, o) for o in orders) or t("hand.no_orders"),
+        legend=order_legend(faces),
+        alt=join_and(cards) or t("cards.none"),
+        faces=faces,
     )
+
+
+@lru_cache(maxsize=256)
+def _count(cards: int, locale: str) -> str:
+    """`7 cards`, kept by language."""
+    return tn("hand.count", cards)
+
+
+@lru_cache(maxsize=4096)
+def _title(name: str, colour: str, locale: str) -> str:
+    """`🟨 Your hand, Ada`: the same for a seat all game."""
+    return t("hand.title", name=name, colour=render.COLOUR_EMOJI[colour])
+
+
+@lru_cache(maxsize=16)
+def _labels(locale: str) -> tuple[str, str, str, str]:
+    """The hand's fields' names."""
+    return t("hand.ingredients"), t("hand.orders"), t("hand.order_pile"), t("hand.size")
 
 
 def hand(
@@ -422,20 +467,21 @@ _FACES: dict[Hashable, _Face] = {}
 
 def _face_of(view: PlayerView, name: str) -> _Face:
     me = view.players[view.seat]
-    ingredients, orders = _hand_text(view)
-    pile = me.order_pile_size
+    locale = current_locale()
+    held, alt, dealt = _words(view, locale)
+    ingredients, orders, pile, size = _labels(locale)
     # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
-    shown = HandPicture.of(view)
+    shown = HandPicture(me.colour, held.piles, dealt.faces, me.order_pile_size)
     return _Face(
-        title=t("hand.title", name=name, colour=render.COLOUR_EMOJI[me.colour]),
+        title=_title(name, me.colour, locale),
         fields=(
-            (t("hand.ingredients"), ingredients, False),
-            (t("hand.orders"), "\n".join(orders) if orders else t("hand.no_orders"), False),
-            (t("hand.order_pile"), tn("hand.count", pile), True),
-            (t("hand.size"), tn("hand.count", len(view.hand)), True),
+            (ingredients, held.text, False),
+            (orders, dealt.text, False),
+            (pile, _count(me.order_pile_size, locale), True),
+            (size, _count(len(view.hand), locale), True),
         ),
-        footer=order_legend(shown.orders),
-        picture=Picture("hand.png", hand_image, (shown,), hand_alt(view)),
+        footer=dealt.legend,
+        picture=Picture("hand.png", hand_image, (shown,), alt),
     )
 
 
