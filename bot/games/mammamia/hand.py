@@ -169,21 +169,26 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     return t("hand.whole_turn", cards=cards, draw=draw)
 
 
+@lru_cache(maxsize=4096)
+def _play_label(action: Turn | Pass, variant: str, locale: str) -> str:
+    """`Play: 🌭 3 salami, draw from the supply`, kept as `turn_label`."""
+    return t("hand.play_turn", turn=_turn_label(action, variant, locale))
+
+
 #: A menu's options with none preselected, and where each choice is among them.
 Choices = tuple[list[SelectOption], dict[Hashable, list[int]]]
 
 
 class _Menu:
-    """The menus of one list of turns (a seat's, at one version): its turns in
+    """The menus of one list of turns (a seat's, for one hand): its turns in
     the whole-turn menu's order, and each menu's options in each language,
     made once. A hand's menus offer the same turns at every choice made in
     them (a move's answers are mostly these menus), whichever is picked:
     each answer copies the options and preselects the pick."""
 
-    __slots__ = ("every", "hand", "legal", "made", "turns")
+    __slots__ = ("every", "hand", "made", "turns")
 
     def __init__(self, view: PlayerView, legal: list[Action]) -> None:
-        self.legal = legal  # kept: the menu is known by this very list
         self.hand = view.hand
         self.every = whole_turns(view, legal)
         self.turns = [a for a in legal if isinstance(a, Turn)]
@@ -194,8 +199,11 @@ class _Menu:
         key = ("turn", variant, locale)
         made = self.made.get(key)
         if made is None:
-            rows = [_turn_row(action, variant, locale) for action in self.every]
-            made = self.made[key] = _choices([(row[1], row) for row in rows])
+            plain = [_turn_choice(action, variant, locale) for action in self.every]
+            where: dict[Hashable, list[int]] = {}
+            for index, shown in enumerate(plain):
+                where.setdefault(shown.value, []).append(index)
+            made = self.made[key] = (plain, where)
         return _picked(made, None if picked is None else Draft.of(picked).encode())
 
     def cards(self, locale: str, mine: tuple[str | None, int | None]) -> list[SelectOption]:
@@ -262,30 +270,33 @@ def _picked(made: Choices, key: Hashable) -> list[SelectOption]:
     return options
 
 
-# The menus of the latest lists of turns, by the list's identity (a seat's
-# turns are worked out once a version, `bot.games.mammamia.controls.turns_of`):
-# the picks of one turn come within seconds, so a few hundred are enough.
+# The menus of the latest lists of turns, by what they offer (the hand and
+# its turns): a seat's hand is kept between its moves, and the picks made in
+# it, turns later, offer the turns it was made with. The picks of one turn
+# come within seconds, so a few hundred are enough.
 MENUS_KEPT = 256
-_MENUS: dict[int, _Menu] = {}
+_MENUS: dict[Hashable, _Menu] = {}
 
 
 def _menu(view: PlayerView, legal: list[Action]) -> _Menu:
-    menu = _MENUS.pop(id(legal), None)
-    if menu is None or menu.legal is not legal or menu.hand != view.hand:
+    key = (view.hand, tuple(legal))  # turns are tuples: hashed and compared in C
+    menu = _MENUS.pop(key, None)
+    if menu is None:
         if len(_MENUS) >= MENUS_KEPT:
             del _MENUS[next(iter(_MENUS))]  # the least lately used
         menu = _Menu(view, legal)
-    _MENUS[id(legal)] = menu  # the latest used, last
+    _MENUS[key] = menu  # the latest used, last
     return menu
 
 
 @lru_cache(maxsize=8192)
-def _turn_row(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str, str | None]:
-    """A whole turn's option in the menu: its label, its value (the turn's
-    draft) and its second line. Kept by language: the turns of every seat's
-    new hand after each move are mostly turns some hand offered already."""
+def _turn_choice(action: Turn | Pass, variant: str, locale: str) -> SelectOption:
+    """A whole turn's option in the menu, not preselected: its label, its
+    value (the turn's draft) and its second line. Kept by language: the
+    turns of every seat's new hand after each move are mostly turns some
+    hand offered already."""
     label, draw = _turn_option(action, variant, locale)
-    return label, Draft.of(action).encode(), draw
+    return option(label, Draft.of(action).encode(), False, draw)
 
 
 def _turn_option(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str | None]:
@@ -519,7 +530,7 @@ def _controls(
                     custom_id(game, version, "finish", code), finish, 2, t("hand.pick_finish")
                 )
             )
-    label = t("hand.play_turn", turn=turn_label(picked, variant)) if picked else t("hand.choose")
+    label = _play_label(picked, variant, current_locale()) if picked else t("hand.choose")
     play = button(label, custom_id(game, version, "play", code), GREEN, row=4)
     play.disabled = picked is None  # nothing plays that the player did not choose
     items.append(play)
