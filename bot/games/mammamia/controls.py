@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 
 import discord
 
@@ -104,23 +105,37 @@ def hand_reply(
 def played_notice(outcome: Outcome) -> str:
     """What the player just did, and the cards they drew (private to them)."""
     action = outcome.action
-    if isinstance(action, Turn):
-        played = render.amount(action.ingredient, action.count)
-        if action.order:
-            text = t("played.with_order", cards=played)
-        else:
-            text = t("played.plain", cards=played)
-    else:
-        text = t("played.pass")
+    played = (
+        (action.ingredient, action.count, bool(action.order)) if isinstance(action, Turn) else None
+    )
     drawn: list[str] = []
-    told = [text]
+    laid = 0
     for event in outcome.events:
         if isinstance(event, ev.Drew) and event.to == outcome.seat:
             drawn += event.cards
         if isinstance(event, ev.MammaMiaLaid) and event.seat == outcome.seat:
-            told.append(t("played.mamma_mia"))
+            laid += 1
+    variant = variant_of(outcome.live.row.settings)
+    return _notice(played, laid, tuple(drawn), variant, current_locale())
+
+
+# Kept by language: the same few plays and draws are said move after move.
+@lru_cache(maxsize=4096)
+def _notice(
+    played: tuple[str, int, bool] | None,
+    laid: int,
+    drawn: tuple[str, ...],
+    variant: str,
+    locale: str,
+) -> str:
+    """`played`: the cards played and whether with an order card, None for a pass."""
+    if played is None:
+        text = t("played.pass")
+    else:
+        cards = render.amount(played[0], played[1])
+        text = t("played.with_order", cards=cards) if played[2] else t("played.plain", cards=cards)
+    told = [text, *[t("played.mamma_mia")] * laid]
     if drawn:
-        variant = variant_of(outcome.live.row.settings)
         told.append(t("played.drew", cards=drawn_words(variant, drawn)))
     return sentences(*told)
 
