@@ -10,9 +10,10 @@ hand opened, a whole turn picked in its menu, then Play. Each answer is
 built as the bot builds it (`hand_reply`, `played_notice`, the kept hand's
 keys), its picture named (not drawn: the worker's part, `bench.pictures`)
 and put into the arguments discord.py is given (`Reply.kwargs`, within
-Discord's limits). Games of 4 seats played by random legal moves, each
-round on games not seen before (the caches as warm as in a running bot);
-CPU time of this process, so the figures hold on a loaded machine.
+Discord's limits). Games of 4 seats played by random legal moves, side by
+side, a turn of each in turn (as 200 live games are: what is kept for a
+seat must last while the others play), each round on games not seen
+before; CPU time of this process, so the figures hold on a loaded machine.
 """
 
 from __future__ import annotations
@@ -141,22 +142,27 @@ def moves(game: Game, mix: str, rng: random.Random) -> Iterator[None]:
 
 
 def measure(games: list[Game], mix: str, locale: str, seed: int) -> tuple[float, int]:
-    """CPU seconds of the bot's answers over `games`, and the turns played."""
+    """CPU seconds of the bot's answers over `games`, played side by side (a
+    turn of each in turn, as the bot's games are), and the turns played."""
     rng = random.Random(seed)
     count = 0
     with use_locale(locale):
         start = time.process_time()
-        for game in games:
-            for _ in moves(game, mix, rng):
-                count += 1
+        playing = [moves(game, mix, rng) for game in games]
+        while playing:
+            for game in list(playing):
+                if next(game, StopIteration) is StopIteration:
+                    playing.remove(game)
+                else:
+                    count += 1
         spent = time.process_time() - start
     return spent, count
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games a round")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", type=int, default=200, help="games a round, side by side")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--mix", choices=MIXES, default="typed")
     parser.add_argument("--locale", choices=LOCALES, default="en-US")
     parser.add_argument("--seed", type=int, default=1)

@@ -89,13 +89,12 @@ def hand_reply(
     if made_of is None:  # a reveal or the end: the hand says whose turn it is
         if notice is not None:  # what was just played: said once
             return make(notice)
-        code = (draft or Draft()).encode()
-        return answers.answer(live, "hand", seat, code, make=make)
+        return answers.answer(live, "hand", seat, _code(draft), make=make)
     # In the turn phase a seat's cards and next turns stay the same while the
     # others move: the hand looked at between its owner's moves, and the one
     # a move answers with (its notice apart), is one already built. One is
     # kept for each seat with no pick, one with its latest pick.
-    place = ("hand", seat, draft is None or draft == Draft())
+    place = ("hand", seat, draft is None or draft == NO_PICK)
     shown = live.keep(place, made_of, make).copy()
     if notice and shown.embed is not None:  # in the turn phase a notice is all it says
         shown.embed.description = notice
@@ -159,7 +158,7 @@ def hand_key(
 ) -> Callable[[Live], Hashable]:
     """What `hand_reply(live, seat, draft, notice)` is made of, in the turn
     phase (in a reveal or at the end the hand says more: None, not keyed)."""
-    code = (draft or Draft()).encode()
+    code = _code(draft)
 
     def key(live: Live) -> Hashable:
         # What the seat holds and may play, worked out once a version: a
@@ -182,7 +181,16 @@ def _held_key(live: Live, seat: int, locale: str) -> Hashable:
     # a Python call each.
     turns = tuple(map(tuple, turns_of(live, seat)))
     held = (view.hand, view.hand_orders, mine.order_pile_size, mine.colour)
-    return (locale, view.variant, live.names()[seat], held, turns)
+    return (locale, view.variant, live.row.seats[seat].name, held, turns)
+
+
+#: A hand with nothing picked yet, and its code.
+NO_PICK = Draft()
+_NO_PICK_CODE = NO_PICK.encode()
+
+
+def _code(draft: Draft | None) -> str:
+    return _NO_PICK_CODE if draft is None else draft.encode()
 
 
 def keep_hand(

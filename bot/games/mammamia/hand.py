@@ -20,9 +20,10 @@ too, and needs no redrawing when their turn comes (`bot.publishing.hands`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 import discord
 from discord import SelectOption
@@ -45,6 +46,7 @@ PASS = "pass"  # a draft's kind for a pass (MM-T4): no ingredient is called that
 #: The version a hand's controls carry: none (the Watch button's convention).
 #: Play checks the pick against what is legal when it is pressed.
 ANY_VERSION = 0
+T = TypeVar("T")
 DRAW = by_last_part(N_("hand.draw.supply"), N_("hand.draw.orders"))
 
 
@@ -270,23 +272,44 @@ def _picked(made: Choices, key: Hashable) -> list[SelectOption]:
     return options
 
 
-# The menus of the latest lists of turns, by what they offer (the hand and
-# its turns): a seat's hand is kept between its moves, and the picks made in
-# it, turns later, offer the turns it was made with. The picks of one turn
-# come within seconds, so a few hundred are enough.
-MENUS_KEPT = 256
-_MENUS: dict[Hashable, _Menu] = {}
+class _Latest(Generic[T]):
+    """The latest thing made for each seat of each game, by what it was made
+    of: made again only when that changed. A seat's hand is kept between its
+    owner's moves (`bot.live.live.Live.keep`), and what its answers are made
+    of (its face, its menus) is asked again at every pick in it, moves
+    later, while every other seat's hand changes meanwhile: kept by seat, not
+    among the latest made. The seats least lately asked for go first past
+    `size` (a few per game being played)."""
+
+    __slots__ = ("kept", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: dict[tuple[int, int], tuple[Hashable, T]] = {}
+
+    def get(self, seat: tuple[int, int], made_of: Hashable, make: Callable[[], T]) -> T:
+        kept = self.kept.pop(seat, None)
+        if kept is None or kept[0] != made_of:
+            if len(self.kept) >= self.size:
+                del self.kept[next(iter(self.kept))]  # the least lately asked for
+            kept = (made_of, make())
+        self.kept[seat] = kept  # the latest asked for, last
+        return kept[1]
+
+    def clear(self) -> None:
+        self.kept.clear()
 
 
-def _menu(view: PlayerView, legal: list[Action]) -> _Menu:
-    key = (view.hand, tuple(legal))  # turns are tuples: hashed and compared in C
-    menu = _MENUS.pop(key, None)
-    if menu is None:
-        if len(_MENUS) >= MENUS_KEPT:
-            del _MENUS[next(iter(_MENUS))]  # the least lately used
-        menu = _Menu(view, legal)
-    _MENUS[key] = menu  # the latest used, last
-    return menu
+#: Seats whose face and menus are kept: 1,000 games of four.
+SEATS_KEPT = 4096
+_MENUS: _Latest[_Menu] = _Latest(SEATS_KEPT)
+
+
+def _menu(game: int, view: PlayerView, legal: list[Action]) -> _Menu:
+    """The menus of the hand and turns (as plain tuples: compared in C, where
+    the actions' own equality is a Python call each)."""
+    made_of = (view.hand, tuple(map(tuple, legal)))
+    return _MENUS.get((game, view.seat), made_of, lambda: _Menu(view, legal))
 
 
 @lru_cache(maxsize=8192)
@@ -421,6 +444,7 @@ def hand(
     seat = view.seat
     me = view.players[seat]
     face = _face(
+        game,
         view,
         names[seat],
         (view.variant, view.hand, view.hand_orders, me.order_pile_size, me.colour),
@@ -455,25 +479,17 @@ class _Face:
     picture: Picture
 
 
-def _face(view: PlayerView, name: str, held: Hashable) -> _Face:
+def _face(game: int, view: PlayerView, name: str, held: Hashable) -> _Face:
     """The hand's face, worked out once for what it holds (`held`: the
     variant, cards, order cards, order pile and colour), its owner's name
     and the language: every answer that shows a seat's hand between its
     moves (each choice in its menus, its Play) shows the same, and its
     picture keeps the key it was drawn by."""
-    key = (held, name, current_locale())
-    face = _FACES.get(key)
-    if face is None:
-        if len(_FACES) >= FACES_KEPT:
-            del _FACES[next(iter(_FACES))]  # the oldest
-        face = _FACES[key] = _face_of(view, name)
-    return face
+    made_of = (held, name, current_locale())
+    return _FACES.get((game, view.seat), made_of, lambda: _face_of(view, name))
 
 
-#: Hand faces kept: the latest ones, which the picks of a turn, seconds
-#: apart, ask again (each kept face is objects the cycle collector walks).
-FACES_KEPT = 512
-_FACES: dict[Hashable, _Face] = {}
+_FACES: _Latest[_Face] = _Latest(SEATS_KEPT)
 
 
 def _face_of(view: PlayerView, name: str) -> _Face:
@@ -511,7 +527,7 @@ def _controls(
     variant = view.variant
     picked = chosen(draft, legal)
     items: list[Item] = []
-    menu = _menu(view, legal)
+    menu = _menu(game, view, legal)
     turns = menu.turns
     if len(menu.every) <= MOST:  # every turn in one select: two taps with Play
         offered = menu.offered(variant, current_locale(), picked)
