@@ -25,7 +25,11 @@ per idle game, and the restart timings. With --web-games N the bot also
 serves the Activity, and N more channels' games are played at the web table
 alone (two players each, `bench.web_players`), beside the others: a move's
 round trip there (an action sent until the player holds the state after it)
-is measured under the load. Loopback only; every phase has a time limit.
+is measured under the load. With `--processes 2 --pair-root ../other` the
+second process runs another checkout's bot: two versions measured side by
+side, at the same moments on the same cores (each process's CPU a move is
+printed), which the load's swings from one run to the next cannot skew.
+Loopback only; every phase has a time limit.
 """
 
 from __future__ import annotations
@@ -82,6 +86,9 @@ class Options:
     think: tuple[float, float] = (1.0, 3.0)
     quiet: bool = False
     bot_root: Path | None = None  # another checkout's bot, for a before/after comparison
+    # With two processes: the second runs this checkout's bot, so that two
+    # versions are measured side by side, on the same machine at the same time.
+    pair_root: Path | None = None
     pictures: bool = True
     processes: int = 1
     guilds: int | None = None  # None: one; with several processes, 8 for each
@@ -111,6 +118,11 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
     p.add_argument("--workdir", type=Path, help="keep the database and bot log here")
     p.add_argument("--json", type=Path, help="also write the JSON summary to this file")
     p.add_argument("--bot-root", type=Path, help="run the bot of this checkout instead")
+    p.add_argument(
+        "--pair-root",
+        type=Path,
+        help="with --processes 2: the second process runs the bot of this checkout (A/B)",
+    )
     p.add_argument("--pictures", default="on", choices=("on", "off"), help="the servers' setting")
     p.add_argument(
         "--processes", type=int, default=1, help="bot processes, each running one shard of N"
@@ -157,6 +169,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         seed=a.seed,
         workdir=a.workdir,
         bot_root=a.bot_root,
+        pair_root=a.pair_root,
         pictures=a.pictures == "on",
         processes=a.processes,
         guilds=a.guilds,
@@ -167,6 +180,8 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         web_games=a.web_games,
         think=(a.think[0], a.think[1]),
     )
+    if options.pair_root is not None and options.processes != 2:
+        p.error("--pair-root compares two processes: give --processes 2")
     if options.processes > 1 and options.database == "sqlite":
         p.error("several processes share one PostgreSQL: give --database postgresql")
     return options, a.json
@@ -231,7 +246,7 @@ class Run:
     def bot_env(self, shard: int | None = None) -> dict[str, str]:
         env = {
             "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": str(self.o.bot_root or Path(__file__).resolve().parents[1]),
+            "PYTHONPATH": str(self.root(shard)),
             "DISCORD_TOKEN": self.server.token,
             "DISCORD_API_BASE": self.server.api_base,
             "DISCORD_GATEWAY_URL": self.server.gateway_url,
@@ -252,6 +267,12 @@ class Run:
         elif self.ports:
             env["METRICS_PORT"] = str(self.ports[0])
         return env
+
+    def root(self, shard: int | None) -> Path:
+        """The checkout whose bot a process runs."""
+        if shard == 1 and self.o.pair_root is not None:
+            return self.o.pair_root
+        return self.o.bot_root or Path(__file__).resolve().parents[1]
 
     async def start_bots(self, timeout: float = 120.0) -> list[BotProcess]:
         """Start the bot processes; returns once each is connected and the
@@ -430,6 +451,7 @@ class Run:
         games_before = sum(t.games for t in self.tables)
         scraped_before = await self.scrape()
         cpu_before, load_before = self.cpu(), os.getloadavg()
+        each_before = [bot.tree_cpu() for bot in self.bots]
         own_before = time.process_time()
         lags_before = len(self.loop_lags)
         profiler = None
@@ -440,6 +462,7 @@ class Run:
         )
         end = time.monotonic()
         cpu = self.cpu() - cpu_before
+        each = [bot.tree_cpu() - was for bot, was in zip(self.bots, each_before, strict=True)]
         own = time.process_time() - own_before
         load_after = os.getloadavg()
         scraped = _minus(await self.scrape(), scraped_before)
@@ -447,10 +470,13 @@ class Run:
             await profiler
         elapsed = end - start
         applied = 0
+        applied_by_shard = [0] * len(self.bots)
         for t in self.tables:
             # A finished game's moves count up to its last shown version; a new game from 0.
             before = versions_before[t.channel.id] if t.games == 1 else 0
             applied += max(0, t.shown.version - before)
+            shard = shard_of(t.channel.guild_id, len(self.bots)) if self.sharded else 0
+            applied_by_shard[shard] += max(0, t.shown.version - before)
         classes = server.calls.classes(start, end)
         routes = server.calls.routes(start, end)
         lags = [lag for t in self.tables for lag in t.shown.lags]
@@ -507,6 +533,16 @@ class Run:
                 "workers": _per(1000 * cpu.workers, applied, 3),
                 "total": None if per_move is None else round(per_move, 3),
             },
+            "by_process": [
+                {
+                    "root": str(self.root(shard if self.sharded else None)),
+                    "moves": moves,
+                    "bot_ms": _per(1000 * spent.main, moves, 3),
+                    "workers_ms": _per(1000 * spent.workers, moves, 3),
+                    "total_ms": _per(1000 * spent.total, moves, 3),
+                }
+                for shard, (spent, moves) in enumerate(zip(each, applied_by_shard, strict=True))
+            ],
             "harness_cpu_percent": round(100 * own / elapsed),
             "harness_loop_lag_p99_ms": ms(percentile(loop, 99)),
             "stuck_players": self.metrics.stuck,
@@ -821,6 +857,14 @@ def report(s: dict[str, Any]) -> str:
             f"{play['bot_log']['errors']} / {play['bot_log']['tracebacks']}",
         ),
     ]
+    if len(play.get("by_process", ())) > 1:
+        for n, each in enumerate(play["by_process"]):
+            rows.append(
+                (
+                    f"process {n} ({each['moves']} moves) ms a move",
+                    f"{each['bot_ms']} + {each['workers_ms']} = {each['total_ms']}  {each['root']}",
+                )
+            )
     web = play.get("web")
     if web:
         trip = web["round_trip_ms"]

@@ -64,7 +64,10 @@ def newest_noted(client: discord.Client, parse: Callable[[Any], None]) -> Callab
 
     def parse_interaction(data: Any) -> None:
         newest = (data.get("channel") or {}).get("last_message_id")
-        channel = client.get_channel(int(data.get("channel_id") or 0))
+        # Through the interaction's server: `client.get_channel` would look in
+        # every server the bot is in, at every interaction.
+        guild = client.get_guild(int(data.get("guild_id") or 0)) if newest else None
+        channel = guild.get_channel_or_thread(int(data.get("channel_id") or 0)) if guild else None
         if newest and channel is not None and hasattr(channel, "last_message_id"):
             channel.last_message_id = int(newest)
         parse(data)
