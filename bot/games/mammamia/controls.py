@@ -83,7 +83,8 @@ def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
     def make(said: str | None = None) -> Reply:
-        return hand(live.id, view_of(live, seat), live.names(), turns_of(live, seat), draft, said)
+        view, turns = view_of(live, seat), turns_of(live, seat)
+        return hand(live.id, view, live.names(), turns, draft, said, keep=live.keep)
 
     made_of = hand_key(seat, draft)(live)
     if made_of is None:  # a reveal or the end: the hand says whose turn it is

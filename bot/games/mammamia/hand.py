@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generic, TypeVar
+from typing import Protocol, TypeVar, cast
 
 import discord
 from discord import SelectOption
@@ -272,44 +272,50 @@ def _picked(made: Choices, key: Hashable) -> list[SelectOption]:
     return options
 
 
-class _Latest(Generic[T]):
-    """The latest thing made for each seat of each game, by what it was made
-    of: made again only when that changed. A seat's hand is kept between its
-    owner's moves (`bot.live.live.Live.keep`), and what its answers are made
-    of (its face, its menus) is asked again at every pick in it, moves
-    later, while every other seat's hand changes meanwhile: kept by seat, not
-    among the latest made. The seats least lately asked for go first past
-    `size` (a few per game being played)."""
+class Keep(Protocol):
+    """Where a hand keeps what its answers are made of (its face, its
+    menus) between answers: `work()` for `place`, done again only when what
+    it is made of (`made_of`) changed. A running game keeps them for its
+    seats (`bot.live.live.Live.keep`), and lets them go with it."""
+
+    def __call__(self, place: Hashable, made_of: Hashable, work: Callable[[], T], /) -> T: ...
+
+
+class _Latest:
+    """A `Keep` for a hand made with no game to keep its parts: the latest
+    made for each seat of each game, the seats least lately asked for let
+    go first past `size`."""
 
     __slots__ = ("kept", "size")
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.kept: dict[tuple[int, int], tuple[Hashable, T]] = {}
+        self.kept: dict[Hashable, tuple[Hashable, object]] = {}
 
-    def get(self, seat: tuple[int, int], made_of: Hashable, make: Callable[[], T]) -> T:
-        kept = self.kept.pop(seat, None)
+    def __call__(self, place: Hashable, made_of: Hashable, work: Callable[[], T], /) -> T:
+        kept = self.kept.pop(place, None)
         if kept is None or kept[0] != made_of:
             if len(self.kept) >= self.size:
                 del self.kept[next(iter(self.kept))]  # the least lately asked for
-            kept = (made_of, make())
-        self.kept[seat] = kept  # the latest asked for, last
-        return kept[1]
+            kept = (made_of, work())
+        self.kept[place] = kept  # the latest asked for, last
+        return cast(T, kept[1])
 
     def clear(self) -> None:
         self.kept.clear()
 
 
-#: Seats whose face and menus are kept: 1,000 games of four.
-SEATS_KEPT = 4096
-_MENUS: _Latest[_Menu] = _Latest(SEATS_KEPT)
+_LATEST = _Latest(256)
 
 
-def _menu(game: int, view: PlayerView, legal: list[Action]) -> _Menu:
-    """The menus of the hand and turns (as plain tuples: compared in C, where
-    the actions' own equality is a Python call each)."""
+def _menu(keep: Keep, game: int, view: PlayerView, legal: list[Action]) -> _Menu:
+    """The seat's menus for the hand and turns (as plain tuples: compared in
+    C, where the actions' own equality is a Python call each). A seat's
+    hand is kept between its owner's moves, and the picks made in it a
+    round later offer the turns it was made with, while every other seat's
+    hand changed meanwhile: kept by seat, not among the latest made."""
     made_of = (view.hand, tuple(map(tuple, legal)))
-    return _MENUS.get((game, view.seat), made_of, lambda: _Menu(view, legal))
+    return keep(("menus", game, view.seat), made_of, lambda: _Menu(view, legal))
 
 
 @lru_cache(maxsize=8192)
@@ -438,12 +444,16 @@ def hand(
     turns: list[Action],
     draft: Draft | None = None,
     notice: str | None = None,
+    keep: Keep | None = None,
 ) -> Reply:
     """The hand message for `view.seat`, with turn controls when it has
-    `turns` to pick from (its legal turns, or those of its next turn)."""
+    `turns` to pick from (its legal turns, or those of its next turn);
+    what it is made of kept by `keep` (by default, for the latest seats)."""
     seat = view.seat
     me = view.players[seat]
+    keep = keep or _LATEST
     face = _face(
+        keep,
         game,
         view,
         names[seat],
@@ -464,7 +474,7 @@ def hand(
     if not any(isinstance(a, Turn | Pass) for a in turns):
         refresh = button(t("hand.refresh"), custom_id(game, ANY_VERSION, "hand"))
         return Reply(embed=embed, items=[refresh], pictures=pictures)
-    items = _controls(game, ANY_VERSION, view, turns, draft or Draft())
+    items = _controls(keep, game, ANY_VERSION, view, turns, draft or Draft())
     return Reply(embed=embed, items=items, pictures=pictures)
 
 
@@ -479,17 +489,14 @@ class _Face:
     picture: Picture
 
 
-def _face(game: int, view: PlayerView, name: str, held: Hashable) -> _Face:
+def _face(keep: Keep, game: int, view: PlayerView, name: str, held: Hashable) -> _Face:
     """The hand's face, worked out once for what it holds (`held`: the
     variant, cards, order cards, order pile and colour), its owner's name
     and the language: every answer that shows a seat's hand between its
     moves (each choice in its menus, its Play) shows the same, and its
-    picture keeps the key it was drawn by."""
+    picture keeps the key it was drawn by. Kept by seat, as its menus."""
     made_of = (held, name, current_locale())
-    return _FACES.get((game, view.seat), made_of, lambda: _face_of(view, name))
-
-
-_FACES: _Latest[_Face] = _Latest(SEATS_KEPT)
+    return keep(("face", game, view.seat), made_of, lambda: _face_of(view, name))
 
 
 def _face_of(view: PlayerView, name: str) -> _Face:
@@ -513,6 +520,7 @@ def _face_of(view: PlayerView, name: str) -> _Face:
 
 
 def _controls(
+    keep: Keep,
     game: int,
     version: int,
     view: PlayerView,
@@ -527,7 +535,7 @@ def _controls(
     variant = view.variant
     picked = chosen(draft, legal)
     items: list[Item] = []
-    menu = _menu(game, view, legal)
+    menu = _menu(keep, game, view, legal)
     turns = menu.turns
     if len(menu.every) <= MOST:  # every turn in one select: two taps with Play
         offered = menu.offered(variant, current_locale(), picked)
