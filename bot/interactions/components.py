@@ -15,8 +15,9 @@ import contextlib
 import inspect
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Collection, Mapping
+from collections.abc import Awaitable, Collection, Mapping
 from dataclasses import dataclass
+from types import TracebackType
 from typing import Any, ClassVar, cast
 
 import discord
@@ -295,26 +296,44 @@ def _lock(interaction: discord.Interaction) -> asyncio.Lock:
     return cast(asyncio.Lock, lock)
 
 
-@contextlib.asynccontextmanager
-async def _answering(interaction: discord.Interaction) -> AsyncIterator[None]:
+class _answering:  # lower case: it reads like a function, `async with _answering(...)`
     """One answer at a time: the handler's, or the deferral racing it. The
-    first answer is timed (bot.kit.metrics: from Discord sending it)."""
-    async with _lock(interaction):
-        done = interaction.response.is_done()
+    first answer is timed (bot.kit.metrics: from Discord sending it). A
+    class, not a generator: every answer goes through it."""
+
+    __slots__ = ("done", "interaction", "lock")
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.lock = _lock(interaction)
+        self.done = False
+
+    async def __aenter__(self) -> None:
+        await self.lock.acquire()
+        self.done = self.interaction.response.is_done()
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        interaction = self.interaction
         try:
-            yield
-        finally:
             answered(
                 interaction
             )  # a table post may wait to follow up on it (bot.publishing.routes)
-        if not done and interaction.response.is_done():
-            kind = KINDS.get(interaction.type, "other")
-            metrics.INTERACTIONS.labels(kind).observe(age(interaction))
+            if kind is None and not self.done and interaction.response.is_done():
+                TIMED.get(interaction.type, TIMED[None]).observe(age(interaction))
+        finally:
+            self.lock.release()
 
 
-KINDS = {
-    discord.InteractionType.application_command: "command",
-    discord.InteractionType.component: "component",
+#: The first answers' times, by the kind of interaction answered.
+TIMED = {
+    discord.InteractionType.application_command: metrics.INTERACTIONS.labels("command"),
+    discord.InteractionType.component: metrics.INTERACTIONS.labels("component"),
+    None: metrics.INTERACTIONS.labels("other"),
 }
 
 

@@ -104,9 +104,8 @@ def _size(embed: discord.Embed) -> int:
 def fit_embed(embed: discord.Embed, budget: int = EMBED_TOTAL) -> discord.Embed:
     """`embed` within every limit of one embed, in `budget` characters in all;
     changed in place only where it is over (the same embed fits the same way)."""
-    size, description = _size(embed), len(embed.description or "")
-    if size <= budget and description <= DESCRIPTION and size - description <= TITLE:
-        return embed  # all but the description together within the shortest limit
+    if _fits(embed, budget):
+        return embed
     if embed.title and len(embed.title) > TITLE:
         embed.title = shorten(embed.title, TITLE)
     if embed.description and len(embed.description) > DESCRIPTION:
@@ -130,6 +129,25 @@ def fit_embed(embed: discord.Embed, budget: int = EMBED_TOTAL) -> discord.Embed:
             )
     _within(embed, budget)
     return embed
+
+
+def _fits(embed: discord.Embed, budget: int) -> bool:
+    """Whether `embed` is within every limit already (most are: checked
+    first, from its fields as they are, making no proxy of each)."""
+    size, description = _size(embed), len(embed.description or "")
+    if size > budget or description > DESCRIPTION:
+        return False
+    if size - description <= TITLE:
+        return True  # all but the description together within the shortest limit
+    data = embed.to_dict()
+    fields = data.get("fields", ())
+    return (
+        len(embed.title or "") <= TITLE
+        and len(fields) <= FIELDS
+        and all(len(f["name"]) <= FIELD_NAME and len(f["value"]) <= FIELD_VALUE for f in fields)
+        and len(data.get("footer", {}).get("text") or "") <= FOOTER
+        and len(data.get("author", {}).get("name") or "") <= AUTHOR
+    )
 
 
 def _within(embed: discord.Embed, budget: int) -> None:

@@ -13,7 +13,7 @@ import hashlib
 import io
 import logging
 from collections.abc import Callable, Collection, Hashable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -68,6 +68,16 @@ class Picture:
         return f"{stem}-{self.key[:10]}{dot}{ext}" if dot else f"{self.filename}-{self.key[:10]}"
 
 
+class _Built:
+    """A view built from a reply's items, and the items' identities."""
+
+    __slots__ = ("items", "view")
+
+    def __init__(self) -> None:
+        self.items: tuple[int, ...] = ()
+        self.view: discord.ui.View | None = None
+
+
 @dataclass
 class Reply:
     """Text, an embed, components; pictures asked for, and files once drawn.
@@ -81,18 +91,21 @@ class Reply:
     pictures: list[Picture] = field(default_factory=list)
     files: list[tuple[str, bytes]] | None = None
     alts: dict[str, str] = field(default_factory=dict)  # each file's alt text, by its name
-    # The view built from `items` (and which items it was built from).
-    _built: tuple[tuple[int, ...], discord.ui.View] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    # The view built from `items` (and which items it was built from), one
+    # place shared by an answer and its copies (`copy`).
+    _built: _Built = field(default_factory=_Built, init=False, repr=False, compare=False)
 
     def view(self) -> discord.ui.View:
         """The items in rows as Discord takes them (`bot.kit.limits`); one that
         fits in no row (a sixth) is left out, and logged. Built once for
-        the same items (a table's fingerprint and its post use one view)."""
-        made = tuple(id(item) for item in self.items)
-        if self._built is not None and self._built[0] == made:
-            return self._built[1]
+        the same items, whichever copy asks first: a kept answer's copies
+        (`bot.live.answer_cache`, a seat's hand between its moves) and a
+        table's fingerprint and its post share one view (a stopped view is
+        only read when sent)."""
+        built = self._built
+        made = tuple(map(id, self.items))
+        if built.view is not None and built.items == made:
+            return built.view
         view = discord.ui.View(timeout=None)
         for item in fit_items(self.items):
             try:
@@ -101,19 +114,20 @@ class Reply:
                 log.warning("no room for %r in a message: left out", item)
         view.stop()
         fitted.add(view)
-        self._built = (made, view)
+        built.items, built.view = made, view
         return view
 
     def copy(self) -> Reply:
         """Another answer of the same: its content, embed, items and files its
         own to change (drawing a picture sets the embed's image); the
-        components themselves shared."""
-        copied = replace(
-            self,
-            embed=self.embed.copy() if self.embed is not None else None,
-            items=list(self.items),
-            pictures=list(self.pictures),
-            alts=dict(self.alts),
+        components themselves, and the view built of them, shared."""
+        copied = Reply(
+            self.content,
+            self.embed.copy() if self.embed is not None else None,
+            list(self.items),
+            list(self.pictures),
+            self.files,
+            dict(self.alts),
         )
         copied._built = self._built
         return copied

@@ -90,6 +90,34 @@ def test_an_embed_within_each_limit_but_over_the_total_is_shortened() -> None:
     assert rules.check_embeds([embed.to_dict()]) == []
 
 
+@pytest.mark.parametrize(
+    "over", ["title", "field name", "field value", "fields", "footer", "author"]
+)
+def test_one_text_over_its_own_limit_in_a_short_embed_is_shortened(over: str) -> None:
+    """Each limit on its own, the embed far under its total: a hand's embed
+    is checked from its fields as they are, and one over must still be seen."""
+    embed = discord.Embed(title="T" * (300 if over == "title" else 10), description="d")
+    embed.add_field(name="N" * (300 if over == "field name" else 10), value="v" * 100)
+    embed.add_field(name="n", value="V" * (1100 if over == "field value" else 300))
+    for _ in range(30 if over == "fields" else 0):
+        embed.add_field(name="x", value="y")
+    embed.set_footer(text="F" * (2100 if over == "footer" else 300))
+    embed.set_author(name="A" * (300 if over == "author" else 10))
+    assert rules.check_embeds([embed.to_dict()]) != [], "over one limit before"
+    fit_embed(embed)
+    assert rules.check_embeds([embed.to_dict()]) == []
+
+
+def test_an_embed_within_every_limit_is_left_as_it_is() -> None:
+    embed = discord.Embed(title="T" * 256, description="d " * 200)  # 5,776 in all
+    for _ in range(4):
+        embed.add_field(name="N" * 256, value="v" * 1024)
+    embed.set_footer(text="f" * 100)
+    before = embed.to_dict()
+    assert fit_embed(embed) is embed
+    assert embed.to_dict() == before
+
+
 def test_labels_options_and_placeholders_are_shortened_and_extras_left_out() -> None:
     items = [button("L" * 200, f"mm:1:0:b{i}") for i in range(3)]
     options = [("label " * 40, f"v{i}", False) for i in range(40)]
@@ -124,3 +152,22 @@ def test_a_sixth_row_is_left_out_not_raised() -> None:
 def test_fit_keeps_other_arguments() -> None:
     kwargs = fit({"content": "x" * 5000, "ephemeral": True, "view": None})
     assert len(kwargs["content"]) == 2000 and kwargs["ephemeral"] is True
+
+
+def test_a_kept_answers_copies_share_the_view_built_once() -> None:
+    """A kept answer (a seat's hand between its moves) is sent as a copy each
+    time: its view is fitted and built once, whichever copy is sent first;
+    a copy given other components gets a view of its own."""
+    kept = Reply(content="hand", items=[button("Play", "mm:1:0:play")])
+    first, second = kept.copy(), kept.copy()
+    view = first.view()
+    assert second.view() is view and kept.view() is view
+    other = kept.copy()
+    other.items = [button("Refresh", "mm:1:0:hand")]
+    assert other.view() is not view
+    assert [c["custom_id"] for row in other.view().to_components() for c in row["components"]] == [
+        "mm:1:0:hand"
+    ]
+    assert [c["custom_id"] for row in first.view().to_components() for c in row["components"]] == [
+        "mm:1:0:play"
+    ]

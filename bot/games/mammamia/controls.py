@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 
 import discord
 
@@ -82,19 +83,19 @@ def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
     def make(said: str | None = None) -> Reply:
-        return hand(live.id, view_of(live, seat), live.names(), turns_of(live, seat), draft, said)
+        view, turns = view_of(live, seat), turns_of(live, seat)
+        return hand(live.id, view, live.names(), turns, draft, said, keep=live.keep)
 
     made_of = hand_key(seat, draft)(live)
     if made_of is None:  # a reveal or the end: the hand says whose turn it is
         if notice is not None:  # what was just played: said once
             return make(notice)
-        code = (draft or Draft()).encode()
-        return answers.answer(live, "hand", seat, code, make=make)
+        return answers.answer(live, "hand", seat, _code(draft), make=make)
     # In the turn phase a seat's cards and next turns stay the same while the
     # others move: the hand looked at between its owner's moves, and the one
     # a move answers with (its notice apart), is one already built. One is
     # kept for each seat with no pick, one with its latest pick.
-    place = ("hand", seat, draft is None or draft == Draft())
+    place = ("hand", seat, draft is None or draft == NO_PICK)
     shown = live.keep(place, made_of, make).copy()
     if notice and shown.embed is not None:  # in the turn phase a notice is all it says
         shown.embed.description = notice
@@ -104,23 +105,37 @@ def hand_reply(
 def played_notice(outcome: Outcome) -> str:
     """What the player just did, and the cards they drew (private to them)."""
     action = outcome.action
-    if isinstance(action, Turn):
-        played = render.amount(action.ingredient, action.count)
-        if action.order:
-            text = t("played.with_order", cards=played)
-        else:
-            text = t("played.plain", cards=played)
-    else:
-        text = t("played.pass")
+    played = (
+        (action.ingredient, action.count, bool(action.order)) if isinstance(action, Turn) else None
+    )
     drawn: list[str] = []
-    told = [text]
+    laid = 0
     for event in outcome.events:
         if isinstance(event, ev.Drew) and event.to == outcome.seat:
             drawn += event.cards
         if isinstance(event, ev.MammaMiaLaid) and event.seat == outcome.seat:
-            told.append(t("played.mamma_mia"))
+            laid += 1
+    variant = variant_of(outcome.live.row.settings)
+    return _notice(played, laid, tuple(drawn), variant, current_locale())
+
+
+# Kept by language: the same few plays and draws are said move after move.
+@lru_cache(maxsize=4096)
+def _notice(
+    played: tuple[str, int, bool] | None,
+    laid: int,
+    drawn: tuple[str, ...],
+    variant: str,
+    locale: str,
+) -> str:
+    """`played`: the cards played and whether with an order card, None for a pass."""
+    if played is None:
+        text = t("played.pass")
+    else:
+        cards = render.amount(played[0], played[1])
+        text = t("played.with_order", cards=cards) if played[2] else t("played.plain", cards=cards)
+    told = [text, *[t("played.mamma_mia")] * laid]
     if drawn:
-        variant = variant_of(outcome.live.row.settings)
         told.append(t("played.drew", cards=drawn_words(variant, drawn)))
     return sentences(*told)
 
@@ -144,7 +159,7 @@ def hand_key(
 ) -> Callable[[Live], Hashable]:
     """What `hand_reply(live, seat, draft, notice)` is made of, in the turn
     phase (in a reveal or at the end the hand says more: None, not keyed)."""
-    code = (draft or Draft()).encode()
+    code = _code(draft)
 
     def key(live: Live) -> Hashable:
         # What the seat holds and may play, worked out once a version: a
@@ -167,7 +182,16 @@ def _held_key(live: Live, seat: int, locale: str) -> Hashable:
     # a Python call each.
     turns = tuple(map(tuple, turns_of(live, seat)))
     held = (view.hand, view.hand_orders, mine.order_pile_size, mine.colour)
-    return (locale, view.variant, live.names()[seat], held, turns)
+    return (locale, view.variant, live.row.seats[seat].name, held, turns)
+
+
+#: A hand with nothing picked yet, and its code.
+NO_PICK = Draft()
+_NO_PICK_CODE = NO_PICK.encode()
+
+
+def _code(draft: Draft | None) -> str:
+    return _NO_PICK_CODE if draft is None else draft.encode()
 
 
 def keep_hand(

@@ -20,20 +20,22 @@ too, and needs no redrawing when their turn comes (`bot.publishing.hands`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol, TypeVar, cast
 
 import discord
 from discord import SelectOption
 
 from bot.games.mammamia import render
 from bot.games.mammamia.legends import order_legend
-from bot.games.mammamia.pictures import HandPicture, hand_image
+from bot.games.mammamia.pictures import HandPicture, OrderFace, hand_image
 from bot.games.mammamia.render import custom_id
 from bot.i18n import N_, by_last_part, current_locale, join_and, t, tn
 from bot.kit.reply import GREEN, Item, Picture, Reply, button, option, select_of
 from engine.mammamia.actions import Action, Pass, Turn
+from engine.mammamia.cards import BOXES
 from engine.mammamia.views import PlayerView
 
 NONE = "-"
@@ -44,6 +46,7 @@ PASS = "pass"  # a draft's kind for a pass (MM-T4): no ingredient is called that
 #: The version a hand's controls carry: none (the Watch button's convention).
 #: Play checks the pick against what is legal when it is pressed.
 ANY_VERSION = 0
+T = TypeVar("T")
 DRAW = by_last_part(N_("hand.draw.supply"), N_("hand.draw.orders"))
 
 
@@ -168,21 +171,26 @@ def _turn_label(action: Turn | Pass, variant: str, locale: str) -> str:
     return t("hand.whole_turn", cards=cards, draw=draw)
 
 
+@lru_cache(maxsize=4096)
+def _play_label(action: Turn | Pass, variant: str, locale: str) -> str:
+    """`Play: 🌭 3 salami, draw from the supply`, kept as `turn_label`."""
+    return t("hand.play_turn", turn=_turn_label(action, variant, locale))
+
+
 #: A menu's options with none preselected, and where each choice is among them.
 Choices = tuple[list[SelectOption], dict[Hashable, list[int]]]
 
 
 class _Menu:
-    """The menus of one list of turns (a seat's, at one version): its turns in
+    """The menus of one list of turns (a seat's, for one hand): its turns in
     the whole-turn menu's order, and each menu's options in each language,
     made once. A hand's menus offer the same turns at every choice made in
     them (a move's answers are mostly these menus), whichever is picked:
     each answer copies the options and preselects the pick."""
 
-    __slots__ = ("every", "hand", "legal", "made", "turns")
+    __slots__ = ("every", "hand", "made", "turns")
 
     def __init__(self, view: PlayerView, legal: list[Action]) -> None:
-        self.legal = legal  # kept: the menu is known by this very list
         self.hand = view.hand
         self.every = whole_turns(view, legal)
         self.turns = [a for a in legal if isinstance(a, Turn)]
@@ -193,8 +201,11 @@ class _Menu:
         key = ("turn", variant, locale)
         made = self.made.get(key)
         if made is None:
-            rows = [_turn_row(action, variant, locale) for action in self.every]
-            made = self.made[key] = _choices([(row[1], row) for row in rows])
+            plain = [_turn_choice(action, variant, locale) for action in self.every]
+            where: dict[Hashable, list[int]] = {}
+            for index, shown in enumerate(plain):
+                where.setdefault(shown.value, []).append(index)
+            made = self.made[key] = (plain, where)
         return _picked(made, None if picked is None else Draft.of(picked).encode())
 
     def cards(self, locale: str, mine: tuple[str | None, int | None]) -> list[SelectOption]:
@@ -261,30 +272,60 @@ def _picked(made: Choices, key: Hashable) -> list[SelectOption]:
     return options
 
 
-# The menus of the latest lists of turns, by the list's identity (a seat's
-# turns are worked out once a version, `bot.games.mammamia.controls.turns_of`):
-# the picks of one turn come within seconds, so a few hundred are enough.
-MENUS_KEPT = 256
-_MENUS: dict[int, _Menu] = {}
+class Keep(Protocol):
+    """Where a hand keeps what its answers are made of (its face, its
+    menus) between answers: `work()` for `place`, done again only when what
+    it is made of (`made_of`) changed. A running game keeps them for its
+    seats (`bot.live.live.Live.keep`), and lets them go with it."""
+
+    def __call__(self, place: Hashable, made_of: Hashable, work: Callable[[], T], /) -> T: ...
 
 
-def _menu(view: PlayerView, legal: list[Action]) -> _Menu:
-    menu = _MENUS.pop(id(legal), None)
-    if menu is None or menu.legal is not legal or menu.hand != view.hand:
-        if len(_MENUS) >= MENUS_KEPT:
-            del _MENUS[next(iter(_MENUS))]  # the least lately used
-        menu = _Menu(view, legal)
-    _MENUS[id(legal)] = menu  # the latest used, last
-    return menu
+class _Latest:
+    """A `Keep` for a hand made with no game to keep its parts: the latest
+    made for each seat of each game, the seats least lately asked for let
+    go first past `size`."""
+
+    __slots__ = ("kept", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: dict[Hashable, tuple[Hashable, object]] = {}
+
+    def __call__(self, place: Hashable, made_of: Hashable, work: Callable[[], T], /) -> T:
+        kept = self.kept.pop(place, None)
+        if kept is None or kept[0] != made_of:
+            if len(self.kept) >= self.size:
+                del self.kept[next(iter(self.kept))]  # the least lately asked for
+            kept = (made_of, work())
+        self.kept[place] = kept  # the latest asked for, last
+        return cast(T, kept[1])
+
+    def clear(self) -> None:
+        self.kept.clear()
+
+
+_LATEST = _Latest(256)
+
+
+def _menu(keep: Keep, game: int, view: PlayerView, legal: list[Action]) -> _Menu:
+    """The seat's menus for the hand and turns (as plain tuples: compared in
+    C, where the actions' own equality is a Python call each). A seat's
+    hand is kept between its owner's moves, and the picks made in it a
+    round later offer the turns it was made with, while every other seat's
+    hand changed meanwhile: kept by seat, not among the latest made."""
+    made_of = (view.hand, tuple(map(tuple, legal)))
+    return keep(("menus", game, view.seat), made_of, lambda: _Menu(view, legal))
 
 
 @lru_cache(maxsize=8192)
-def _turn_row(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str, str | None]:
-    """A whole turn's option in the menu: its label, its value (the turn's
-    draft) and its second line. Kept by language: the turns of every seat's
-    new hand after each move are mostly turns some hand offered already."""
+def _turn_choice(action: Turn | Pass, variant: str, locale: str) -> SelectOption:
+    """A whole turn's option in the menu, not preselected: its label, its
+    value (the turn's draft) and its second line. Kept by language: the
+    turns of every seat's new hand after each move are mostly turns some
+    hand offered already."""
     label, draw = _turn_option(action, variant, locale)
-    return label, Draft.of(action).encode(), draw
+    return option(label, Draft.of(action).encode(), False, draw)
 
 
 def _turn_option(action: Turn | Pass, variant: str, locale: str) -> tuple[str, str | None]:
@@ -311,45 +352,89 @@ def finish_label(order: str | None, draw: str | None, variant: str) -> str:
     return t("hand.finish", order=render.order_label(variant, order), draw=draw_name(draw))
 
 
-def _hand_text(view: PlayerView) -> tuple[str, tuple[str, ...]]:
-    return _hand_words(view.variant, view.hand, view.hand_orders, current_locale())
-
-
 def hand_alt(view: PlayerView) -> str:
     """What the hand's picture shows, in words (its owner's eyes only)."""
-    pile = view.players[view.seat].order_pile_size
-    return _hand_alt(view.variant, view.hand, view.hand_orders, pile, current_locale())
+    return _words(view, current_locale())[1]
 
 
-# A hand's words are kept by what it holds and the language: a seat's hand
-# stays the same while the others move, and every answer that shows it (the
-# hand opened, each choice in its menus, the move) says it again.
+def _words(view: PlayerView, locale: str) -> tuple[_Held, str, _Dealt]:
+    """What the hand says of its ingredients, its picture's alt text, and
+    what it says of its order cards."""
+    orders = view.hand_orders
+    kinds = tuple(Counter(c for c in view.hand if c not in orders).items())
+    held = _held_words(view.variant, kinds, locale)
+    dealt = _dealt_words(view.variant, orders, locale)
+    pile = _count(view.players[view.seat].order_pile_size, locale)
+    return held, t("alt.hand", ingredients=held.alt, orders=dealt.alt, pile=pile), dealt
+
+
+# A hand is made of parts that come back far more often than the whole: the
+# same order cards stay in a hand for many moves, the same few ingredients
+# in the same counts come back in hand after hand, in every game. Each part's
+# words are kept by what it shows and the language, so a hand that changed
+# is put together from words made already.
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """A hand's ingredients: in its field, in its alt text, in its picture."""
+
+    text: str
+    alt: str
+    piles: tuple[tuple[str, int], ...]
+
+
 @lru_cache(maxsize=4096)
-def _hand_words(
-    variant: str, held: tuple[str, ...], orders: tuple[str, ...], locale: str
-) -> tuple[str, tuple[str, ...]]:
-    kinds = Counter(c for c in held if c not in orders)
-    ordered = sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))
-    ingredients = render.cards(dict(ordered))
-    return ingredients, tuple(render.order_line(variant, o) for o in orders)
+def _held_words(variant: str, kinds: tuple[tuple[str, int], ...], locale: str) -> _Held:
+    """`kinds`: each ingredient held and how many, in the hand's order."""
+    box = BOXES[variant].kinds
+    return _Held(
+        text=render.cards(dict(sorted(kinds, key=lambda kv: (-kv[1], kv[0])))),
+        alt=render.cards(sorted(kinds, key=lambda kv: -kv[1]), icon=False),
+        piles=tuple(sorted(kinds, key=lambda kv: (-kv[1], box.index(kv[0])))),
+    )
 
 
-@lru_cache(maxsize=4096)
-def _hand_alt(
-    variant: str, held: tuple[str, ...], orders: tuple[str, ...], pile: int, locale: str
-) -> str:
-    kinds = Counter(c for c in held if c not in orders)
-    piles = sorted(kinds.items(), key=lambda kv: -kv[1])
+@dataclass(frozen=True, slots=True)
+class _Dealt:
+    """A hand's order cards: its field, the legend of their marks, the alt
+    text's words, and how the picture draws them."""
+
+    text: str
+    legend: str | None
+    alt: str
+    faces: tuple[OrderFace, ...]
+
+
+@lru_cache(maxsize=2048)
+def _dealt_words(variant: str, orders: tuple[str, ...], locale: str) -> _Dealt:
+    faces = tuple(OrderFace.of(variant, o) for o in sorted(orders))
     cards = [
         t("alt.order", order=render.order_title(variant, o), needs=render.order_needs(variant, o))
         for o in orders
     ]
-    return t(
-        "alt.hand",
-        ingredients=render.cards(piles, icon=False),
-        orders=join_and(cards) or t("cards.none"),
-        pile=tn("hand.count", pile),
+    return _Dealt(
+        text="\n".join(render.order_line(variant, o) for o in orders) or t("hand.no_orders"),
+        legend=order_legend(faces),
+        alt=join_and(cards) or t("cards.none"),
+        faces=faces,
     )
+
+
+@lru_cache(maxsize=256)
+def _count(cards: int, locale: str) -> str:
+    """`7 cards`, kept by language."""
+    return tn("hand.count", cards)
+
+
+@lru_cache(maxsize=4096)
+def _title(name: str, colour: str, locale: str) -> str:
+    """`🟨 Your hand, Ada`: the same for a seat all game."""
+    return t("hand.title", name=name, colour=render.COLOUR_EMOJI[colour])
+
+
+@lru_cache(maxsize=16)
+def _labels(locale: str) -> tuple[str, str, str, str]:
+    """The hand's fields' names."""
+    return t("hand.ingredients"), t("hand.orders"), t("hand.order_pile"), t("hand.size")
 
 
 def hand(
@@ -359,12 +444,17 @@ def hand(
     turns: list[Action],
     draft: Draft | None = None,
     notice: str | None = None,
+    keep: Keep | None = None,
 ) -> Reply:
     """The hand message for `view.seat`, with turn controls when it has
-    `turns` to pick from (its legal turns, or those of its next turn)."""
+    `turns` to pick from (its legal turns, or those of its next turn);
+    what it is made of kept by `keep` (by default, for the latest seats)."""
     seat = view.seat
     me = view.players[seat]
+    keep = keep or _LATEST
     face = _face(
+        keep,
+        game,
         view,
         names[seat],
         (view.variant, view.hand, view.hand_orders, me.order_pile_size, me.colour),
@@ -384,7 +474,7 @@ def hand(
     if not any(isinstance(a, Turn | Pass) for a in turns):
         refresh = button(t("hand.refresh"), custom_id(game, ANY_VERSION, "hand"))
         return Reply(embed=embed, items=[refresh], pictures=pictures)
-    items = _controls(game, ANY_VERSION, view, turns, draft or Draft())
+    items = _controls(keep, game, ANY_VERSION, view, turns, draft or Draft())
     return Reply(embed=embed, items=items, pictures=pictures)
 
 
@@ -399,47 +489,38 @@ class _Face:
     picture: Picture
 
 
-def _face(view: PlayerView, name: str, held: Hashable) -> _Face:
+def _face(keep: Keep, game: int, view: PlayerView, name: str, held: Hashable) -> _Face:
     """The hand's face, worked out once for what it holds (`held`: the
     variant, cards, order cards, order pile and colour), its owner's name
     and the language: every answer that shows a seat's hand between its
     moves (each choice in its menus, its Play) shows the same, and its
-    picture keeps the key it was drawn by."""
-    key = (held, name, current_locale())
-    face = _FACES.get(key)
-    if face is None:
-        if len(_FACES) >= FACES_KEPT:
-            del _FACES[next(iter(_FACES))]  # the oldest
-        face = _FACES[key] = _face_of(view, name)
-    return face
-
-
-#: Hand faces kept: the latest ones, which the picks of a turn, seconds
-#: apart, ask again (each kept face is objects the cycle collector walks).
-FACES_KEPT = 512
-_FACES: dict[Hashable, _Face] = {}
+    picture keeps the key it was drawn by. Kept by seat, as its menus."""
+    made_of = (held, name, current_locale())
+    return keep(("face", game, view.seat), made_of, lambda: _face_of(view, name))
 
 
 def _face_of(view: PlayerView, name: str) -> _Face:
     me = view.players[view.seat]
-    ingredients, orders = _hand_text(view)
-    pile = me.order_pile_size
+    locale = current_locale()
+    held, alt, dealt = _words(view, locale)
+    ingredients, orders, pile, size = _labels(locale)
     # The same hand in a picture: piles by kind, order cards, the order pile (MM-V1: its owner's).
-    shown = HandPicture.of(view)
+    shown = HandPicture(me.colour, held.piles, dealt.faces, me.order_pile_size)
     return _Face(
-        title=t("hand.title", name=name, colour=render.COLOUR_EMOJI[me.colour]),
+        title=_title(name, me.colour, locale),
         fields=(
-            (t("hand.ingredients"), ingredients, False),
-            (t("hand.orders"), "\n".join(orders) if orders else t("hand.no_orders"), False),
-            (t("hand.order_pile"), tn("hand.count", pile), True),
-            (t("hand.size"), tn("hand.count", len(view.hand)), True),
+            (ingredients, held.text, False),
+            (orders, dealt.text, False),
+            (pile, _count(me.order_pile_size, locale), True),
+            (size, _count(len(view.hand), locale), True),
         ),
-        footer=order_legend(shown.orders),
-        picture=Picture("hand.png", hand_image, (shown,), hand_alt(view)),
+        footer=dealt.legend,
+        picture=Picture("hand.png", hand_image, (shown,), alt),
     )
 
 
 def _controls(
+    keep: Keep,
     game: int,
     version: int,
     view: PlayerView,
@@ -454,7 +535,7 @@ def _controls(
     variant = view.variant
     picked = chosen(draft, legal)
     items: list[Item] = []
-    menu = _menu(view, legal)
+    menu = _menu(keep, game, view, legal)
     turns = menu.turns
     if len(menu.every) <= MOST:  # every turn in one select: two taps with Play
         offered = menu.offered(variant, current_locale(), picked)
@@ -473,7 +554,7 @@ def _controls(
                     custom_id(game, version, "finish", code), finish, 2, t("hand.pick_finish")
                 )
             )
-    label = t("hand.play_turn", turn=turn_label(picked, variant)) if picked else t("hand.choose")
+    label = _play_label(picked, variant, current_locale()) if picked else t("hand.choose")
     play = button(label, custom_id(game, version, "play", code), GREEN, row=4)
     play.disabled = picked is None  # nothing plays that the player did not choose
     items.append(play)

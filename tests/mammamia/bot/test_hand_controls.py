@@ -125,7 +125,7 @@ def test_menus_kept_for_a_list_of_turns_answer_as_menus_made_afresh(variant):
             with use_locale(locale):
                 kept = [hand(1, view, names, legal, d).view().to_components() for d in drafts]
                 for draft, shown in zip(drafts, kept, strict=True):
-                    hands._MENUS.clear()
+                    hands._LATEST.clear()
                     assert shown == hand(1, view, names, legal, draft).view().to_components()
                     options = [
                         o for row in shown for c in row["components"] for o in c.get("options", [])

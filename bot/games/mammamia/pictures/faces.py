@@ -7,7 +7,7 @@ what they show; the drawing never looks at the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -45,10 +45,21 @@ class OrderFace:
 
     colour: str
     needs: tuple[Need, ...]
+    # Its repr, made once: a picture is known by the repr of all it shows
+    # (`bot.kit.reply.Picture.key`), a hand or a reveal by its order cards'.
+    _text: str = field(default="", init=False, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        if not self._text:  # as the dataclass would write it
+            object.__setattr__(
+                self, "_text", f"OrderFace(colour={self.colour!r}, needs={self.needs!r})"
+            )
+        return self._text
 
     @classmethod
     def of(cls, variant: str, order_id: str) -> OrderFace:
-        return cls(ORDER_CARDS[variant][order_id].colour, needs_of(variant, order_id))
+        """The card's face: one for each card of each box, made once."""
+        return _face_of(variant, order_id)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as plain tuples, and made again once per face (`_face`):
@@ -56,6 +67,11 @@ class OrderFace:
         dataclass's own pickling took 30-40 µs a hand on either side."""
         needs = tuple((n.glyph, n.count, n.kinds, n.more) for n in self.needs)
         return (_face, (self.colour, needs))
+
+
+@lru_cache(maxsize=256)
+def _face_of(variant: str, order_id: str) -> OrderFace:
+    return OrderFace(ORDER_CARDS[variant][order_id].colour, needs_of(variant, order_id))
 
 
 @lru_cache(maxsize=1024)  # every order card of both boxes, several times over
