@@ -37,6 +37,14 @@ from .metrics import ms, percentile
 from fakediscord.models import FakeMessage
 
 
+def _has_hand_button(table: FakeMessage) -> bool:
+    try:
+        hand_button(table)
+    except LookupError:
+        return False
+    return True
+
+
 def hand_button(table: FakeMessage) -> str:
     """The custom id of the table's button that opens a hand."""
     for custom_id in table.custom_ids():
@@ -122,6 +130,8 @@ async def null_floor(
                 raise RuntimeError(f"the null bot exited; see {null.log_path}")
             await asyncio.sleep(0.01)
         tables = [t for t in run.tables if t.shown.table is not None]
+        if not commands:  # a game over shows no hand button: its channel is not pressed
+            tables = [t for t in tables if t.shown.table and _has_hand_button(t.shown.table)]
         # Connected is not ready: the clock starts once it has answered one
         # of each press (its guilds read, its first answers' imports done).
         for name in commands or ["button"]:
@@ -144,7 +154,7 @@ async def null_floor(
 
         async def press(table: Any, first: float) -> None:
             message: FakeMessage = table.shown.table
-            custom_id = hand_button(message)
+            custom_id = "" if commands else hand_button(message)
             due = first
             while time.monotonic() < until:
                 if period:
