@@ -323,7 +323,8 @@ def _turn_choice(action: Turn | Pass, variant: str, locale: str) -> SelectOption
     """A whole turn's option in the menu, not preselected: its label, its
     value (the turn's draft) and its second line. Kept by language: the
     turns of every seat's new hand after each move are mostly turns some
-    hand offered already."""
+    hand offered already. One object serves every game and seat: never
+    change it in place (`_picked` makes a new one to preselect)."""
     label, draw = _turn_option(action, variant, locale)
     return option(label, Draft.of(action).encode(), False, draw)
 
