@@ -229,7 +229,11 @@ def build_now(build: Build = ENGINE) -> bool:
     setup = _SETUP.format(name=build.name, paths=paths, group=build.group)
     command = [sys.executable, "-c", setup, "build_ext", "--build-lib", str(fresh)]
     command += ["--build-temp", str(ROOT / "build" / "temp" / build.name)]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    # A cache of mypy's own for each build: `make` runs the engine's and the
+    # rivals' builds at once, and one SQLite cache between them was "locked".
+    cache = ROOT / "build" / "temp" / build.name / "mypy-cache"
+    env = os.environ | {"MYPY_CACHE_DIR": str(cache)}
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
     if done.returncode != 0 or not all(p.exists() for p in extensions(build, fresh, names)):
         print(done.stdout[-4000:], done.stderr[-4000:], sep="\n", file=sys.stderr)
         shutil.rmtree(build.folder, ignore_errors=True)
