@@ -11,6 +11,7 @@ import io
 import itertools
 import os
 import pickle
+import random
 import signal
 import sys
 import typing
@@ -49,7 +50,10 @@ from bot.games.mammamia.pictures.palette import KINDS, PLAYERS
 from bot.games.pizzaisland.pictures import (
     Pizza,
     PlayerPizzas,
+    draw_panel,
+    panel_corner,
     pizzas_image,
+    pizzas_size,
     seen_cards_image,
     ship_image,
 )
@@ -58,12 +62,13 @@ from bot.kit import processes
 from bot.kit.reply import Picture, Reply
 from bot.pictures import worker as picture_worker
 from bot.pictures.canvas import PHONE_W, SMALLEST_DIGITS, Pen
-from bot.pictures.palette import BACKGROUND, LIGHT, PANEL
+from bot.pictures.palette import BACKGROUND, LIGHT, PANEL, SEATS
 from bot.pictures.worker import render
 from engine.mammamia import new_game, player_view, public_view
 from engine.mammamia.cards import ORDER_CARDS
 from engine.mammamia.events import Made, Returned, Revealed
 from engine.mammamia.state import OVER
+from engine.pizzaisland.cards import CARDS
 
 from browser import chromium
 
@@ -232,6 +237,32 @@ def test_pizzas_image_one_player_a_row() -> None:
     # A row: the player's name, then their marker and pizzas.
     assert opened(pizzas_image(samples.PIZZAS)).size == (343, 704)
     assert opened(pizzas_image(samples.PIZZAS[:1])).size == (343, 190)
+
+
+def test_pizzas_from_panels_kept_are_the_picture_drawn_whole() -> None:
+    """A move changes one player's pizzas: the other players' panels are kept
+    from the picture before and pasted; the picture is the very bytes of
+    drawing every panel into it at once, through a game where one seat's
+    pizzas grow at a time (names of every script, heroes, empty seats)."""
+    rng = random.Random(29)
+    names = ["", "Ana", "Ben Łukasiewicz", "クレオ", "陳大文", "x" * 80]
+
+    def player() -> PlayerPizzas:
+        pizzas = {}
+        for colour in rng.sample(["red", "green", "yellow"], rng.randint(0, 2)):
+            pool = [card for card in CARDS if card.startswith(colour + "-")]
+            pizzas[colour] = [rng.choice(pool) for _ in range(rng.randint(1, 6))]
+        return PlayerPizzas.of(rng.choice(list(SEATS)), pizzas, rng.choice(names))
+
+    for seats in (1, 2, 4, 5):
+        players = [player() for _ in range(seats)]
+        for _ in range(8):
+            players[rng.randrange(seats)] = player()
+            shown = tuple(players)
+            whole = Pen(*pizzas_size(seats))
+            for i, one in enumerate(shown):
+                draw_panel(whole, one, *panel_corner(i))
+            assert pizzas_image(shown) == whole.encode(), (seats, shown)
 
 
 def test_ship_and_seen_cards_sizes() -> None:

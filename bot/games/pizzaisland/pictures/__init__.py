@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from PIL import Image
+
 from bot.games.pizzaisland.pictures import cards
 from bot.pictures import cards as kit
 from bot.pictures import lettering
@@ -66,26 +68,57 @@ def pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
 
 @lru_cache(maxsize=CACHE)
 def _pizzas_image(players: tuple[PlayerPizzas, ...]) -> bytes:
-    cols = 1
-    rows = math.ceil(len(players) / cols)
-    gap = 14.0
-    width = MARGIN * 2 + cols * PLAYER_W + (cols - 1) * gap
-    pen = Pen(width, MARGIN * 2 + rows * PLAYER_H + (rows - 1) * gap)
+    pen = Pen(*pizzas_size(len(players)))
     for i, player in enumerate(players):
-        row, col = divmod(i, cols)
-        x = MARGIN + col * (PLAYER_W + gap)
-        y = MARGIN + row * (PLAYER_H + gap)
-        pen.rect((x, y, x + PLAYER_W, y + PLAYER_H), shade(PANEL, 0.12), radius=12)
-        lettering.name(pen, (x + 12, y + 14), player.name, NAME_SIZE, LIGHT, PLAYER_W - 24)
-        middle = y + NAME_H + (PLAYER_H - NAME_H) / 2
-        kit.seat_token(pen, (x + MARKER / 2 + 4, middle), player.colour)
-        for j in range(2):
-            centre = (x + MARKER + CELL * (j + 0.5), middle)
-            if j < len(player.pizzas):
-                cards.pizza_wheel(pen, centre, WHEEL_R, player.pizzas[j].slices)
-            else:
-                pen.circle(centre, WHEEL_R, None, MUTED, 1.5)
+        panel, corner = _panel(player, *panel_corner(i))
+        pen.image.paste(panel, corner)
     return pen.encode()
+
+
+GAP = 14.0  # between two players' panels
+
+
+def pizzas_size(players: int) -> tuple[float, float]:
+    """The pizzas picture's width and height for this many players, a panel a row."""
+    return MARGIN * 2 + PLAYER_W, MARGIN * 2 + players * PLAYER_H + (players - 1) * GAP
+
+
+def panel_corner(i: int) -> tuple[float, float]:
+    """The top left corner of the `i`-th player's panel."""
+    return MARGIN, MARGIN + i * (PLAYER_H + GAP)
+
+
+#: Picture units around a player's panel that its part takes in too: its
+#: rounded box's last row and column of device pixels, and nothing of another's.
+BLEED = 2.0
+#: Players' panels kept (about 0.7 MB each): every seat of a few games.
+PANELS = 32
+
+
+@lru_cache(maxsize=PANELS)
+def _panel(player: PlayerPizzas, x: float, y: float) -> tuple[Image.Image, tuple[int, int]]:
+    """A player's panel with its top left corner at (`x`, `y`), drawn on its
+    own at the whole picture's scale and where it falls in it (device
+    pixels): pasted there, the very pixels drawing it into the whole gives.
+    A move changes one player's pizzas: the others' panels are the ones
+    drawn before (their wheels were two thirds of the picture's CPU)."""
+    pen = Pen.part((x - BLEED, y - BLEED, x + PLAYER_W + BLEED, y + PLAYER_H + BLEED))
+    draw_panel(pen, player, x, y)
+    return pen.image, pen.origin
+
+
+def draw_panel(pen: Pen, player: PlayerPizzas, x: float, y: float) -> None:
+    """A player's name, marker and pizzas in their panel, its corner at (`x`, `y`)."""
+    pen.rect((x, y, x + PLAYER_W, y + PLAYER_H), shade(PANEL, 0.12), radius=12)
+    lettering.name(pen, (x + 12, y + 14), player.name, NAME_SIZE, LIGHT, PLAYER_W - 24)
+    middle = y + NAME_H + (PLAYER_H - NAME_H) / 2
+    kit.seat_token(pen, (x + MARKER / 2 + 4, middle), player.colour)
+    for j in range(2):
+        centre = (x + MARKER + CELL * (j + 0.5), middle)
+        if j < len(player.pizzas):
+            cards.pizza_wheel(pen, centre, WHEEL_R, player.pizzas[j].slices)
+        else:
+            pen.circle(centre, WHEEL_R, None, MUTED, 1.5)
 
 
 #: Cards to a row: a row of slices fits a phone (`canvas.PHONE_W`).
