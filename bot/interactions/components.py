@@ -511,8 +511,16 @@ def misplaced(interaction: discord.Interaction) -> bool:
     bot knows its channels: the guild Discord names is trusted only with its
     own channel, so nobody acts as a member of one server in another's."""
     channel_id = interaction.channel_id
-    channel = interaction.client.get_channel(channel_id) if channel_id is not None else None
-    guild = getattr(channel, "guild", None)
+    if channel_id is None:
+        return False
+    client = interaction.client
+    # Looked for in the payload's guild first: there, it is where it says
+    # (`client.get_channel` looks in every server the bot is in, at every
+    # interaction); else wherever it is.
+    named = client.get_guild(interaction.guild_id) if interaction.guild_id is not None else None
+    if named is not None and named.get_channel_or_thread(channel_id) is not None:
+        return False
+    guild = getattr(client.get_channel(channel_id), "guild", None)
     return guild is not None and guild.id != interaction.guild_id
 
 
