@@ -82,9 +82,7 @@ def _carries(components: Iterable[discord.Component], custom_id: str, kind: obje
     return False
 
 
-async def hand(
-    interaction: discord.Interaction, kind: DynamicKind, match: re.Match[str]
-) -> None:
+async def hand(interaction: discord.Interaction, kind: DynamicKind, match: re.Match[str]) -> None:
     """Hand the click to its component: made from its custom_id
     (`DynamicItem.from_custom_id`, given the item clicked as the id and type
     Discord names it: the component reads only its id), then called back."""
