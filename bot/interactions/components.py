@@ -398,12 +398,13 @@ class _DeferInTime:
     and a task per interaction (started, put to sleep, cancelled) cost
     more than its answer's words."""
 
-    __slots__ = ("_task", "_timer", "interaction")
+    __slots__ = ("_task", "_timer", "age", "interaction")
 
     def __init__(self, interaction: discord.Interaction) -> None:
         self.interaction = interaction
         self._task: asyncio.Task[None] | None = None
-        delay = max(0.0, DEFER_AFTER - age(interaction))
+        self.age = age(interaction)  # as the handler starts
+        delay = max(0.0, DEFER_AFTER - self.age)
         self._timer = asyncio.get_running_loop().call_later(delay, self._fire)
 
     def _fire(self) -> None:
@@ -540,7 +541,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> bo
     deadline = _DeferInTime(interaction)
     with use_locale(interaction.locale):
         try:
-            if age(interaction) >= BEHIND:
+            if deadline.age >= BEHIND:
                 await _defer(interaction)
             if stopping(interaction):  # answered, not started: the next start does it
                 raise ServiceError("stopping")
