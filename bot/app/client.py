@@ -224,7 +224,7 @@ class GameBot(commands.Bot):
         if not heard:
             await guarded(interaction, clicks.unheard(interaction))
         for kind, match in heard:
-            await clicks.hand(interaction, kind, match)
+            await clicks.deliver(interaction, kind, match)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.channel_gone(channel.id)

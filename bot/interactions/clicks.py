@@ -6,7 +6,7 @@ template matches the custom_id clicked, if that id is still on the message as
 Discord sends it now. discord.py's own way rebuilt a whole view from
 `interaction.message` for every click (`ViewStore.schedule_dynamic_item_call`),
 only to find the one item clicked in it; `heard` finds it in the message's
-components directly, and `hand` makes the component of its id.
+components directly, and `deliver` makes the component of its id.
 
 A click no kind hears (discord.py would drop it without a word, and Discord
 show "This interaction failed") is the click on a My hand that the game's end
@@ -20,7 +20,6 @@ game of this channel, the player sees where it stands
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -28,13 +27,19 @@ from functools import lru_cache
 import discord
 
 from bot.i18n import t
-from bot.interactions.components import Click, payload, placed, reply, service_of, stale
+from bot.interactions.components import (
+    Click,
+    guarded,
+    payload,
+    placed,
+    reply,
+    service_of,
+    stale,
+)
 from bot.kit.reply import Item
 from bot.live.refusals import ServiceError
 from bot.publishing.lobby_post import lobby_message
 from bot.storage import GameStatus
-
-log = logging.getLogger(__name__)
 
 #: Any id of the bot's form, `<prefix>:<game>:<version>:<verb>[:<arg>]`, of
 #: any verb, older ones included.
@@ -82,10 +87,14 @@ def _carries(components: Iterable[discord.Component], custom_id: str, kind: obje
     return False
 
 
-async def hand(interaction: discord.Interaction, kind: DynamicKind, match: re.Match[str]) -> None:
+async def deliver(
+    interaction: discord.Interaction, kind: DynamicKind, match: re.Match[str]
+) -> None:
     """Hand the click to its component: made from its custom_id
     (`DynamicItem.from_custom_id`, given the item clicked as the id and type
-    Discord names it: the component reads only its id), then called back."""
+    Discord names it: the component reads only its id), then called back.
+    A component that cannot be made is an error of the bot's: logged, and
+    the player told (`guarded`), where discord.py left the click unanswered."""
     data = payload(interaction)
     custom_id = str(data.get("custom_id"))
     item: Item
@@ -95,10 +104,14 @@ async def hand(interaction: discord.Interaction, kind: DynamicKind, match: re.Ma
         item = discord.ui.Select(custom_id=custom_id)
     try:
         component = await kind.from_custom_id(interaction, item, match)
-    except Exception:  # as discord.py: logged, and the click left unanswered
-        log.exception("could not make a %s of %r", kind.__name__, custom_id)
+    except Exception as error:
+        await guarded(interaction, _raise(error))
         return
     await component.callback(interaction)
+
+
+async def _raise(error: Exception) -> None:
+    raise error
 
 
 def _candidates(kinds: tuple[DynamicKind, ...], custom_id: str) -> Sequence[DynamicKind]:

@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from bot.i18n import t
-from bot.interactions import clicks
+from bot.interactions import clicks, own_hand
 from bot.interactions.components import misplaced
 
 from tests.highcard.players import PREFIX, Players
@@ -50,6 +50,26 @@ async def test_a_click_is_handed_without_a_view_rebuilt(
     assert stale.message is not None and stale.message.ephemeral
     assert t("error.stale") in stale.message.text
     assert rebuilt == []
+
+
+async def test_a_component_that_cannot_be_made_is_answered(
+    discord_server: Any, bots: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py logged such a click and left it unanswered ("This
+    interaction failed"); it is an error of the bot's, and said so."""
+    server = discord_server
+    await bots.start()
+    players = Players(server, bots, server.users[:2], seed=5)
+    await players.open()
+
+    async def broken(cls: Any, interaction: Any, item: Any, match: Any, /) -> Any:
+        raise RuntimeError("a kind that cannot be made")
+
+    monkeypatch.setattr(own_hand.HandButton, "from_custom_id", classmethod(broken))
+    answer = await players.hand(players.users[0])
+    await bots.idle()
+    assert answer.message is not None and answer.message.ephemeral
+    assert answer.message.text == t("error.internal")
 
 
 class _Component:
