@@ -10,9 +10,10 @@ each running one of N shards, the games' guilds spread evenly over the
 shards, on one PostgreSQL), opens N classic games in N channels (4 seats:
 humans, and computer seats if --humans is below 4), lets the players act
 every 1–3 s for --seconds, then kills the bots and starts them again to time
-how fast the stored games come back, and last measures the floor: what
-discord.py alone costs to answer a click (`bench.floor`), on the same
-machine in the same run.
+how fast the stored games come back. The floor, what discord.py alone costs
+to answer the same interactions, is measured beside the play at the same
+moments (`bench.beside`: the null bot on a shard of its own), and flat out
+after it (`bench.floor`).
 
 Prints a table and a JSON summary: acknowledgement latency of every
 interaction (p50/p90/p99, late > 3 s, never answered), the bot's REST calls

@@ -11,8 +11,8 @@ answered, so the null bot runs flat out.
 Its CPU time per answered interaction is a floor under any bot built on
 discord.py on this machine; one core divided by it bounds the interactions
 per second one process can answer, before doing any work of its own.
-`bench.bot_load` measures it at the end of each run, beside the bot's own
-cost in the same run.
+`bench.bot_load` measures it beside the play (`bench.beside`), and flat
+out (or with `--floor-after`, paced) at the end of each run.
 
     python -m bench.floor --games 100 --seconds 20
 """
