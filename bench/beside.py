@@ -3,12 +3,12 @@ divides the bot's cost by.
 
 The null bot (`bench.null_bot`) runs on a shard of its own while the real bot
 plays, and owns a server of its own, whose channels each show a copy of a
-real game's table. Each interaction the players send the bot in play is, as
-it is answered, sent again to the null bot: a typed command as the same
-command (through its command tree), any other as a press of the copied
-table's hand button. So the null bot answers as many interactions, at the
-play's pace, on the same cores in the same seconds; its commands are the
-real bot's (the null bot's tree), the same for both mixes. A floor measured after
+real game's table. Each interaction the players send the bot in play is, once it is
+answered, sent again to the null bot: a typed command as the same command
+(through its command tree), any other as a press of the copied table's hand
+button, the presses of each 50 ms spread evenly over the next 50 ms. So the
+null bot answers as many interactions, at the play's pace, on the same
+cores in the same seconds. A floor measured after
 the play, in the bot's place, met other seconds of a shared machine: its
 figure swung by half from one run to the next, more than the bot's own cost
 changed (docs/performance.md).
@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import os
 import time
+from collections import deque
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,14 @@ from fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
 
 #: Seconds the null bot is given, after the play, to answer what was sent beside it.
 DRAIN = 5.0
+#: Seconds between two looks at what the play asked (and what it asked is sent over).
+TICK = 0.05
+
+
+async def _until(moment: float) -> None:
+    delay = moment - time.monotonic()
+    if delay > 0:
+        await asyncio.sleep(delay)
 
 
 @dataclass
@@ -51,12 +60,13 @@ class Beside:
     server: LoadDiscord
     null: BotProcess
     seats: list[Seat]
-    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    kinds: deque[str] = field(default_factory=deque)  # asked, not sent yet
     samples: list[Sample] = field(default_factory=list)
     asked_count: int = 0
     open: bool = False
-    _tasks: list[asyncio.Task[None]] = field(default_factory=list)
-    _busy: int = 0
+    _free: asyncio.Queue[Seat] = field(default_factory=asyncio.Queue)
+    _pacer: asyncio.Task[None] | None = None
+    _pressing: set[asyncio.Task[None]] = field(default_factory=set)
     _start: float = 0.0
     _cpu_before: float = 0.0
     _load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
@@ -78,7 +88,7 @@ class Beside:
         """The players sent the bot an interaction of `kind`: one more for the null bot."""
         if self.open:
             self.asked_count += 1
-            self.queue.put_nowait(kind)
+            self.kinds.append(kind)
 
     async def warm(self) -> None:
         """Connected is not ready: one answer of each kind first (its imports done)."""
@@ -89,7 +99,9 @@ class Beside:
 
     def start(self) -> None:
         self.open = True
-        self._tasks = [asyncio.create_task(self._press(seat)) for seat in self.seats]
+        for seat in self.seats:
+            self._free.put_nowait(seat)
+        self._pacer = asyncio.create_task(self._pace())
         self._cpu_before = self.null.cpu_seconds()
         self._start = time.monotonic()
         self._load_before = os.getloadavg()
@@ -98,15 +110,15 @@ class Beside:
         """No more asked; what was asked answered (or `DRAIN` s passed): the floor."""
         self.open = False
         deadline = time.monotonic() + DRAIN
-        while (self.queue.qsize() or self._busy) and time.monotonic() < deadline:
+        while (self.kinds or self._pressing) and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         took = time.monotonic() - self._start
         cpu = self.null.cpu_seconds() - self._cpu_before
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        for task in (self._pacer, *self._pressing):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         answered = [s.latency for s in self.samples if s.outcome == "ok"]
         # Late answers cost the null bot as much as those in time.
         sent = sum(1 for s in self.samples if s.outcome in ("ok", "late"))
@@ -139,18 +151,32 @@ class Beside:
             ),
         }
 
-    async def _press(self, seat: Seat) -> None:
+    async def _pace(self) -> None:
+        """What was asked in the last tick, sent spread evenly over the next:
+        as the floor after the play was paced (its presses evenly spaced), at
+        the play's pace of the moment, one tick behind it. Sent as soon as
+        asked, the presses left in the bursts in which the harness reads the
+        bot's answers, and the null bot read several at once."""
         while True:
-            kind = await self.queue.get()
-            self._busy += 1
-            try:
-                rec = await self._send(seat, kind)
-                self.samples.append(sample_of(kind, "floor", rec))
-                self.server.forget_old()
-            except (LookupError, ValueError, RuntimeError):
-                pass  # counted as not answered: the floor did not keep pace
-            finally:
-                self._busy -= 1
+            tick = time.monotonic()
+            due = len(self.kinds)
+            for n in range(due):
+                await _until(tick + TICK * n / due)
+                seat = await self._free.get()
+                press = asyncio.create_task(self._press(seat, self.kinds.popleft()))
+                self._pressing.add(press)
+                press.add_done_callback(self._pressing.discard)
+            await _until(tick + TICK)
+
+    async def _press(self, seat: Seat, kind: str) -> None:
+        try:
+            rec = await self._send(seat, kind)
+            self.samples.append(sample_of(kind, "floor", rec))
+            self.server.forget_old()
+        except (LookupError, ValueError, RuntimeError):
+            pass  # counted as not answered: the floor did not keep pace
+        finally:
+            self._free.put_nowait(seat)
 
     def _send(self, seat: Seat, kind: str) -> Awaitable[InteractionResult]:
         name = kind.removeprefix("slash:")
