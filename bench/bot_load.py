@@ -712,9 +712,10 @@ class Run:
 
     async def floor(self) -> dict[str, Any]:
         """What discord.py alone costs to answer a click, here and now
-        (`bench.floor`): asked at the pace the bot was asked at in play (its
-        interactions a second), the floor, beside the play (measured there)
-        or after it; then flat out, after the play."""
+        (`bench.floor`): the floor measured beside the play (`bench.beside`),
+        or asked after it, in the bot's place, at the pace the bot was asked
+        at in play (its interactions a second), which a run with the floor
+        beside measures too, for comparison; then flat out, after the play."""
         from .floor import TYPED_OPTIONS, capture_answer, null_floor
 
         answer = self.answer or await capture_answer(self)
@@ -725,10 +726,13 @@ class Run:
         if self.o.mix == "typed":  # answered as the play's were: typed commands
             kinds = play.get("by_kind") or {}
             typed = {k: kinds.get(f"slash:{k}", {}).get("count", 0) for k in TYPED_OPTIONS}
+        after = await null_floor(self, answer, self.o.floor_seconds, rate, typed) if rate else {}
+        after["measured"] = "after the play, in the bot's place"
         paced = self.summary.get("floor")
         if paced is None:
-            paced = await null_floor(self, answer, self.o.floor_seconds, rate, typed)
-            paced["measured"] = "after the play, in the bot's place"
+            paced = after
+        else:  # for comparison: the figure the floor after the play gives in the same run
+            paced["after"] = after
         if rate and self.o.floor_flat_out:
             paced["flat_out"] = await null_floor(self, answer, self.o.floor_seconds, None, typed)
         return paced
@@ -830,6 +834,8 @@ def cost(s: dict[str, Any]) -> dict[str, Any]:
     floor_move = round(floor * answers, 3) if floor and answers else None
     flat = ((s.get("floor") or {}).get("flat_out") or {}).get("null_bot_cpu_ms_per_interaction")
     flat_move = round(flat * answers, 3) if flat and answers else None
+    after = ((s.get("floor") or {}).get("after") or {}).get("null_bot_cpu_ms_per_interaction")
+    after_move = round(after * answers, 3) if after and answers else None
     result: dict[str, Any] = {
         "cpu_ms_per_move": per_move,
         "floor_ms_per_answer": floor,
@@ -841,6 +847,10 @@ def cost(s: dict[str, Any]) -> dict[str, Any]:
         "flat_out_floor_ms_per_answer": flat,
         "ratio_to_flat_out_floor": round(per_move / flat_move, 2)
         if per_move and flat_move
+        else None,
+        "after_floor_ms_per_answer": after,
+        "ratio_to_after_floor": round(per_move / after_move, 2)
+        if per_move and after_move
         else None,
         "moves_per_second_per_core": round(1000 / per_move, 1) if per_move else None,
         "games_per_core_at_human_pace": (round(1000 / per_move * HUMAN_PACE) if per_move else None),
@@ -911,6 +921,10 @@ def report(s: dict[str, Any]) -> str:
         (
             "floor pressed flat out: ms per answer (ratio)",
             f"{c['flat_out_floor_ms_per_answer']} ({c['ratio_to_flat_out_floor']})",
+        ),
+        (
+            "floor paced after the play: ms per answer (ratio)",
+            f"{c['after_floor_ms_per_answer']} ({c['ratio_to_after_floor']})",
         ),
         ("moves a second per core", f"{c['moves_per_second_per_core']}"),
         ("bot / workers / harness CPU %", _cpu_percents(play)),
