@@ -10,9 +10,10 @@ each running one of N shards, the games' guilds spread evenly over the
 shards, on one PostgreSQL), opens N classic games in N channels (4 seats:
 humans, and computer seats if --humans is below 4), lets the players act
 every 1–3 s for --seconds, then kills the bots and starts them again to time
-how fast the stored games come back, and last measures the floor: what
-discord.py alone costs to answer a click (`bench.floor`), on the same
-machine in the same run.
+how fast the stored games come back. The floor, what discord.py alone costs
+to answer the same interactions, is measured beside the play at the same
+moments (`bench.beside`: the null bot on a shard of its own), and flat out
+after it (`bench.floor`).
 
 Prints a table and a JSON summary: acknowledgement latency of every
 interaction (p50/p90/p99, late > 3 s, never answered), the bot's REST calls
@@ -55,6 +56,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.i18n import t as words
 
+from .beside import Beside, started
 from .botproc import BotProcess, Cpu
 from .loopback import GLOBAL, TOKEN, LoadDiscord
 from .metrics import Metrics, latency_summary, ms, percentile
@@ -68,6 +70,8 @@ HUMAN_PACE = 20.0
 CALLBACK = "POST /interactions/{id}/{token}/callback"
 #: Discord's global rate limit: requests a second per bot token.
 DISCORD_GLOBAL_RATE = 50.0
+#: The null bot's channels beside the play, each pressed one interaction at a time.
+BESIDE_CHANNELS = 50
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,8 @@ class Options:
     processes: int = 1
     guilds: int | None = None  # None: one; with several processes, 8 for each
     floor_seconds: float = 20.0  # 0: no floor in this run
+    # The paced floor measured beside the play (bench.beside), not after it.
+    floor_beside: bool = True
     floor_flat_out: bool = True  # the floor pressed flat out too, beside the paced one
     idle_seconds: float = 0.0  # what each process spends with its games open and no move
     mix: str = "buttons"  # how people play their turns (bench.players)
@@ -128,7 +134,18 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         "--processes", type=int, default=1, help="bot processes, each running one shard of N"
     )
     p.add_argument("--guilds", type=int, help="servers the channels are spread over")
-    p.add_argument("--floor-seconds", type=float, default=20.0, help="the floor's measure; 0: none")
+    p.add_argument(
+        "--floor-seconds",
+        type=float,
+        default=20.0,
+        help="the flat-out floor's measure (and the paced one's, with --floor-after); 0: no floor",
+    )
+    p.add_argument(
+        "--floor-after",
+        dest="floor_beside",
+        action="store_false",
+        help="measure the paced floor after the play, in the bot's place, not beside it",
+    )
     p.add_argument(
         "--no-floor-flat-out",
         dest="floor_flat_out",
@@ -174,6 +191,7 @@ def parse(argv: list[str] | None = None) -> tuple[Options, Path | None]:
         processes=a.processes,
         guilds=a.guilds,
         floor_seconds=a.floor_seconds,
+        floor_beside=a.floor_beside,
         floor_flat_out=a.floor_flat_out,
         idle_seconds=a.idle_seconds,
         mix=a.mix,
@@ -227,6 +245,9 @@ class Run:
         self.ports: list[int] = []  # each bot process's METRICS_PORT
         self.web_tables: list[WebTable] = []
         self.web_port = free_port() if options.web_games else 0
+        self.beside: Beside | None = None  # the null bot beside the play
+        self.answer: Path | None = None  # the hand the null bot answers with
+        self.floor_guild: FakeGuild | None = None  # the null bot's, beside the play
 
     @property
     def bot(self) -> BotProcess | None:
@@ -234,8 +255,17 @@ class Run:
         return self.bots[0] if self.bots else None
 
     @property
+    def floor_beside(self) -> bool:
+        return self.o.floor_beside and self.o.floor_seconds > 0
+
+    @property
+    def shard_count(self) -> int:
+        """The bots' shards, and one more for the null bot beside them."""
+        return self.o.processes + (1 if self.floor_beside else 0)
+
+    @property
     def sharded(self) -> bool:
-        return self.o.processes > 1
+        return self.shard_count > 1
 
     def log(self, text: str) -> None:
         if not self.o.quiet:
@@ -262,7 +292,7 @@ class Run:
             env["ACTIVITY_PORT"] = str(self.web_port)
             env["DISCORD_CLIENT_SECRET"] = self.server.activities.client_secret
         if shard is not None:
-            env |= {"SHARD_COUNT": str(self.o.processes), "SHARD_IDS": str(shard)}
+            env |= {"SHARD_COUNT": str(self.shard_count), "SHARD_IDS": str(shard)}
             env["METRICS_PORT"] = str(self.ports[shard])
         elif self.ports:
             env["METRICS_PORT"] = str(self.ports[0])
@@ -363,16 +393,22 @@ class Run:
     def make_guilds(self) -> list[FakeGuild]:
         """The servers the channels go to: with several processes, as many on
         each shard, so that each process carries as many games."""
-        count = self.o.guilds or (8 * self.o.processes if self.sharded else 1)
-        if count <= 1:
+        count = self.o.guilds or (8 * self.o.processes if self.o.processes > 1 else 1)
+        if count <= 1 and not self.sharded:
             return [self.server.guild]
         per_shard = -(-count // self.o.processes)
-        by_shard: dict[int, list[FakeGuild]] = {s: [] for s in range(self.o.processes)}
+        by_shard: dict[int, list[FakeGuild]] = {s: [] for s in range(self.shard_count)}
         for guild in self.server.guilds:
-            by_shard[shard_of(guild.id, self.o.processes)].append(guild)
-        while any(len(found) < per_shard for found in by_shard.values()):
+            by_shard[shard_of(guild.id, self.shard_count)].append(guild)
+        # The bots' shards (the null bot's, beside them, needs but one guild).
+        beside = self.o.processes if self.floor_beside else None
+        while any(len(by_shard[s]) < per_shard for s in range(self.o.processes)) or (
+            beside is not None and not by_shard[beside]
+        ):
             guild = self.server.add_guild(f"guild-{len(self.server.guilds):03d}")
-            by_shard[shard_of(guild.id, self.o.processes)].append(guild)
+            by_shard[shard_of(guild.id, self.shard_count)].append(guild)
+        if beside is not None:
+            self.floor_guild = by_shard[beside][0]
         # Round robin over the shards, then over each shard's guilds.
         return [by_shard[s][i] for i in range(per_shard) for s in range(self.o.processes)]
 
@@ -457,6 +493,8 @@ class Run:
         profiler = None
         if self.o.profile is not None:
             profiler = asyncio.create_task(self.profile(min(5.0, self.o.seconds / 4)))
+        if self.beside is not None:
+            self.beside.start()
         await asyncio.gather(
             *(t.play(until) for t in self.tables), *(w.play(until) for w in self.web_tables)
         )
@@ -464,6 +502,9 @@ class Run:
         cpu = self.cpu() - cpu_before
         each = [bot.tree_cpu() - was for bot, was in zip(self.bots, each_before, strict=True)]
         own = time.process_time() - own_before
+        if self.beside is not None:
+            self.summary["floor"] = await self.beside.stop()
+            await self.beside.null.stop()
         load_after = os.getloadavg()
         scraped = _minus(await self.scrape(), scraped_before)
         if profiler is not None:
@@ -475,7 +516,7 @@ class Run:
             # A finished game's moves count up to its last shown version; a new game from 0.
             before = versions_before[t.channel.id] if t.games == 1 else 0
             applied += max(0, t.shown.version - before)
-            shard = shard_of(t.channel.guild_id, len(self.bots)) if self.sharded else 0
+            shard = shard_of(t.channel.guild_id, self.shard_count) if self.sharded else 0
             applied_by_shard[shard] += max(0, t.shown.version - before)
         classes = server.calls.classes(start, end)
         routes = server.calls.routes(start, end)
@@ -652,13 +693,32 @@ class Run:
             "rss_after_restart_kb": self.rss_kb(),
         }
 
+    async def start_beside(self) -> None:
+        """The null bot on its own shard, its channels each showing a copy of
+        a running game's table, ready to answer beside the play (bench.beside)."""
+        from .floor import capture_answer, null_bot
+
+        assert self.floor_guild is not None
+        self.answer = await capture_answer(self)
+        table = next(t.shown.table for t in self.tables if t.shown.table and not t.shown.over)
+        seats = await Beside.table_copies(
+            self.server, self.floor_guild, min(self.o.games, BESIDE_CHANNELS), table
+        )
+        null = null_bot(self, self.answer, True, (self.o.processes, self.shard_count))
+        await started(null, self.server, self.floor_guild)
+        self.beside = Beside(self.server, null, seats)
+        await self.beside.warm()
+        self.metrics.mirror = self.beside.asked
+
     async def floor(self) -> dict[str, Any]:
         """What discord.py alone costs to answer a click, here and now
-        (`bench.floor`): asked at the pace the bot was asked at in play (its
-        interactions a second), the floor; then flat out, beside it."""
+        (`bench.floor`): the floor measured beside the play (`bench.beside`),
+        or asked after it, in the bot's place, at the pace the bot was asked
+        at in play (its interactions a second), which a run with the floor
+        beside measures too, for comparison; then flat out, after the play."""
         from .floor import TYPED_OPTIONS, capture_answer, null_floor
 
-        answer = await capture_answer(self)
+        answer = self.answer or await capture_answer(self)
         await self.stop_bots()
         play = self.summary.get("play") or {}
         rate = play.get("interactions_per_second")
@@ -666,7 +726,13 @@ class Run:
         if self.o.mix == "typed":  # answered as the play's were: typed commands
             kinds = play.get("by_kind") or {}
             typed = {k: kinds.get(f"slash:{k}", {}).get("count", 0) for k in TYPED_OPTIONS}
-        paced = await null_floor(self, answer, self.o.floor_seconds, rate, typed)
+        after = await null_floor(self, answer, self.o.floor_seconds, rate, typed) if rate else {}
+        after["measured"] = "after the play, in the bot's place"
+        paced = self.summary.get("floor")
+        if paced is None:
+            paced = after
+        else:  # for comparison: the figure the floor after the play gives in the same run
+            paced["after"] = after
         if rate and self.o.floor_flat_out:
             paced["flat_out"] = await null_floor(self, answer, self.o.floor_seconds, None, typed)
         return paced
@@ -720,6 +786,9 @@ class Run:
         if o.idle_seconds > 0:
             self.log(f"{s['setup']['opened']} games open; left alone for {o.idle_seconds:g} s")
             s["idle"] = await self.idle(o.idle_seconds)
+        if self.floor_beside:
+            self.log("the floor: the null bot on a shard of its own, beside the play")
+            await self.start_beside()
         self.log(f"{s['setup']['opened']} games open; playing for {o.seconds:g} s")
         s["play"] = await self.play()
         s["memory"]["rss_after_play_kb"] = self.rss_kb()
@@ -733,7 +802,7 @@ class Run:
                 (resumed_rss - rss_empty) / max(1, s["restart"]["stored_running_games"]), 1
             )
         if o.floor_seconds > 0:
-            self.log(f"the floor: discord.py alone, for {o.floor_seconds:g} s")
+            self.log(f"the floor after the play: discord.py alone, for {o.floor_seconds:g} s")
             s["floor"] = await self.floor()
         s["cost"] = cost(s)
         s["rules_broken_examples"] = [str(v) for v in self.server.violations[:5]]
@@ -765,6 +834,8 @@ def cost(s: dict[str, Any]) -> dict[str, Any]:
     floor_move = round(floor * answers, 3) if floor and answers else None
     flat = ((s.get("floor") or {}).get("flat_out") or {}).get("null_bot_cpu_ms_per_interaction")
     flat_move = round(flat * answers, 3) if flat and answers else None
+    after = ((s.get("floor") or {}).get("after") or {}).get("null_bot_cpu_ms_per_interaction")
+    after_move = round(after * answers, 3) if after and answers else None
     result: dict[str, Any] = {
         "cpu_ms_per_move": per_move,
         "floor_ms_per_answer": floor,
@@ -776,6 +847,10 @@ def cost(s: dict[str, Any]) -> dict[str, Any]:
         "flat_out_floor_ms_per_answer": flat,
         "ratio_to_flat_out_floor": round(per_move / flat_move, 2)
         if per_move and flat_move
+        else None,
+        "after_floor_ms_per_answer": after,
+        "ratio_to_after_floor": round(per_move / after_move, 2)
+        if per_move and after_move
         else None,
         "moves_per_second_per_core": round(1000 / per_move, 1) if per_move else None,
         "games_per_core_at_human_pace": (round(1000 / per_move * HUMAN_PACE) if per_move else None),
@@ -835,7 +910,8 @@ def report(s: dict[str, Any]) -> str:
         ),
         (
             "floor ms: per answer × answers a move",
-            f"{c['floor_ms_per_answer']} × {c['answers_per_move']} = {c['floor_ms_per_move']}",
+            f"{c['floor_ms_per_answer']} × {c['answers_per_move']} = {c['floor_ms_per_move']}"
+            f" (measured {(s.get('floor') or {}).get('measured', '')})",
         ),
         (
             "CPU per move / floor per move (ours)",
@@ -845,6 +921,10 @@ def report(s: dict[str, Any]) -> str:
         (
             "floor pressed flat out: ms per answer (ratio)",
             f"{c['flat_out_floor_ms_per_answer']} ({c['ratio_to_flat_out_floor']})",
+        ),
+        (
+            "floor paced after the play: ms per answer (ratio)",
+            f"{c['after_floor_ms_per_answer']} ({c['ratio_to_after_floor']})",
         ),
         ("moves a second per core", f"{c['moves_per_second_per_core']}"),
         ("bot / workers / harness CPU %", _cpu_percents(play)),

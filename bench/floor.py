@@ -11,8 +11,8 @@ answered, so the null bot runs flat out.
 Its CPU time per answered interaction is a floor under any bot built on
 discord.py on this machine; one core divided by it bounds the interactions
 per second one process can answer, before doing any work of its own.
-`bench.bot_load` measures it at the end of each run, beside the bot's own
-cost in the same run.
+`bench.bot_load` measures it beside the play (`bench.beside`), and flat
+out (or with `--floor-after`, paced) at the end of each run.
 
     python -m bench.floor --games 100 --seconds 20
 """
@@ -28,13 +28,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .bot_load import Options, Run
 from .botproc import BotProcess
 from .loopback import CUSTOM_ID, LoadDiscord
 from .metrics import ms, percentile
 from fakediscord.models import FakeMessage
+
+if TYPE_CHECKING:  # bench.bot_load imports this module (through bench.beside)
+    from .bot_load import Run
 
 
 def _has_hand_button(table: FakeMessage) -> bool:
@@ -87,6 +89,33 @@ async def capture_answer(run: Run) -> Path:
     raise LookupError("no running game shows a table")
 
 
+def null_bot(
+    run: Run, answer: Path, commands: bool, shard: tuple[int, int] | None = None
+) -> BotProcess:
+    """The null bot's process (not started): answering with `answer`, typed
+    commands through its tree if `commands`, on `shard` (id, count) if given."""
+    env = run.bot_env() | {"FLOOR_ANSWER": str(answer), "FLOOR_COMMANDS": "1" if commands else ""}
+    # discord.py's cost, not the bot's: the null bot is this checkout's,
+    # whichever bot the run measured (`--bot-root`).
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    if shard is not None:
+        env |= {"SHARD_IDS": str(shard[0]), "SHARD_COUNT": str(shard[1])}
+    return BotProcess(env, run.workdir, run.workdir / "null_bot.log", module="bench.null_bot")
+
+
+async def start_null_bot(run: Run, answer: Path, commands: bool) -> BotProcess:
+    """The null bot in the (stopped) real bot's place, once connected."""
+    server: LoadDiscord = run.server
+    null = null_bot(run, answer, commands)
+    old = server.active_session
+    await null.start()
+    while server.active_session is None or server.active_session is old:
+        if not null.running():
+            raise RuntimeError(f"the null bot exited; see {null.log_path}")
+        await asyncio.sleep(0.01)
+    return null
+
+
 #: A paced floor kept its pace if it answered this share of the rate asked
 #: for in time, and no more than this share of its answers late.
 KEPT_PACE, LATE_AT_MOST = 0.9, 0.02
@@ -114,21 +143,11 @@ async def null_floor(
     `play`, `pass`), the presses are those commands in those shares,
     answered through discord.py's command tree, instead of the hand button."""
     server: LoadDiscord = run.server
-    env = run.bot_env() | {"FLOOR_ANSWER": str(answer), "FLOOR_COMMANDS": "1" if typed else ""}
-    # discord.py's cost, not the bot's: the null bot is this checkout's,
-    # whichever bot the run measured (`--bot-root`).
-    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
     commands = [k for k in TYPED_OPTIONS if (typed or {}).get(k)]
     shares = [(typed or {})[k] for k in commands]
     rng = random.Random(45)
-    null = BotProcess(env, run.workdir, run.workdir / "null_bot.log", module="bench.null_bot")
-    old = server.active_session
-    await null.start()
+    null = await start_null_bot(run, answer, bool(typed))
     try:
-        while server.active_session is None or server.active_session is old:
-            if not null.running():
-                raise RuntimeError(f"the null bot exited; see {null.log_path}")
-            await asyncio.sleep(0.01)
         tables = [t for t in run.tables if t.shown.table is not None]
         if not commands:  # a game over shows no hand button: its channel is not pressed
             tables = [t for t in tables if t.shown.table and _has_hand_button(t.shown.table)]
@@ -223,7 +242,9 @@ async def measure(
     rate: float | None = None,
     typed: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    run = Run(Options(games=games, restart=False, quiet=True), workdir)
+    from .bot_load import Options, Run
+
+    run = Run(Options(games=games, restart=False, quiet=True, floor_beside=False), workdir)
     run.make_tables()
     server = run.server
     await server.start()

@@ -4,7 +4,8 @@ component rows, as a hand of the real bot looks), built through discord.py as
 the real bot builds its answers (its view stopped, so discord.py does not
 keep it), with no game, database or table behind it. With
 `FLOOR_COMMANDS=1` the typed `/mammamia` commands reach it through
-discord.py's command tree, as they reach the real bot.
+discord.py's command tree, as they reach the real bot. With `SHARD_IDS=i`
+and `SHARD_COUNT=n` it runs shard i of n only (bench.beside).
 
     DISCORD_TOKEN=… DISCORD_API_BASE=… DISCORD_GATEWAY_URL=… FLOOR_ANSWER=answer.json \\
         python -m bench.null_bot
@@ -68,8 +69,13 @@ class NullBot(discord.Client):
     `pass`, their options as the real bot declares them (their ranges and
     choices parsed, in discord.py's way), each answered with the hand."""
 
-    def __init__(self, answer: dict[str, Any], commands: bool = False) -> None:
-        super().__init__(intents=discord.Intents(guilds=True))
+    def __init__(
+        self, answer: dict[str, Any], commands: bool = False, shard: tuple[int, int] | None = None
+    ) -> None:
+        shard_id, shard_count = shard if shard is not None else (None, None)
+        super().__init__(
+            intents=discord.Intents(guilds=True), shard_id=shard_id, shard_count=shard_count
+        )
         self.answer = answer
         self.tree: app_commands.CommandTree[NullBot] | None = None
         if commands:
@@ -139,7 +145,11 @@ def main() -> int:
     discord.utils.setup_logging(level=config.log_level, root=True)
     with contextlib.suppress(KeyboardInterrupt):  # how the benchmark stops it
         commands = os.environ.get("FLOOR_COMMANDS") == "1"
-        asyncio.run(NullBot(answer, commands).start(config.token))
+        # One shard of its own beside the real bot's (bench.beside), or all of them.
+        shard = None
+        if os.environ.get("SHARD_COUNT"):
+            shard = (int(os.environ["SHARD_IDS"]), int(os.environ["SHARD_COUNT"]))
+        asyncio.run(NullBot(answer, commands, shard).start(config.token))
     return 0
 
 

@@ -130,8 +130,8 @@ class GameBot(commands.Bot):
         # Channels Discord said were deleted: nothing is opened or played there.
         self.deleted_channels: set[int] = set()
         self._closing: asyncio.Future[None] | None = None
-        # Every kind of component added (`add_dynamic_items`): a click none of
-        # them hears is answered by `on_interaction`.
+        # Every kind of component added (`add_dynamic_items`): `on_interaction`
+        # hands each click to its kind, and answers one none of them hears.
         self.kinds: list[clicks.DynamicKind] = []
 
     @property
@@ -205,17 +205,26 @@ class GameBot(commands.Bot):
         await self.web.start()
 
     def add_dynamic_items(self, *items: clicks.DynamicKind) -> None:
-        super().add_dynamic_items(*items)
+        """Kinds of component the bot hands clicks to (`on_interaction`),
+        not given to discord.py: its way rebuilt a view from the message at
+        every click, only to find the item clicked (`bot.interactions.clicks`)."""
+        for item in items:
+            if not issubclass(item, discord.ui.DynamicItem):
+                raise TypeError(f"{item!r} is not a kind of component (a DynamicItem)")
         self.kinds.extend(items)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Every click answered: one discord.py hands to no component (its id
-        is not on the message clicked, or is none of the bot's) gets its
-        private answer here (`bot.interactions.clicks`)."""
+        """Every click answered: handed to the component whose id it is, if
+        it is on the message clicked; one no component hears (its id is not
+        on the message, or is none of the bot's) gets its private answer
+        (`bot.interactions.clicks`)."""
         if interaction.type != discord.InteractionType.component:
             return
-        if not clicks.heard(interaction, self.kinds):
+        heard = clicks.heard(interaction, self.kinds)
+        if not heard:
             await guarded(interaction, clicks.unheard(interaction))
+        for kind, match in heard:
+            await clicks.deliver(interaction, kind, match)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.channel_gone(channel.id)

@@ -1,27 +1,41 @@
 """Every click answered, even one no component hears.
 
-discord.py hands a click to a `DynamicItem` only if the custom_id clicked is
-still on the message as Discord sends it now (`ViewStore.schedule_dynamic_item_call`
-rebuilds the view from `interaction.message`); any other click it drops without
-a word, and Discord shows "This interaction failed". That is the click on a My
-hand that the game's end took away, on a table a player's client shows in an
-older version than the one since edited in, on a button of an older version of
-the bot, or a made-up one. `heard` tells those apart, exactly as discord.py
-does; `unheard` answers them privately, and never acts: where the click names
-a game of this channel, the player sees where it stands (`bot.interactions.components.stale`),
-or how it ended; anything else gets "That button no longer works".
+The bot hands each click to its component itself (`GameBot.on_interaction`),
+as discord.py would hand it to a registered `DynamicItem`: the kind whose
+template matches the custom_id clicked, if that id is still on the message as
+Discord sends it now. discord.py's own way rebuilt a whole view from
+`interaction.message` for every click (`ViewStore.schedule_dynamic_item_call`),
+only to find the one item clicked in it; `heard` finds it in the message's
+components directly, and `deliver` makes the component of its id.
+
+A click no kind hears (discord.py would drop it without a word, and Discord
+show "This interaction failed") is the click on a My hand that the game's end
+took away, on a table a player's client shows in an older version than the one
+since edited in, on a button of an older version of the bot, or a made-up one;
+`unheard` answers them privately, and never acts: where the click names a
+game of this channel, the player sees where it stands
+(`bot.interactions.components.stale`), or how it ended; anything else gets
+"That button no longer works".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import discord
 
 from bot.i18n import t
-from bot.interactions.components import Click, payload, placed, reply, service_of, stale
+from bot.interactions.components import (
+    Click,
+    guarded,
+    payload,
+    placed,
+    reply,
+    service_of,
+    stale,
+)
 from bot.kit.reply import Item
 from bot.live.refusals import ServiceError
 from bot.publishing.lobby_post import lobby_message
@@ -38,21 +52,66 @@ ID = re.compile(
 DynamicKind = type[discord.ui.DynamicItem[Item]]
 
 
-def heard(interaction: discord.Interaction, kinds: Sequence[DynamicKind]) -> bool:
-    """Whether discord.py hands this click to one of `kinds`: one's template
-    matches its custom_id, and the message clicked carries a component of
-    that id and type."""
+def heard(
+    interaction: discord.Interaction, kinds: Sequence[DynamicKind]
+) -> list[tuple[DynamicKind, re.Match[str]]]:
+    """The kinds this click is for, each with its template's match of the
+    custom_id: those whose template matches it, if the message clicked
+    carries a component of that id and type (none otherwise), as discord.py
+    tells them (`ViewStore.dispatch_dynamic_items`, then the item looked for
+    in the view rebuilt from the message)."""
     data = payload(interaction)
     custom_id, kind = data.get("custom_id"), data.get("component_type")
     message = interaction.message
     if message is None or not isinstance(custom_id, str):
-        return False
-    if not any(_template(k).fullmatch(custom_id) for k in _candidates(tuple(kinds), custom_id)):
-        return False
-    return any(
-        getattr(c, "custom_id", None) == custom_id and c.type.value == kind
-        for c in _walk(message.components)
-    )
+        return []
+    found = []
+    for each in _candidates(tuple(kinds), custom_id):
+        match = _template(each).fullmatch(custom_id)
+        if match is not None:
+            found.append((each, match))
+    if not found or not _carries(message.components, custom_id, kind):
+        return []
+    return found
+
+
+def _carries(components: Iterable[discord.Component], custom_id: str, kind: object) -> bool:
+    """Whether a component of this id and type is among `components` or
+    their children (an action row's), at any depth."""
+    stack = list(components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
+            return True
+        stack.extend(getattr(component, "children", ()))
+    return False
+
+
+async def deliver(
+    interaction: discord.Interaction, kind: DynamicKind, match: re.Match[str]
+) -> None:
+    """Hand the click to its component: made from its custom_id
+    (`DynamicItem.from_custom_id`, given the item clicked as the id and type
+    Discord names it: the component reads only its id), then called back.
+    A component that cannot be made is an error of the bot's: logged, and
+    the player told (`guarded`), where discord.py left the click unanswered."""
+    data = payload(interaction)
+    custom_id = str(data.get("custom_id"))
+    item: Item
+    if data.get("component_type") == discord.ComponentType.button.value:
+        item = discord.ui.Button(custom_id=custom_id)
+    else:
+        item = discord.ui.Select(custom_id=custom_id)
+    try:
+        component = await kind.from_custom_id(interaction, item, match)
+    except Exception as error:
+        await guarded(interaction, _raise(error))
+        return
+    await component.callback(interaction)
+
+
+async def _raise(error: Exception) -> None:
+    raise error
 
 
 def _candidates(kinds: tuple[DynamicKind, ...], custom_id: str) -> Sequence[DynamicKind]:
@@ -87,12 +146,6 @@ def _template(kind: DynamicKind) -> re.Pattern[str]:
     `DynamicItem.__init_subclass__`)."""
     template: re.Pattern[str] = getattr(kind, "__discord_ui_compiled_template__")  # noqa: B009
     return template
-
-
-def _walk(components: Iterable[discord.Component]) -> Iterator[discord.Component]:
-    for component in components:
-        yield component
-        yield from _walk(getattr(component, "children", ()))
 
 
 async def unheard(interaction: discord.Interaction) -> None:

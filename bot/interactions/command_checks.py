@@ -58,12 +58,12 @@ def title(game: str) -> str:
 async def check(interaction: discord.Interaction, service: GameService) -> None:
     """Refuse a command whose channel holds what it cannot act on (nothing,
     another game, a lobby only), in words that name what is there."""
-    command = interaction.command
-    needs = command.extras.get("needs") if command is not None else None
-    game = group_game(command)
-    if not isinstance(needs, Needs) or game is None or interaction.channel_id is None:
+    command = interaction.command  # None for a click
+    if command is None or not isinstance(needs := command.extras.get("needs"), Needs):
         return
-    assert command is not None
+    game = group_game(command)
+    if game is None or interaction.channel_id is None:
+        return
     row = await service.games.occupant(interaction.channel_id)
     refusal = _refusal(row, game, command.name, needs)
     if refusal is not None:

@@ -398,12 +398,13 @@ class _DeferInTime:
     and a task per interaction (started, put to sleep, cancelled) cost
     more than its answer's words."""
 
-    __slots__ = ("_task", "_timer", "interaction")
+    __slots__ = ("_task", "_timer", "age", "interaction")
 
     def __init__(self, interaction: discord.Interaction) -> None:
         self.interaction = interaction
         self._task: asyncio.Task[None] | None = None
-        delay = max(0.0, DEFER_AFTER - age(interaction))
+        self.age = age(interaction)  # as the handler starts
+        delay = max(0.0, DEFER_AFTER - self.age)
         self._timer = asyncio.get_running_loop().call_later(delay, self._fire)
 
     def _fire(self) -> None:
@@ -511,8 +512,16 @@ def misplaced(interaction: discord.Interaction) -> bool:
     bot knows its channels: the guild Discord names is trusted only with its
     own channel, so nobody acts as a member of one server in another's."""
     channel_id = interaction.channel_id
-    channel = interaction.client.get_channel(channel_id) if channel_id is not None else None
-    guild = getattr(channel, "guild", None)
+    if channel_id is None:
+        return False
+    client = interaction.client
+    # Looked for in the payload's guild first: there, it is where it says
+    # (`client.get_channel` looks in every server the bot is in, at every
+    # interaction); else wherever it is.
+    named = client.get_guild(interaction.guild_id) if interaction.guild_id is not None else None
+    if named is not None and named.get_channel_or_thread(channel_id) is not None:
+        return False
+    guild = getattr(client.get_channel(channel_id), "guild", None)
     return guild is not None and guild.id != interaction.guild_id
 
 
@@ -532,7 +541,7 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> bo
     deadline = _DeferInTime(interaction)
     with use_locale(interaction.locale):
         try:
-            if age(interaction) >= BEHIND:
+            if deadline.age >= BEHIND:
                 await _defer(interaction)
             if stopping(interaction):  # answered, not started: the next start does it
                 raise ServiceError("stopping")

@@ -29,11 +29,21 @@ async def test_two_games_are_played_measured_and_resumed_after_a_crash(tmp_path:
     assert restart["probes_answered"] == "2/2"
     assert "ack p50" in report(summary)
     assert summary["floor"] and summary["cost"]
+    # The floor beside the play: the null bot, on a shard of its own, was
+    # asked once for each interaction the players sent the bot, and answered.
+    floor = summary["floor"]
+    assert floor["measured"] == "beside the play"
+    assert floor["asked"] == play["interactions"]["count"]
+    assert floor["answers_sent"] >= floor["asked"] * 0.9
+    assert floor["null_bot_cpu_ms_per_interaction"] > 0
+    assert floor["flat_out"]["answered"] > 0, "and flat out after it"
+    assert "Traceback" not in (tmp_path / "null_bot.log").read_text(encoding="utf-8")
 
 
 async def test_two_processes_share_one_throwaway_postgresql(tmp_path: Path) -> None:
     """`--database postgresql --processes 2`: the bench starts its own server
-    (tests/support/pg.py, loaded by its path) and one bot per shard."""
+    (tests/support/pg.py, loaded by its path) and one bot per shard; with
+    `--floor-after`, the paced floor in the bots' place, after the play."""
     options = Options(
         games=2,
         seconds=3,
@@ -42,7 +52,9 @@ async def test_two_processes_share_one_throwaway_postgresql(tmp_path: Path) -> N
         database="postgresql",
         processes=2,
         restart=False,
-        floor_seconds=0,
+        floor_seconds=1,
+        floor_beside=False,
+        floor_flat_out=False,
     )
     summary = await Run(options, tmp_path).run()
 
@@ -53,3 +65,6 @@ async def test_two_processes_share_one_throwaway_postgresql(tmp_path: Path) -> N
     assert play["interactions"]["never"] == 0
     assert play["db_round_trips"] is not None and play["db_round_trips"] > 0
     assert summary["cost"]["cpu_ms_per_move"] is not None
+    floor = summary["floor"]
+    assert floor["measured"] == "after the play, in the bot's place"
+    assert floor["answered"] > 0 and "flat_out" not in floor

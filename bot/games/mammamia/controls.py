@@ -19,7 +19,7 @@ import discord
 from bot.flow import questions as asking
 from bot.flow.service import Outcome
 from bot.games.mammamia import render
-from bot.games.mammamia.hand import Draft, chosen, hand
+from bot.games.mammamia.hand import Draft, Plain, chosen, hand, plain_turns
 from bot.games.mammamia.render import PREFIX, custom_id
 from bot.i18n import current_locale, join_and, sentences, t
 from bot.interactions.components import (
@@ -79,12 +79,19 @@ def turns_of(live: Live, seat: int) -> list[Action]:
     return live.remember(("turns", seat), lambda: next_turns(state_of(live), seat))
 
 
+def plain_of(live: Live, seat: int) -> Plain:
+    """`turns_of` as plain tuples (`plain_turns`), once a version: the hand's
+    key and its menus compare them."""
+    return live.remember(("plain", seat), lambda: plain_turns(turns_of(live, seat)))
+
+
 def hand_reply(
     live: Live, seat: int, draft: Draft | None = None, notice: str | None = None
 ) -> Reply:
     def make(said: str | None = None) -> Reply:
         view, turns = view_of(live, seat), turns_of(live, seat)
-        return hand(live.id, view, live.names(), turns, draft, said, keep=live.keep)
+        plain = plain_of(live, seat)
+        return hand(live.id, view, live.names(), turns, draft, said, live.keep, plain)
 
     made_of = hand_key(seat, draft)(live)
     if made_of is None:  # a reveal or the end: the hand says whose turn it is
@@ -180,7 +187,7 @@ def _held_key(live: Live, seat: int, locale: str) -> Hashable:
     # The turns as plain tuples (a Turn's fields, a Pass's fewer): compared
     # in C at every hand readied or kept, where the actions' own equality is
     # a Python call each.
-    turns = tuple(map(tuple, turns_of(live, seat)))
+    turns = plain_of(live, seat)
     held = (view.hand, view.hand_orders, mine.order_pile_size, mine.colour)
     return (locale, view.variant, live.row.seats[seat].name, held, turns)
 

@@ -307,14 +307,25 @@ class _Latest:
 
 _LATEST = _Latest(256)
 
+#: Turns as plain tuples (`plain_turns`).
+Plain = tuple[tuple[object, ...], ...]
 
-def _menu(keep: Keep, game: int, view: PlayerView, legal: list[Action]) -> _Menu:
+
+def plain_turns(turns: Sequence[Action]) -> Plain:
+    """Turns as plain tuples, to compare lists of them in C."""
+    return tuple(map(tuple, turns))
+
+
+def _menu(
+    keep: Keep, game: int, view: PlayerView, legal: list[Action], plain: Plain | None = None
+) -> _Menu:
     """The seat's menus for the hand and turns (as plain tuples: compared in
-    C, where the actions' own equality is a Python call each). A seat's
-    hand is kept between its owner's moves, and the picks made in it a
-    round later offer the turns it was made with, while every other seat's
-    hand changed meanwhile: kept by seat, not among the latest made."""
-    made_of = (view.hand, tuple(map(tuple, legal)))
+    C, where the actions' own equality is a Python call each; `plain`, if
+    the caller has them made already). A seat's hand is kept between its
+    owner's moves, and the picks made in it a round later offer the turns it
+    was made with, while every other seat's hand changed meanwhile: kept by
+    seat, not among the latest made."""
+    made_of = (view.hand, plain_turns(legal) if plain is None else plain)
     return keep(("menus", game, view.seat), made_of, lambda: _Menu(view, legal))
 
 
@@ -446,10 +457,12 @@ def hand(
     draft: Draft | None = None,
     notice: str | None = None,
     keep: Keep | None = None,
+    plain: Plain | None = None,
 ) -> Reply:
     """The hand message for `view.seat`, with turn controls when it has
     `turns` to pick from (its legal turns, or those of its next turn);
-    what it is made of kept by `keep` (by default, for the latest seats)."""
+    what it is made of kept by `keep` (by default, for the latest seats);
+    `plain`: `turns` as `plain_turns` gives them, if made already."""
     seat = view.seat
     me = view.players[seat]
     keep = keep or _LATEST
@@ -475,7 +488,7 @@ def hand(
     if not any(isinstance(a, Turn | Pass) for a in turns):
         refresh = button(t("hand.refresh"), custom_id(game, ANY_VERSION, "hand"))
         return Reply(embed=embed, items=[refresh], pictures=pictures)
-    items = _controls(keep, game, ANY_VERSION, view, turns, draft or Draft())
+    items = _controls(keep, game, ANY_VERSION, view, turns, draft or Draft(), plain)
     return Reply(embed=embed, items=items, pictures=pictures)
 
 
@@ -527,6 +540,7 @@ def _controls(
     view: PlayerView,
     legal: list[Action],
     draft: Draft,
+    plain: Plain | None = None,
 ) -> list[Item]:
     """At most two menus: every whole turn in one when they fit (a pick, then
     Play), else the cards, then what goes with them (two picks, then Play).
@@ -536,7 +550,7 @@ def _controls(
     variant = view.variant
     picked = chosen(draft, legal)
     items: list[Item] = []
-    menu = _menu(keep, game, view, legal)
+    menu = _menu(keep, game, view, legal, plain)
     turns = menu.turns
     if len(menu.every) <= MOST:  # every turn in one select: two taps with Play
         offered = menu.offered(variant, current_locale(), picked)
