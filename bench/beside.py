@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .botproc import BotProcess
-from .floor import KEPT_PACE, LATE_AT_MOST, TYPED_OPTIONS, hand_button
+from .floor import TYPED_OPTIONS, answering, hand_button
 from .loopback import LoadDiscord
-from .metrics import Sample, ms, percentile, sample_of
+from .metrics import Sample, sample_of
 from fakediscord.interactions import InteractionResult
 from fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
 
@@ -133,22 +133,7 @@ class Beside:
                 round(self._load_before[0], 2),
                 round(os.getloadavg()[0], 2),
             ],
-            "answered": len(answered),
-            "answered_per_second": round(len(answered) / took, 1),
-            "answer_p50_ms": ms(percentile(answered, 50)),
-            "answer_p99_ms": ms(percentile(answered, 99)),
-            "answers_sent": sent,
-            "sent_late": sent - len(answered),
-            "null_bot_cpu_percent": round(100 * cpu / took),
-            "null_bot_cpu_ms_per_interaction": round(1000 * cpu / max(1, sent), 3),
-            "most_per_second_on_one_core": round(sent / cpu) if cpu else None,
-            # Asked as the bot was: 9 in 10 of the play's interactions answered
-            # in time beside it, 2 in 100 late at most.
-            "kept_pace": bool(
-                self.asked_count
-                and len(answered) >= KEPT_PACE * self.asked_count
-                and sent - len(answered) <= LATE_AT_MOST * max(1, sent)
-            ),
+            **answering(answered, sent, cpu, took, self.asked_count),
         }
 
     async def _pace(self) -> None:

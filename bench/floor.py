@@ -116,6 +116,34 @@ async def start_null_bot(run: Run, answer: Path, commands: bool) -> BotProcess:
     return null
 
 
+def answering(
+    answered: list[float], sent: int, cpu: float, took: float, asked: float | None
+) -> dict[str, Any]:
+    """The null bot's answers in `took` seconds: those in time (their
+    latencies), all it `sent` (late ones cost it as much), its `cpu`
+    seconds, and whether it kept the pace it was `asked` at (None: flat out)."""
+    return {
+        "answered": len(answered),
+        "answered_per_second": round(len(answered) / took, 1),
+        "answer_p50_ms": ms(percentile(answered, 50)),
+        "answer_p99_ms": ms(percentile(answered, 99)),
+        "answers_sent": sent,
+        "sent_late": sent - len(answered),
+        "null_bot_cpu_percent": round(100 * cpu / took),
+        "null_bot_cpu_ms_per_interaction": round(1000 * cpu / max(1, sent), 3),
+        "most_per_second_on_one_core": round(sent / cpu) if cpu else None,
+        # Whether the null bot was asked as the bot was: at the play's pace
+        # (9 in 10 of its presses answered in time, 2 in 100 late at most);
+        # a harness or a null bot starved by the machine asks or answers
+        # fewer, in bursts, and its figure is not the same answers' floor.
+        "kept_pace": bool(
+            asked
+            and len(answered) >= KEPT_PACE * asked
+            and sent - len(answered) <= LATE_AT_MOST * max(1, sent)
+        ),
+    }
+
+
 #: A paced floor kept its pace if it answered this share of the rate asked
 #: for in time, and no more than this share of its answers late.
 KEPT_PACE, LATE_AT_MOST = 0.9, 0.02
@@ -211,25 +239,8 @@ async def null_floor(
             "answer_bytes": answer.stat().st_size,
             "seconds": round(took, 1),
             "load_average_before_after": [round(load_before[0], 2), round(os.getloadavg()[0], 2)],
-            "answered": len(elapsed),
-            "answered_per_second": round(len(elapsed) / took, 1),
-            "answer_p50_ms": ms(percentile(elapsed, 50)),
-            "answer_p99_ms": ms(percentile(elapsed, 99)),
-            "answers_sent": sent,
-            "sent_late": sent - len(elapsed),
-            "null_bot_cpu_percent": round(100 * cpu / took),
             "harness_cpu_percent": round(100 * (time.process_time() - own_before) / took),
-            "null_bot_cpu_ms_per_interaction": round(1000 * cpu / max(1, sent), 3),
-            "most_per_second_on_one_core": round(sent / cpu) if cpu else None,
-            # Whether the null bot was asked as the bot was: at the play's pace
-            # (9 in 10 of its presses answered in time, 2 in 100 late at most);
-            # a harness or a null bot starved by the machine asks or answers
-            # fewer, in bursts, and its figure is not the same answers' floor.
-            "kept_pace": bool(
-                rate
-                and len(elapsed) / took >= KEPT_PACE * rate
-                and sent - len(elapsed) <= LATE_AT_MOST * max(1, sent)
-            ),
+            **answering(elapsed, sent, cpu, took, rate * took if rate else None),
         }
     finally:
         await null.stop()
