@@ -170,12 +170,3 @@ class Beside:
                 seat.user, seat.channel, "mammamia", name, options=TYPED_OPTIONS[name]
             )
         return self.server.click(seat.user, seat.table, hand_button(seat.table))
-
-
-async def started(null: BotProcess, server: LoadDiscord, guild: FakeGuild) -> None:
-    """Wait until the null bot's shard is connected (it owns `guild`)."""
-    await null.start()
-    while server.session_for(guild.id) is None:
-        if not null.running():
-            raise RuntimeError(f"the null bot exited; see {null.log_path}")
-        await asyncio.sleep(0.01)

@@ -56,7 +56,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.i18n import t as words
 
-from .beside import Beside, started
+from .beside import Beside
 from .botproc import BotProcess, Cpu
 from .loopback import GLOBAL, TOKEN, LoadDiscord
 from .metrics import Metrics, latency_summary, ms, percentile
@@ -696,7 +696,7 @@ class Run:
     async def start_beside(self) -> None:
         """The null bot on its own shard, its channels each showing a copy of
         a running game's table, ready to answer beside the play (bench.beside)."""
-        from .floor import capture_answer, null_bot
+        from .floor import capture_answer, start_null_bot
 
         assert self.floor_guild is not None
         self.answer = await capture_answer(self)
@@ -704,8 +704,8 @@ class Run:
         seats = await Beside.table_copies(
             self.server, self.floor_guild, min(self.o.games, BESIDE_CHANNELS), table
         )
-        null = null_bot(self, self.answer, True, (self.o.processes, self.shard_count))
-        await started(null, self.server, self.floor_guild)
+        shard = (self.floor_guild, self.o.processes, self.shard_count)
+        null = await start_null_bot(self, self.answer, True, shard)
         self.beside = Beside(self.server, null, seats)
         await self.beside.warm()
         self.metrics.mirror = self.beside.asked

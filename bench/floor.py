@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from .botproc import BotProcess
 from .loopback import CUSTOM_ID, LoadDiscord
 from .metrics import ms, percentile
-from fakediscord.models import FakeMessage
+from fakediscord.models import FakeGuild, FakeMessage
 
 if TYPE_CHECKING:  # bench.bot_load imports this module (through bench.beside)
     from .bot_load import Run
@@ -103,13 +103,22 @@ def null_bot(
     return BotProcess(env, run.workdir, run.workdir / "null_bot.log", module="bench.null_bot")
 
 
-async def start_null_bot(run: Run, answer: Path, commands: bool) -> BotProcess:
-    """The null bot in the (stopped) real bot's place, once connected."""
+async def start_null_bot(
+    run: Run, answer: Path, commands: bool, beside: tuple[FakeGuild, int, int] | None = None
+) -> BotProcess:
+    """The null bot, once connected: in the (stopped) real bot's place, or
+    `beside` it, owning that guild as shard (id, count) of its own."""
     server: LoadDiscord = run.server
-    null = null_bot(run, answer, commands)
+    null = null_bot(run, answer, commands, None if beside is None else beside[1:])
     old = server.active_session
     await null.start()
-    while server.active_session is None or server.active_session is old:
+
+    def connected() -> bool:
+        if beside is not None:
+            return server.session_for(beside[0].id) is not None
+        return server.active_session is not None and server.active_session is not old
+
+    while not connected():
         if not null.running():
             raise RuntimeError(f"the null bot exited; see {null.log_path}")
         await asyncio.sleep(0.01)
