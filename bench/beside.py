@@ -27,7 +27,7 @@ from typing import Any
 
 from .botproc import BotProcess
 from .floor import TYPED_OPTIONS, answering, hand_button
-from .loopback import LoadDiscord
+from .loopback import PICTURE, LoadDiscord
 from .metrics import Sample, sample_of
 from fakediscord.interactions import InteractionResult
 from fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
@@ -60,9 +60,11 @@ class Beside:
     server: LoadDiscord
     null: BotProcess
     seats: list[Seat]
-    kinds: deque[str] = field(default_factory=deque)  # asked, not sent yet
+    kinds: deque[tuple[str, int]] = field(default_factory=deque)  # asked, not sent yet
     samples: list[Sample] = field(default_factory=list)
     asked_count: int = 0
+    pictures: int = 0  # of those asked, answered with a picture
+    pictured: int = 0  # of the null bot's answers, those with a picture
     open: bool = False
     _free: asyncio.Queue[Seat] = field(default_factory=asyncio.Queue)
     _pacer: asyncio.Task[None] | None = None
@@ -84,18 +86,25 @@ class Beside:
             seats.append(Seat(channel, user, await server.create_message(channel, body, [])))
         return seats
 
-    def asked(self, kind: str) -> None:
-        """The players sent the bot an interaction of `kind`: one more for the null bot."""
+    def asked(self, kind: str, uploaded: int) -> None:
+        """The players sent the bot an interaction of `kind`, its answer
+        uploading `uploaded` bytes: one more for the null bot, whose answer
+        uploads as many (a picture of that size)."""
         if self.open:
             self.asked_count += 1
-            self.kinds.append(kind)
+            self.pictures += bool(uploaded)
+            self.kinds.append((kind, uploaded))
 
     async def warm(self) -> None:
         """Connected is not ready: one answer of each kind first (its imports done)."""
-        for kind in ("slash:hand", "slash:play", "button"):
-            for _ in range(50):
-                if (await self._send(self.seats[0], kind)).response is not None:
-                    break
+        for kind, picture in (("slash:hand", 0), ("slash:play", 0), ("button", 0), ("button", 1)):
+            mark = PICTURE.set(picture)
+            try:
+                for _ in range(50):
+                    if (await self._send(self.seats[0], kind)).response is not None:
+                        break
+            finally:
+                PICTURE.reset(mark)
 
     def start(self) -> None:
         self.open = True
@@ -128,6 +137,9 @@ class Beside:
             "asked": self.asked_count,
             "paced_per_second": round(self.asked_count / took, 1),
             "pressed": "typed commands as typed, the rest by the hand button",
+            # The bot's answers that uploaded a picture, and the null bot's.
+            "answered_with_a_picture": self.pictures,
+            "null_bot_answered_with_a_picture": self.pictured,
             "seconds": round(took, 1),
             "load_average_before_after": [
                 round(self._load_before[0], 2),
@@ -153,9 +165,12 @@ class Beside:
                 press.add_done_callback(self._pressing.discard)
             await _until(tick + TICK)
 
-    async def _press(self, seat: Seat, kind: str) -> None:
+    async def _press(self, seat: Seat, asked: tuple[str, int]) -> None:
+        kind, uploaded = asked
+        PICTURE.set(uploaded)  # this task's interaction: its token tells the null bot
         try:
             rec = await self._send(seat, kind)
+            self.pictured += bool(rec.uploaded)
             self.samples.append(sample_of(kind, "floor", rec))
             self.server.forget_old()
         except (LookupError, ValueError, RuntimeError):

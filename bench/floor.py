@@ -56,13 +56,24 @@ def hand_button(table: FakeMessage) -> str:
     raise LookupError("the table has no hand button")
 
 
-def without_pictures(message: FakeMessage) -> dict[str, Any]:
-    """The answer as the null bot sends it: the hand's words and controls."""
+def as_answered(message: FakeMessage) -> dict[str, Any]:
+    """The answer as the null bot sends it: the hand's words and controls,
+    and its picture's name and alt text (`picture`). The picture's bytes are
+    not kept: the null bot uploads as many as the bot's answer it mirrors
+    did (bench.beside), or none."""
     embeds = [
         {k: v for k, v in embed.items() if k not in ("image", "thumbnail")}
         for embed in message.embeds
     ]
-    return {"content": message.content, "embeds": embeds, "components": message.components}
+    answer: dict[str, Any] = {
+        "content": message.content,
+        "embeds": embeds,
+        "components": message.components,
+    }
+    if message.attachments:
+        first = message.attachments[0]
+        answer["picture"] = {"filename": first.filename, "description": first.description}
+    return answer
 
 
 #: An interaction's answer, as the loopback Discord counts its route.
@@ -81,7 +92,7 @@ async def capture_answer(run: Run) -> Path:
         for user in candidate.users:
             shown = await server.click(user, table, hand_button(table))
             if shown.message is not None:
-                hands.append(json.dumps(without_pictures(shown.message)))
+                hands.append(json.dumps(as_answered(shown.message)))
         if hands:
             answer = run.workdir / "answer.json"
             answer.write_text(max(hands, key=len), encoding="utf-8")

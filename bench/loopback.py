@@ -14,6 +14,7 @@ import asyncio
 import re
 import time
 from collections import Counter, deque
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,6 +153,14 @@ class Shown:
         self.changed.set()
 
 
+#: The bytes of picture the null bot's answer to an interaction sent in this
+#: task uploads (bench.beside: as many as the bot's answer to the one it
+#: mirrors did), told to the null bot in the interaction's token, after
+#: `PICTURE_MARK`.
+PICTURE: ContextVar[int] = ContextVar("picture", default=0)
+PICTURE_MARK = "_picture_"  # of a token's own characters (the routes counted by name)
+
+
 class LoadDiscord(FakeDiscord):
     def __init__(self) -> None:
         super().__init__(user_names=())
@@ -162,6 +171,11 @@ class LoadDiscord(FakeDiscord):
         self.rule_counts: Counter[str] = Counter()
         self.shown: dict[int, Shown] = {}
         self._private: deque[tuple[float, int]] = deque()
+
+    def new_token(self) -> str:
+        size = PICTURE.get()
+        token = super().new_token()
+        return f"{token}{PICTURE_MARK}{size}" if size else token
 
     def violate(
         self, rule: str, detail: str, route: str = "", interaction: Any = None

@@ -74,14 +74,15 @@ class Metrics:
     samples: list[Sample] = field(default_factory=list)
     harness_errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     stuck: int = 0  # a player waited 20 s for their move to show
-    #: Told the kind of each interaction of the play, as it is answered (bench.beside).
-    mirror: Callable[[str], None] | None = None
+    #: Told the kind of each interaction of the play, as it is answered, and
+    #: the bytes its answer uploaded (bench.beside).
+    mirror: Callable[[str, int], None] | None = None
 
     def record(self, kind: str, phase: str, rec: InteractionResult) -> Sample:
         sample = sample_of(kind, phase, rec)
         self.samples.append(sample)
         if self.mirror is not None and phase == "play":
-            self.mirror(kind)
+            self.mirror(kind, rec.uploaded)
         return sample
 
     def of_phase(self, phase: str) -> list[Sample]:

@@ -1,6 +1,8 @@
 """A bot that only answers, for `bench.floor`: every interaction gets the same
 private message (read from the JSON file `$FLOOR_ANSWER`: content, embeds and
-component rows, as a hand of the real bot looks), built through discord.py as
+component rows, as a hand of the real bot looks), with a picture of as many
+bytes as its token says (`bench.beside`: as the bot's answer it mirrors
+uploaded; none by default), built through discord.py as
 the real bot builds its answers (its view stopped, so discord.py does not
 keep it), with no game, database or table behind it. With
 `FLOOR_COMMANDS=1` the typed `/mammamia` commands reach it through
@@ -15,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import io
 import json
 import os
 import sys
@@ -24,6 +28,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bench.loopback import PICTURE_MARK
 from bot.__main__ import tune_interpreter
 from bot.app.config import apply_endpoint_overrides, load_config
 from bot.kit.limits import TYPED
@@ -100,9 +105,38 @@ class NullBot(discord.Client):
         # for each answer, a cost no real answer of the bot's has.
         view.stop()
         embeds = [discord.Embed.from_dict(e) for e in self.answer.get("embeds") or []]
+        files = []
+        size = picture_size(interaction.token)
+        picture = self.answer.get("picture")
+        if size and picture is not None:  # the bot's answer uploaded a picture this size
+            name = picture["filename"]
+            files.append(
+                discord.File(
+                    io.BytesIO(blank(size)), filename=name, description=picture["description"]
+                )
+            )
+            if embeds:
+                embeds[0].set_image(url=f"attachment://{name}")
         await interaction.response.send_message(
-            self.answer.get("content") or None, embeds=embeds, view=view, ephemeral=True
+            self.answer.get("content") or None,
+            embeds=embeds,
+            view=view,
+            files=files,
+            ephemeral=True,
         )
+
+
+@functools.lru_cache(maxsize=1024)
+def blank(size: int) -> bytes:
+    """`size` bytes standing for a picture (the bot's come ready from its worker)."""
+    return bytes(size)
+
+
+def picture_size(token: str) -> int:
+    """The bytes of picture to upload in answer to the interaction of `token`
+    (bench.beside marks it, bench.loopback.PICTURE)."""
+    _, marked, size = token.rpartition(PICTURE_MARK)
+    return int(size) if marked else 0
 
 
 def typed_commands(

@@ -104,6 +104,8 @@ class InteractionResult:
     source_message: FakeMessage | None = None
     dispatched_at: float = 0.0
     response: CallbackResponse | None = None
+    uploaded: int = 0
+    """Bytes of the files the initial response uploaded (pictures, say)."""
     original: FakeMessage | None = None
     """The message the initial response created (or, for updates, the source message)."""
     followups: list[FakeMessage] = field(default_factory=list)

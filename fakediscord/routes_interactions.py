@@ -123,6 +123,7 @@ async def _apply_callback(
     data: dict[str, Any],
 ) -> FakeMessage | None:
     msg_type = CHAT_INPUT_COMMAND if rec.type == APPLICATION_COMMAND else DEFAULT_MESSAGE
+    rec.uploaded = sum(len(upload.data) for upload in req.uploads)
     if kind == CHANNEL_MESSAGE:
         rec.original = await server.create_message(
             rec.channel, data, req.uploads, interaction=rec, msg_type=msg_type

@@ -712,8 +712,8 @@ class FakeDiscord(Actors):
     def _any_commands(self) -> bool:
         return bool(self.global_commands) or any(self.guild_commands.values())
 
-    @staticmethod
-    def new_token() -> str:
+    def new_token(self) -> str:
+        """An interaction's token (a subclass may mark it)."""
         return "itok_" + secrets.token_urlsafe(32)
 
 

@@ -36,6 +36,9 @@ async def test_two_games_are_played_measured_and_resumed_after_a_crash(tmp_path:
     assert floor["asked"] == play["interactions"]["count"]
     assert floor["answers_sent"] >= floor["asked"] * 0.9
     assert floor["null_bot_cpu_ms_per_interaction"] > 0
+    # The same answers: a picture of the same size where the bot's had one.
+    assert floor["answered_with_a_picture"] > 0
+    assert floor["null_bot_answered_with_a_picture"] >= floor["answered_with_a_picture"] * 0.9
     assert floor["flat_out"]["answered"] > 0, "and flat out after it"
     assert "Traceback" not in (tmp_path / "null_bot.log").read_text(encoding="utf-8")
 
