@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -92,6 +93,7 @@ class GameBot(commands.Bot):
         # Every request Discord's global limit counts, whoever sends it, waits
         # for the bot's budget, shared out by shards (bot.kit.budget).
         self.budget = budgets.share(config.shards.share)
+        self.rest = metrics.Rest(self.budget)
         super().__init__(
             # Slash commands only; a prefix is required but only a mention can match it.
             command_prefix=commands.when_mentioned,
@@ -104,8 +106,9 @@ class GameBot(commands.Bot):
             # Player names end up in messages; they must never ping @everyone or a role.
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             # Every REST call counted by route class (bot.kit.metrics), and
-            # those the global limit counts held to the budget.
-            http_trace=metrics.http_trace(self.budget),
+            # those the global limit counts held to the budget: the log-in's
+            # through a trace hook, the rest through a middleware (setup_hook).
+            http_trace=self.rest.trace(),
             **shard_options(config),
         )
         self.config = config
@@ -141,6 +144,12 @@ class GameBot(commands.Bot):
         return self._storage
 
     async def setup_hook(self) -> None:
+        # Logged in: from here on the middleware counts and holds the REST
+        # calls, set on discord.py's session (which takes none when it makes
+        # it, and which its webhooks reach too), and the trace hook is off.
+        session: aiohttp.ClientSession = self.http._HTTPClient__session  # type: ignore[attr-defined]
+        session._middlewares = (self.rest.middleware,)
+        session._trace_configs = []
         if self._storage is None:
             target = storage_target(self.config)
             self._storage = await open_storage(target, now=self.clock.utcnow)
