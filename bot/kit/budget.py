@@ -5,7 +5,7 @@ and processes, on every route but an interaction's callback and its token's
 webhook routes; a bot that goes past it is answered 429, and one that keeps
 making invalid requests (429s among them) has its address banned for an
 hour. So every such request of the bot waits here, just before it leaves
-(an aiohttp middleware on discord.py's one HTTP session, `metrics.rest_middleware`):
+(an aiohttp middleware on discord.py's one HTTP session, `metrics.Rest`):
 channel posts, edits, deletes and history reads, direct messages, command
 syncs, a channel fetched, whatever code sends it. Interactions' own routes pass.
 
