@@ -15,7 +15,7 @@ import aiohttp
 from aiohttp import web
 
 from bot.app.config import Config, load_config
-from bot.kit.metrics import PREFIX
+from bot.kit.metrics import GLOBAL, PREFIX, REST
 
 from scraped import grew, scrape
 from tests.highcard.players import PREFIX as HC
@@ -32,6 +32,21 @@ async def test_metrics_are_off_unless_a_port_is_set(discord_server: Any, bots: A
     assert load_config({"DISCORD_TOKEN": "x", "METRICS_PORT": "9108"}).metrics_port == 9108
     bot = await bots.start()
     assert bot.config.metrics_port is None and bot.metrics is None
+
+
+async def test_once_logged_in_rest_calls_pass_a_middleware_not_a_trace_hook(
+    discord_server: Any, bots: Any
+) -> None:
+    """The REST counts and the budget (bot.kit.metrics.Rest) are one call a
+    request once the bot is logged in: a trace hook, which has aiohttp send
+    a dozen signals for each request, counts the log-in's alone."""
+    bot = await bots.start()
+    session = bot.http._HTTPClient__session
+    assert session.trace_configs == []
+    assert session._middlewares == (bot.rest.middleware,)
+    before = REST.labels(GLOBAL)._value.get()
+    await bot.fetch_channel(discord_server.channel.id)  # a request the global limit counts
+    assert REST.labels(GLOBAL)._value.get() > before, "counted by the middleware"
 
 
 async def test_a_scrape_during_a_game_shows_what_the_game_cost(
