@@ -10,7 +10,6 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
-import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -144,12 +143,9 @@ class GameBot(commands.Bot):
         return self._storage
 
     async def setup_hook(self) -> None:
-        # Logged in: from here on the middleware counts and holds the REST
-        # calls, set on discord.py's session (which takes none when it makes
-        # it, and which its webhooks reach too), and the trace hook is off.
-        session: aiohttp.ClientSession = self.http._HTTPClient__session  # type: ignore[attr-defined]
-        session._middlewares = (self.rest.middleware,)
-        session._trace_configs = []
+        # Logged in: the middleware counts and holds the REST calls from here
+        # on, on discord.py's one session (its webhooks' too), the trace off.
+        self.rest.take_over(self.http._HTTPClient__session)  # type: ignore[attr-defined]
         if self._storage is None:
             target = storage_target(self.config)
             self._storage = await open_storage(target, now=self.clock.utcnow)

@@ -160,9 +160,9 @@ class Rest:
     given back once it is answered (or failed).
 
     An aiohttp client middleware (`middleware`): one call a request. discord.py
-    makes its session as it logs in and takes no middleware, so it is set on
-    the session once logged in (`bot.app.client`); the log-in's own requests
-    pass the trace hook (`trace`), which is then taken off: a trace hook has
+    makes its session as it logs in and takes no middleware, so the log-in's
+    own requests pass a trace hook (`trace`), and once logged in the
+    middleware takes over on that session (`take_over`): a trace hook has
     aiohttp send a dozen signals for each request (3 % of the bot's CPU under
     load)."""
 
@@ -201,6 +201,12 @@ class Rest:
             raise
         self._back(kind, place, response)
         return response
+
+    def take_over(self, session: aiohttp.ClientSession) -> None:
+        """From now on `session`'s requests pass the middleware, and no trace
+        hook (set on the session: aiohttp reads both at each request)."""
+        session._middlewares = (self.middleware,)
+        session._trace_configs = []
 
     def trace(self) -> aiohttp.TraceConfig:
         """The same, as a trace hook: for the requests of the log-in."""
